@@ -1,0 +1,46 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.js';
+import { REPO_ROOT } from './paths.js';
+
+describe('loadConfig', () => {
+  it('has embedded defaults resolved from the repo, not the cwd', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8080,
+      host: '0.0.0.0',
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      dataDir: join(REPO_ROOT, 'data'),
+      webDist: join(REPO_ROOT, 'apps', 'web', 'dist'),
+      seedDemo: true,
+      tokenTtlSeconds: 3600,
+      refreshTokenTtlSeconds: 30 * 24 * 3600,
+      bodyLimitBytes: 100 * 1024,
+      trustProxy: false,
+      logLevel: 'info',
+      adminEmail: 'admin@clanwarhub.local',
+    });
+  });
+
+  it('does not seed by default on PostgreSQL, unless asked', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).seedDemo).toBe(false);
+    expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);
+    expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
+  });
+
+  it('treats empty strings as unset and coerces numbers', () => {
+    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '9000', TRUST_PROXY: 'true' });
+    expect(config).toMatchObject({
+      databaseUrl: undefined,
+      redisUrl: undefined,
+      port: 9000,
+      trustProxy: true,
+    });
+  });
+
+  it('names every invalid variable', () => {
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
+    expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);
+  });
+});

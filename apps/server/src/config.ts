@@ -1,0 +1,105 @@
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
+import {
+  type PlayersConfig,
+  playersEnvSchema,
+  toPlayersConfig,
+} from './features/players-and-teams-config.js';
+import { REPO_ROOT } from './paths.js';
+
+const booleanFromEnv = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === '' ? undefined : value.trim()));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  DATABASE_URL: optionalString,
+  DATA_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'data')),
+  REDIS_URL: optionalString,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST: z
+    .string()
+    .min(1)
+    .default(resolve(REPO_ROOT, 'apps', 'web', 'dist')),
+  SEED_DEMO: booleanFromEnv.optional(),
+  TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).default(3600),
+  REFRESH_TOKEN_TTL_SECONDS: z.coerce
+    .number()
+    .int()
+    .min(60)
+    .default(30 * 24 * 3600),
+  BODY_LIMIT_BYTES: z.coerce
+    .number()
+    .int()
+    .min(1024)
+    .default(100 * 1024),
+  TRUST_PROXY: booleanFromEnv.default(false),
+  SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
+  ADMIN_EMAIL: z.email().default('admin@clanwarhub.local'),
+  ADMIN_PASSWORD: z.string().min(8).default('ClanWarHub!2025'),
+  LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  ...playersEnvSchema.shape,
+  ...ladderEnvSchema.shape,
+});
+
+/** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
+export interface AppConfig extends PlayersConfig {
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  redisUrl: string | undefined;
+  logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  webDist: string;
+  /** Seed the demo data when the events table is empty. Defaults to on for the embedded database only. */
+  seedDemo: boolean;
+  tokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  bodyLimitBytes: number;
+  trustProxy: boolean;
+  shutdownGraceMs: number;
+  adminEmail: string;
+  adminPassword: string;
+  logRateLimitPerMinute: number;
+  /** Ladder play: matchmaker, sweeper, accept window (docs/api/ladder.md). */
+  ladder: LadderConfig;
+}
+
+export class ConfigError extends Error {}
+
+/** Reads and validates the environment; throws a readable ConfigError listing every bad variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: resolve(e.DATA_DIR),
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    webDist: resolve(e.WEB_DIST),
+    seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
+    tokenTtlSeconds: e.TOKEN_TTL_SECONDS,
+    refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
+    bodyLimitBytes: e.BODY_LIMIT_BYTES,
+    trustProxy: e.TRUST_PROXY,
+    shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
+    adminEmail: e.ADMIN_EMAIL.toLowerCase(),
+    adminPassword: e.ADMIN_PASSWORD,
+    logRateLimitPerMinute: e.LOG_RATE_LIMIT_PER_MINUTE,
+    ...toPlayersConfig(e),
+    ladder: toLadderConfig(e, env.NODE_ENV),
+  };
+}

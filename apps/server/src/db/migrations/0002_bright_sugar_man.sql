@@ -1,0 +1,2 @@
+ALTER TABLE "queue_entries" ADD COLUMN "points" integer;--> statement-breakpoint
+CREATE INDEX "queue_entries_waiting_points_idx" ON "queue_entries" USING btree ("segment_id","th_level","points") WHERE "queue_entries"."status" = 'waiting';

@@ -1,0 +1,26 @@
+import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { games } from './games';
+
+export const events = pgTable(
+  'events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenant: text('tenant').notNull(),
+    /** Stable key so the seed (and imports) can upsert without knowing generated ids. */
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    status: text('status', { enum: ['active', 'archived'] }).notNull(),
+    competition: text('competition', { enum: ['championship', 'townHallCup'] }).notNull(),
+    thLevels: integer('th_levels').array().notNull(),
+    dateFrom: timestamp('date_from', { withTimezone: true }).notNull(),
+    dateTo: timestamp('date_to', { withTimezone: true }).notNull(),
+    gameId: uuid('game_id')
+      .notNull()
+      .references(() => games.id),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('events_tenant_slug_uq').on(t.tenant, t.slug),
+    index('events_tenant_date_idx').on(t.tenant, t.dateFrom),
+  ],
+);

@@ -1,0 +1,51 @@
+import { loginBody, refreshBody, sessionDocument, userDocument } from '@cwh/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { isoSeconds } from '../../http/jsonapi.js';
+import type { AuthService, IssuedSession } from './auth-service.js';
+import { toUserResource } from './user-mapper.js';
+
+function sessionBody(session: IssuedSession) {
+  return {
+    data: {
+      id: session.id,
+      type: 'sessions' as const,
+      attributes: {
+        userId: session.userId,
+        token: { value: session.accessToken.value, expires: isoSeconds(session.accessToken.expires) },
+        refreshToken: {
+          value: session.refreshToken.value,
+          expires: isoSeconds(session.refreshToken.expires),
+        },
+      },
+    },
+  };
+}
+
+/** Routes under /api/users/1.0: login, refresh, current user. */
+export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+  return async (app) => {
+    app.post(
+      '/login',
+      { schema: { tags: ['users'], body: loginBody, response: { 200: sessionDocument } } },
+      async (request) => {
+        const { email, password } = request.body.data.attributes;
+        return sessionBody(await auth.login(email, password));
+      },
+    );
+
+    app.post(
+      '/login/refresh',
+      { schema: { tags: ['users'], body: refreshBody, response: { 200: sessionDocument } } },
+      async (request) => sessionBody(await auth.refresh(request.body.data.attributes.refreshToken)),
+    );
+
+    app.get(
+      '/user',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: userDocument } },
+      },
+      async (request) => ({ data: toUserResource(await auth.getUser(request.user!.id)) }),
+    );
+  };
+}

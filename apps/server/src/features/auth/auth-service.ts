@@ -1,0 +1,77 @@
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { AuthUser } from '../../http/fastify-types.js';
+import { generateToken, hashToken } from './opaque-token.js';
+import { dummyPasswordHash, verifyPassword } from './password.js';
+import { createTokenRepository } from './token-repository.js';
+import { createUserRepository } from './user-repository.js';
+
+export interface AuthServiceOptions {
+  tokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  now: () => Date;
+}
+
+export interface IssuedSession {
+  id: string;
+  userId: string;
+  accessToken: { value: string; expires: Date };
+  refreshToken: { value: string; expires: Date };
+}
+
+const invalidCredentials = () => new DomainError('UNAUTHENTICATED', 'Invalid e-mail or password');
+
+export function createAuthService(db: Db, options: AuthServiceOptions) {
+  const usersRepo = createUserRepository(db);
+  const tokens = createTokenRepository(db);
+
+  async function issue(userId: string, tx: Parameters<typeof tokens.insert>[1]): Promise<IssuedSession> {
+    const now = options.now();
+    const access = generateToken();
+    const refresh = generateToken();
+    const accessExpires = new Date(now.getTime() + options.tokenTtlSeconds * 1000);
+    const refreshExpires = new Date(now.getTime() + options.refreshTokenTtlSeconds * 1000);
+    const row = await tokens.insert(
+      { userId, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires },
+      tx,
+    );
+    await tokens.insert(
+      { userId, kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: refreshExpires },
+      tx,
+    );
+    await tokens.deleteExpiredForUser(userId, now, tx);
+    return {
+      id: row.id,
+      userId,
+      accessToken: { value: access, expires: accessExpires },
+      refreshToken: { value: refresh, expires: refreshExpires },
+    };
+  }
+
+  return {
+    async login(email: string, password: string): Promise<IssuedSession> {
+      const user = await usersRepo.findByEmail(email);
+      const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
+      if (!user || !ok) throw invalidCredentials();
+      return db.transaction((tx) => issue(user.id, tx));
+    },
+
+    /** Rotates: the presented refresh token is spent and a fresh pair is issued, atomically. */
+    async refresh(refreshToken: string): Promise<IssuedSession> {
+      return db.transaction(async (tx) => {
+        const stored = await tokens.consumeRefresh(hashToken(refreshToken), options.now(), tx);
+        if (!stored) throw new DomainError('UNAUTHENTICATED', 'Refresh token is invalid or expired');
+        return issue(stored.userId, tx);
+      });
+    },
+
+    async authenticate(accessToken: string): Promise<AuthUser> {
+      const user = await tokens.findAccess(hashToken(accessToken), options.now());
+      if (!user) throw new DomainError('UNAUTHENTICATED', 'Access token is invalid or expired');
+      return user;
+    },
+
+    getUser: (id: string) => usersRepo.getById(id),
+  };
+}
+export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,0 +1,61 @@
+import { and, eq, gt, lte } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { authTokens, users } from '../../db/schema/index.js';
+
+export type TokenKind = 'access' | 'refresh';
+
+export interface StoredToken {
+  id: string;
+  userId: string;
+  expiresAt: Date;
+}
+
+export function createTokenRepository(db: Executor) {
+  return {
+    async insert(
+      token: { userId: string; kind: TokenKind; tokenHash: string; expiresAt: Date },
+      tx: Executor = db,
+    ): Promise<StoredToken> {
+      const rows = await tx
+        .insert(authTokens)
+        .values(token)
+        .returning({ id: authTokens.id, userId: authTokens.userId, expiresAt: authTokens.expiresAt });
+      return rows[0]!;
+    },
+
+    /** The user of a live access token, or null. */
+    async findAccess(tokenHash: string, now: Date, tx: Executor = db) {
+      const rows = await tx
+        .select({ id: users.id, email: users.email, permissions: users.permissions })
+        .from(authTokens)
+        .innerJoin(users, eq(users.id, authTokens.userId))
+        .where(
+          and(
+            eq(authTokens.tokenHash, tokenHash),
+            eq(authTokens.kind, 'access'),
+            gt(authTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Deletes a refresh token and returns it if it was live. The delete is the claim, so two
+     * concurrent refreshes with the same token cannot both succeed.
+     */
+    async consumeRefresh(tokenHash: string, now: Date, tx: Executor = db): Promise<StoredToken | null> {
+      const rows = await tx
+        .delete(authTokens)
+        .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh')))
+        .returning({ id: authTokens.id, userId: authTokens.userId, expiresAt: authTokens.expiresAt });
+      const row = rows[0];
+      return row && row.expiresAt > now ? row : null;
+    },
+
+    async deleteExpiredForUser(userId: string, now: Date, tx: Executor = db): Promise<void> {
+      await tx.delete(authTokens).where(and(eq(authTokens.userId, userId), lte(authTokens.expiresAt, now)));
+    },
+  };
+}
+export type TokenRepository = ReturnType<typeof createTokenRepository>;

@@ -1,0 +1,58 @@
+import { eq } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { AuthUser } from '../../http/fastify-types.js';
+
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+
+export function createUserRepository(db: Executor) {
+  return {
+    async findByEmail(email: string, tx: Executor = db): Promise<UserRow | null> {
+      const rows = await tx.select().from(users).where(eq(users.email, email.toLowerCase())).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async getById(id: string, tx: Executor = db): Promise<UserRow> {
+      const rows = await tx.select().from(users).where(eq(users.id, id)).limit(1);
+      const row = rows[0];
+      if (!row) throw new DomainError('NOT_FOUND', `No user with id ${id}`);
+      return row;
+    },
+
+    /** The id, e-mail and permissions `app.authenticate` puts on the request, or null. */
+    async findAuthUser(id: string, tx: Executor = db): Promise<AuthUser | null> {
+      const rows = await tx
+        .select({ id: users.id, email: users.email, permissions: users.permissions })
+        .from(users)
+        .where(eq(users.id, id))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async insert(user: NewUser, tx: Executor = db): Promise<UserRow> {
+      const rows = await tx.insert(users).values(user).returning();
+      return rows[0]!;
+    },
+
+    /** The updated user, or null when there is none with this id. */
+    async update(id: string, set: Partial<NewUser>, tx: Executor = db): Promise<UserRow | null> {
+      const rows = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
+    /** Insert or update by e-mail (the seed's stable key). */
+    async upsertByEmail(user: NewUser, tx: Executor = db): Promise<UserRow> {
+      const values = { ...user, email: user.email.toLowerCase() };
+      const { id: _ignored, ...update } = values;
+      const rows = await tx
+        .insert(users)
+        .values(values)
+        .onConflictDoUpdate({ target: users.email, set: update })
+        .returning();
+      return rows[0]!;
+    },
+  };
+}
+export type UserRepository = ReturnType<typeof createUserRepository>;

@@ -1,0 +1,32 @@
+import { DomainError } from '../../errors/domain-error.js';
+import type { ClanRole, GameAdapter, GameClan, GamePlayer } from '../../game/index.js';
+import { gameCall } from '../hub/game-errors.js';
+import type { AuthPlayer } from '../hub/player-auth.js';
+
+/** The caller as the game sees them now: their player, clan and role. */
+export interface ClanContext {
+  player: GamePlayer;
+  clan: GameClan;
+  role: ClanRole;
+  userId: string | null;
+}
+
+/** Loads the caller's live player and clan; PLAYER_BANNED and NO_CLAN as in the game-user lookup. */
+export async function loadClanContext(game: GameAdapter, caller: AuthPlayer): Promise<ClanContext> {
+  const player = await gameCall(() => game.getPlayer(caller.tag));
+  if (!player) throw new DomainError('UNKNOWN_PLAYER', `No player with tag ${caller.tag} in the game`);
+  if (player.banned)
+    throw new DomainError('PLAYER_BANNED', `Player ${player.tag} is banned from the championship`);
+  if (!player.clan || !player.role) throw new DomainError('NO_CLAN', `Player ${player.tag} is not in a clan`);
+  const clanTag = player.clan.tag;
+  const clan = await gameCall(() => game.getClan(clanTag));
+  if (!clan) throw new DomainError('NO_CLAN', `Clan ${clanTag} is unknown to the game`);
+  return { player, clan, role: player.role, userId: caller.userId };
+}
+
+export const isLeader = (ctx: ClanContext) => ctx.role === 'leader';
+export const isCoLeader = (ctx: ClanContext) => ctx.role === 'coLeader';
+
+export function insufficientRole(action: string): DomainError {
+  return new DomainError('INSUFFICIENT_ROLE', `Your clan role does not allow you to ${action}`);
+}

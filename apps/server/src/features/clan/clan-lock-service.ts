@@ -1,0 +1,162 @@
+import { lockRosterBlockers } from '@cwh/domain';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { type GameAdapter, normalizeTag } from '../../game/index.js';
+import { gameCall } from '../hub/game-errors.js';
+import type { AuthPlayer } from '../hub/player-auth.js';
+import { createRosterRepository } from '../rosters/roster-repository.js';
+import { insufficientRole, isLeader, loadClanContext } from './clan-context.js';
+import { type ClanRosterAccess, noRoster, rosterLocked } from './clan-roster-access.js';
+import type { ClanServiceOptions } from './clan-service.js';
+import { allowedChanges, changesUsed } from './team-rules.js';
+
+/** Clan and selection checks, locking the team, allowed changes and withdrawal. */
+export function createClanLockService(
+  db: Db,
+  game: GameAdapter,
+  options: ClanServiceOptions,
+  access: ClanRosterAccess,
+) {
+  const now = options.now;
+  const { currentRoster, view, requireCaptain } = access;
+
+  return {
+    /** The clan can play: the team's members are in the clan, the war log is public, no war is on. */
+    async checkClan(tenant: string, caller: AuthPlayer) {
+      const ctx = await loadClanContext(game, caller);
+      const roster = await currentRoster(db, tenant, ctx.clan.tag);
+      if (!roster) throw noRoster();
+      const active = await requireCaptain(db, roster, ctx, 'check the clan');
+      const inClan = new Set(ctx.clan.members.map((m) => m.tag));
+      const missing = active.filter((m) => !inClan.has(m.playerTag));
+      if (missing.length > 0 || active.length < 5) {
+        throw new DomainError(
+          'MEMBERS_MISSING',
+          'A team member is missing from your clan; ensure all 5 are in the clan',
+          { meta: { missing: missing.map((m) => m.playerTag) } },
+        );
+      }
+      const warStatus = await gameCall(() => game.getWarStatus(ctx.clan.tag));
+      if (warStatus !== 'none') {
+        throw new DomainError('CLAN_IS_IN_WAR', 'Your team is in an active Clan War or Friendly War', {
+          meta: { warStatus },
+        });
+      }
+      return { clanTag: ctx.clan.tag, warStatus };
+    },
+
+    /** The selected players are still in the clan, at the team's town hall level. */
+    async checkSelectedPlayers(tenant: string, caller: AuthPlayer) {
+      const ctx = await loadClanContext(game, caller);
+      return db.transaction(async (tx) => {
+        const roster = await currentRoster(tx, tenant, ctx.clan.tag);
+        if (!roster) throw noRoster();
+        await requireCaptain(tx, roster, ctx, 'check the selected players');
+        const rosterView = await view(tx, tenant, roster, ctx.clan);
+        const members = rosterView.roster.members;
+        const away = members.filter((m) => !m.inClan);
+        if (away.length > 0 || members.length < 5) {
+          throw new DomainError(
+            'MEMBERS_MISSING',
+            'A team member is missing from your clan; ensure all 5 are in the clan',
+            { meta: { missing: away.map((m) => m.tag) } },
+          );
+        }
+        const wrongLevel = members.filter((m) => m.townHallLevel !== roster.thLevel);
+        if (wrongLevel.length > 0) {
+          throw new DomainError(
+            'TH_LEVELS_MISMATCH',
+            'One or more selected players have different Town Hall levels; select again and retry',
+            { meta: { players: wrongLevel.map((m) => m.tag) } },
+          );
+        }
+        return { clanTag: ctx.clan.tag };
+      });
+    },
+
+    /** The captain locks the team: registration open, 5 selected, all in the clan and registered. */
+    async confirm(tenant: string, caller: AuthPlayer) {
+      const ctx = await loadClanContext(game, caller);
+      return db.transaction(async (tx) => {
+        const found = await currentRoster(tx, tenant, ctx.clan.tag);
+        if (!found) throw noRoster();
+        const repo = createRosterRepository(tx);
+        const roster = await repo.lockById(tenant, found.id, tx);
+        if (roster.confirmedAt) throw rosterLocked();
+        const rosterView = await view(tx, tenant, roster, ctx.clan);
+        await requireCaptain(tx, roster, ctx, 'lock the team');
+        if (rosterView.roster.registrationStatus !== 'open') {
+          throw new DomainError(
+            'SEGMENT_REGISTRATION_CLOSED',
+            'Registration has closed: a team that is not locked cannot compete this month',
+          );
+        }
+        const members = rosterView.roster.members;
+        const blockers = lockRosterBlockers(
+          members.map((m) => ({
+            inClan: m.inClan,
+            isSelected: true,
+            registrationStatus: m.registrationStatus,
+          })),
+          rosterView.roster.captainTag,
+        );
+        if (blockers.includes('tooFewMembers') || blockers.includes('captainMissing')) {
+          throw new DomainError('INCOMPLETE_ROSTER', 'Please pick at least 5 clan members');
+        }
+        if (blockers.includes('memberNotInClan')) {
+          throw new DomainError(
+            'MEMBERS_MISSING',
+            'A team member is missing from your clan; ensure all 5 are in the clan',
+          );
+        }
+        if (members.some((m) => m.inClan && m.registered && m.townHallLevel !== roster.thLevel)) {
+          throw new DomainError(
+            'TH_LEVELS_MISMATCH',
+            'One or more selected players have different Town Hall levels; select again and retry',
+          );
+        }
+        if (blockers.includes('memberNotRegistered')) {
+          throw new DomainError(
+            'INCOMPLETE_ROSTER',
+            'Every team member must register before the team is locked',
+            {
+              meta: { notReady: members.filter((m) => m.registrationStatus !== 'ready').map((m) => m.tag) },
+            },
+          );
+        }
+        const locked = await repo.update(roster.id, { confirmedAt: now() }, tx);
+        return (await view(tx, tenant, locked, ctx.clan)).roster;
+      });
+    },
+
+    async allowedChanges(tenant: string, caller: AuthPlayer) {
+      const ctx = await loadClanContext(game, caller);
+      const roster = await currentRoster(db, tenant, ctx.clan.tag);
+      return allowedChanges(roster ? changesUsed(roster, now()) : 0);
+    },
+
+    /** The leader withdraws the team: the roster is withdrawn and its members released. */
+    async disband(tenant: string, caller: AuthPlayer, clanTag: string) {
+      const ctx = await loadClanContext(game, caller);
+      if (normalizeTag(clanTag) !== ctx.clan.tag) {
+        throw new DomainError('WRONG_MEMBER', `You are not a member of clan ${normalizeTag(clanTag)}`);
+      }
+      if (!isLeader(ctx)) throw insufficientRole('withdraw the team');
+      return db.transaction(async (tx) => {
+        const found = await currentRoster(tx, tenant, ctx.clan.tag);
+        if (!found) throw noRoster();
+        const repo = createRosterRepository(tx);
+        const roster = await repo.lockById(tenant, found.id, tx);
+        const active = await repo.activeMembers(roster.id, tx);
+        await repo.removeMembers(
+          roster.id,
+          active.map((m) => m.playerTag),
+          'withdrawn',
+          now(),
+          tx,
+        );
+        return repo.update(roster.id, { withdrawnAt: now() }, tx);
+      });
+    },
+  };
+}

@@ -1,0 +1,137 @@
+import { randomBytes } from 'node:crypto';
+import type { ClanUserBody } from '@cwh/contract';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { GameAdapter } from '../../game/index.js';
+import { generateToken, hashToken } from '../auth/opaque-token.js';
+import { createUserRepository, type UserRow } from '../auth/user-repository.js';
+import { gameCall } from '../hub/game-errors.js';
+import type { AuthPlayer } from '../hub/player-auth.js';
+import { createPlayerRepository } from '../hub/player-repository.js';
+import { createRosterRepository } from '../rosters/roster-repository.js';
+import { loadClanContext } from './clan-context.js';
+import { type ClanRosterAccess, isUniqueViolation, noRoster } from './clan-roster-access.js';
+import { buildRosterView, clanMemberItems } from './clan-roster-view.js';
+import type { ClanServiceOptions } from './clan-service.js';
+
+/** The clan page, previous team, hub user, individual registration, chat link code and group-code access. */
+export function createClanRegistrationService(
+  db: Db,
+  game: GameAdapter,
+  options: ClanServiceOptions,
+  access: ClanRosterAccess,
+) {
+  const now = options.now;
+  const { currentRoster, view } = access;
+
+  return {
+    async getClan(tenant: string, caller: AuthPlayer, includeAll: boolean) {
+      const ctx = await loadClanContext(game, caller);
+      return db.transaction(async (tx) => {
+        const roster = await currentRoster(tx, tenant, ctx.clan.tag);
+        const rosterView = roster ? await view(tx, tenant, roster, ctx.clan) : null;
+        const items = await clanMemberItems(tx, ctx.clan, rosterView, includeAll);
+        return {
+          ctx,
+          items,
+          roster: rosterView?.roster ?? null,
+          isCaptain: rosterView?.roster.captainTag === ctx.player.tag,
+        };
+      });
+    },
+
+    async getPrevious(tenant: string, caller: AuthPlayer) {
+      const ctx = await loadClanContext(game, caller);
+      const repo = createRosterRepository(db);
+      const current = await repo.findCurrentClanRoster(tenant, ctx.clan.tag, now());
+      const previous = await repo.findPreviousClanRoster(tenant, ctx.clan.tag, current?.id ?? null);
+      if (!previous) return null;
+      const members = await repo.members([previous.id]);
+      const { segment } = await repo.getSegment(tenant, previous.segmentId);
+      return (await buildRosterView(db, previous, members, ctx.clan, segment, now())).roster;
+    },
+
+    /** Creates or updates the caller's hub user and links the game account to it. */
+    async upsertUser(caller: AuthPlayer, body: ClanUserBody['data']['attributes']) {
+      const player = await gameCall(() => game.getPlayer(caller.tag));
+      if (!player) throw new DomainError('UNKNOWN_PLAYER', `No player with tag ${caller.tag} in the game`);
+      try {
+        return await db.transaction(async (tx) => {
+          const players = createPlayerRepository(tx);
+          const account = await players.findAccount(player.tag, tx);
+          const dateOfBirth = body.dateOfBirth ?? (await players.getProfileDateOfBirth(player.tag, tx));
+          const fields = {
+            firstName: body.firstName,
+            lastName: body.lastName,
+            username: body.username,
+            email: body.email.toLowerCase(),
+            ...(dateOfBirth ? { dateOfBirth } : {}),
+          };
+          const usersRepo = createUserRepository(tx);
+          let user: UserRow | null;
+          if (account) {
+            user = await usersRepo.update(account.userId, fields, tx);
+          } else {
+            // No password: a player signs in through the game, never with e-mail and password.
+            user = await usersRepo.insert({ ...fields, passwordHash: `!player-${generateToken()}` }, tx);
+          }
+          if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+          await players.linkAccount(user.id, player.tag, player.name, tx);
+          const repo = createRosterRepository(tx);
+          for (const rosterId of await repo.captainRosterIds(player.tag, tx))
+            await repo.refreshOwnerFromCaptain(rosterId, tx);
+          return { user, playerTag: player.tag };
+        });
+      } catch (error) {
+        if (isUniqueViolation(error))
+          throw new DomainError('CONFLICT', 'This e-mail address is already in use');
+        throw error;
+      }
+    },
+
+    /** The selected player registers individually for the team. */
+    async register(tenant: string, caller: AuthPlayer) {
+      const ctx = await loadClanContext(game, caller);
+      const account = await createPlayerRepository(db).findAccount(ctx.player.tag);
+      if (!account) {
+        throw new DomainError('NOT_REGISTERED', 'Create your hub account first (POST /api/clan/1.0/user)');
+      }
+      return db.transaction(async (tx) => {
+        const roster = await currentRoster(tx, tenant, ctx.clan.tag);
+        if (!roster) throw noRoster();
+        const repo = createRosterRepository(tx);
+        const marked = await repo.markRegistered(roster.id, ctx.player.tag, now(), tx);
+        if (!marked) {
+          throw new DomainError('NOT_INVITED', 'You are not selected for your clan team', {
+            meta: { clanRosterId: roster.id },
+          });
+        }
+        return (await view(tx, tenant, roster, ctx.clan)).roster;
+      });
+    },
+
+    async discordToken(caller: AuthPlayer) {
+      const code = randomBytes(6).toString('hex').toUpperCase();
+      const expires = new Date(now().getTime() + (options.chatLinkCodeTtlSeconds ?? 600) * 1000);
+      await createPlayerRepository(db).insertChatLinkCode({
+        codeHash: hashToken(code),
+        playerTag: caller.tag,
+        userId: caller.userId,
+        expiresAt: expires,
+      });
+      return { code, expires };
+    },
+
+    /** Roster members (and admins) may read the roster's messaging-app group code. */
+    async rosterForQrCode(tenant: string, caller: AuthPlayer | null, isAdmin: boolean, rosterId: string) {
+      const repo = createRosterRepository(db);
+      const roster = await repo.getById(tenant, rosterId);
+      if (isAdmin) return roster;
+      const active = await repo.activeMembers(roster.id);
+      if (!caller || !active.some((m) => m.playerTag === caller.tag)) {
+        throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
+      }
+      return roster;
+    },
+  };
+}

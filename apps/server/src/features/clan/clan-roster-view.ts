@@ -1,0 +1,102 @@
+import type { ClanMemberValue, ClanRosterValue, RosterMemberValue } from '@cwh/contract';
+import { memberRegistrationStatus, registrationStatus, sortClanMembers } from '@cwh/domain';
+import type { Executor } from '../../db/client.js';
+import type { GameClan } from '../../game/index.js';
+import { isoSeconds } from '../../http/jsonapi.js';
+import { createPlayerRepository } from '../hub/player-repository.js';
+import type { RosterMemberRow, RosterRow } from '../rosters/roster-repository.js';
+import type { SegmentRow } from '../segments/segment-repository.js';
+import { allowedChanges, changesUsed } from './team-rules.js';
+
+export interface RosterView {
+  roster: ClanRosterValue;
+  /** Active members by tag with their status, for the clan member list. */
+  byTag: Map<string, RosterMemberValue>;
+}
+
+/** Builds the roster as My Team shows it: every active member with their live registration status. */
+export async function buildRosterView(
+  tx: Executor,
+  roster: RosterRow,
+  members: RosterMemberRow[],
+  clan: GameClan | null,
+  segment: Pick<SegmentRow, 'registrationPhases'>,
+  now: Date,
+): Promise<RosterView> {
+  const active = members.filter((m) => m.removedAt === null);
+  const players = createPlayerRepository(tx);
+  const accounts = await players.accountsByTags(active.map((m) => m.playerTag));
+  const chatLinked = await players.chatAccountsByUsers([...accounts.values()].map((a) => a.userId));
+  const inClan = new Map((clan?.members ?? []).map((m) => [m.tag, m]));
+  const views: RosterMemberValue[] = active.map((m) => {
+    const live = inClan.get(m.playerTag);
+    const account = accounts.get(m.playerTag);
+    const townHallLevel = live?.townHallLevel ?? m.thLevel;
+    return {
+      tag: m.playerTag,
+      name: live?.name ?? m.name,
+      role: live?.role ?? m.roleAtSelection,
+      townHallLevel,
+      position: m.position,
+      userId: account?.userId ?? null,
+      inClan: live !== undefined,
+      registered: m.registeredAt !== null,
+      registrationStatus: memberRegistrationStatus({
+        hasUser: account !== undefined,
+        registered: m.registeredAt !== null,
+        inClan: live !== undefined,
+        townHallLevel,
+        rosterThLevel: roster.thLevel,
+      }),
+      chatAccountConnected: account !== undefined && chatLinked.has(account.userId),
+    };
+  });
+  const sorted = sortClanMembers(
+    views.map((v) => ({ ...v, rosterPosition: v.position === 'captain' ? ('captain' as const) : null })),
+  ).map(({ rosterPosition: _p, ...v }) => v);
+  const status = registrationStatus({ registrationPhases: segment.registrationPhases }, now);
+  const locked = roster.confirmedAt !== null;
+  return {
+    byTag: new Map(sorted.map((v) => [v.tag, v])),
+    roster: {
+      id: roster.id,
+      name: roster.name ?? '',
+      eventId: roster.eventId,
+      segmentId: roster.segmentId,
+      thLevel: roster.thLevel ?? 0,
+      captainTag: active.find((m) => m.position === 'captain')?.playerTag ?? null,
+      locked,
+      confirmedAt: roster.confirmedAt ? isoSeconds(roster.confirmedAt) : null,
+      createdAt: isoSeconds(roster.createdAt),
+      registrationStatus: status,
+      canCompete: locked || status !== 'after',
+      members: sorted,
+      changes: allowedChanges(changesUsed(roster, now)),
+    },
+  };
+}
+
+/** The clan's members for GET /clan, with roster flags; only the clan's level unless includeAll. */
+export async function clanMemberItems(
+  tx: Executor,
+  clan: GameClan,
+  view: RosterView | null,
+  includeAll: boolean,
+): Promise<ClanMemberValue[]> {
+  const accounts = await createPlayerRepository(tx).accountsByTags(clan.members.map((m) => m.tag));
+  const members = includeAll ? clan.members : clan.members.filter((m) => m.townHallLevel === clan.thLevel);
+  const items = members.map((m) => {
+    const onRoster = view?.byTag.get(m.tag);
+    return {
+      tag: m.tag,
+      name: m.name,
+      role: m.role,
+      townHallLevel: m.townHallLevel,
+      userId: accounts.get(m.tag)?.userId ?? null,
+      isRosterMember: onRoster !== undefined,
+      rosterPosition: onRoster?.position === 'captain' ? ('captain' as const) : null,
+      registrationStatus: onRoster?.registrationStatus ?? null,
+    };
+  });
+  return sortClanMembers(items);
+}

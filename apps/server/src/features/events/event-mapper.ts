@@ -1,0 +1,21 @@
+import type { EventResource } from '@cwh/contract';
+import { identifier, isoSeconds } from '../../http/jsonapi.js';
+import type { EventRow } from './event-repository.js';
+
+export function toEventResource(event: EventRow, segmentIds: string[]): EventResource {
+  return {
+    id: event.id,
+    type: 'events',
+    attributes: {
+      name: event.name,
+      status: event.status,
+      date: { from: isoSeconds(event.dateFrom), to: isoSeconds(event.dateTo) },
+      competition: event.competition,
+      thLevels: event.thLevels,
+    },
+    relationships: {
+      game: { data: identifier('games', event.gameId) },
+      segments: { data: segmentIds.map((id) => identifier('segments', id)) },
+    },
+  };
+}

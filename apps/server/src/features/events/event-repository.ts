@@ -1,0 +1,65 @@
+import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { events } from '../../db/schema/index.js';
+import { notFound } from '../../errors/domain-error.js';
+
+export type EventRow = typeof events.$inferSelect;
+export type NewEvent = typeof events.$inferInsert;
+
+export interface EventFilter {
+  status?: EventRow['status'] | undefined;
+}
+
+export function createEventRepository(db: Executor) {
+  return {
+    async list(
+      tenant: string,
+      filter: EventFilter,
+      page: { offset: number; size: number },
+      tx: Executor = db,
+    ) {
+      const conditions: SQL[] = [eq(events.tenant, tenant)];
+      if (filter.status) conditions.push(eq(events.status, filter.status));
+      const where = and(...conditions);
+      const [rows, totals] = await Promise.all([
+        tx
+          .select()
+          .from(events)
+          .where(where)
+          .orderBy(asc(events.dateFrom), asc(events.name), asc(events.id))
+          .limit(page.size)
+          .offset(page.offset),
+        tx.select({ total: count() }).from(events).where(where),
+      ]);
+      return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    async getById(tenant: string, id: string, tx: Executor = db): Promise<EventRow> {
+      const rows = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.tenant, tenant), eq(events.id, id)))
+        .limit(1);
+      const row = rows[0];
+      if (!row) throw notFound('event', id);
+      return row;
+    },
+
+    async count(tx: Executor = db): Promise<number> {
+      const rows = await tx.select({ total: count() }).from(events);
+      return rows[0]?.total ?? 0;
+    },
+
+    /** Insert or update by (tenant, slug), the stable key of seeded events. */
+    async upsertBySlug(event: NewEvent, tx: Executor = db): Promise<EventRow> {
+      const { id: _ignored, createdAt: _created, ...update } = event;
+      const rows = await tx
+        .insert(events)
+        .values(event)
+        .onConflictDoUpdate({ target: [events.tenant, events.slug], set: update })
+        .returning();
+      return rows[0]!;
+    },
+  };
+}
+export type EventRepository = ReturnType<typeof createEventRepository>;

@@ -1,0 +1,142 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db, Executor } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { AuthUser } from '../../http/fastify-types.js';
+import type { AuthService, IssuedSession } from '../auth/auth-service.js';
+import { generateToken, hashToken } from '../auth/opaque-token.js';
+import { createUserRepository } from '../auth/user-repository.js';
+import { createPlayerRepository } from './player-repository.js';
+
+/** The verified player behind a bearer player token. */
+export interface AuthPlayer {
+  tag: string;
+  /** The hub user of the player, once they created one (POST /api/clan/1.0/user). */
+  userId: string | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Set by `authenticatePlayer` (player token), or null for a hub-user token without a player. */
+    player: AuthPlayer | null;
+  }
+  interface FastifyInstance {
+    /** preHandler: a bearer player token, or a hub-user token; sets request.player and request.user. */
+    authenticatePlayer: (request: FastifyRequest) => Promise<void>;
+  }
+}
+
+export interface PlayerSession {
+  playerTag: string;
+  userId: string | null;
+  id: string;
+  accessToken: { value: string; expires: Date };
+  refreshToken: { value: string; expires: Date };
+}
+
+export interface PlayerAuthOptions {
+  tokenTtlSeconds: number;
+  refreshTokenTtlSeconds: number;
+  now: () => Date;
+}
+
+const BEARER = /^Bearer\s+(\S+)$/i;
+
+/** Player tokens: issued by the game-user lookup, bound to a player tag and maybe a hub user. */
+export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
+  const players = createPlayerRepository(db);
+  const usersRepo = createUserRepository(db);
+
+  async function issue(playerTag: string, userId: string | null, tx: Executor): Promise<PlayerSession> {
+    const now = options.now();
+    const access = generateToken();
+    const refresh = generateToken();
+    const accessExpires = new Date(now.getTime() + options.tokenTtlSeconds * 1000);
+    const refreshExpires = new Date(now.getTime() + options.refreshTokenTtlSeconds * 1000);
+    const row = await players.insertToken(
+      { playerTag, userId, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires },
+      tx,
+    );
+    await players.insertToken(
+      { playerTag, userId, kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: refreshExpires },
+      tx,
+    );
+    await players.deleteExpiredTokens(playerTag, now, tx);
+    return {
+      id: row.id,
+      playerTag,
+      userId,
+      accessToken: { value: access, expires: accessExpires },
+      refreshToken: { value: refresh, expires: refreshExpires },
+    };
+  }
+
+  return {
+    issue: (playerTag: string, userId: string | null, tx: Executor = db) => issue(playerTag, userId, tx),
+
+    /** null when the token is not a live player access token. */
+    async authenticate(accessToken: string): Promise<{ player: AuthPlayer; user: AuthUser | null } | null> {
+      const row = await players.findAccessToken(hashToken(accessToken), options.now());
+      if (!row) return null;
+      const user = row.userId ? await usersRepo.findAuthUser(row.userId) : null;
+      return { player: { tag: row.playerTag, userId: user?.id ?? null }, user };
+    },
+
+    /** Rotates a player refresh token; null when the token is not a player refresh token. */
+    async refresh(refreshToken: string): Promise<PlayerSession | null> {
+      return db.transaction(async (tx) => {
+        const stored = await players.consumeRefreshToken(hashToken(refreshToken), options.now(), tx);
+        if (!stored) return null;
+        return issue(stored.playerTag, stored.userId, tx);
+      });
+    },
+  };
+}
+export type PlayerAuth = ReturnType<typeof createPlayerAuth>;
+
+/**
+ * The auth service seen by /login/refresh and `app.authenticate`: player tokens work wherever
+ * hub-user tokens do (a player without a hub user is refused where a user is needed).
+ */
+export function withPlayerTokens(auth: AuthService, playerAuth: PlayerAuth): AuthService {
+  return {
+    ...auth,
+    async refresh(refreshToken: string): Promise<IssuedSession> {
+      const session = await playerAuth.refresh(refreshToken);
+      if (!session) return auth.refresh(refreshToken);
+      return { ...session, userId: session.userId ?? '' };
+    },
+    async authenticate(accessToken: string): Promise<AuthUser> {
+      const found = await playerAuth.authenticate(accessToken);
+      if (!found) return auth.authenticate(accessToken);
+      if (!found.user) throw new DomainError('UNAUTHENTICATED', 'This player has no hub user yet');
+      return found.user;
+    },
+  };
+}
+
+/** Decorates `app.authenticatePlayer` for the hub, clan, age and chat services. */
+export function registerPlayerAuthenticate(app: FastifyInstance, auth: AuthService, playerAuth: PlayerAuth) {
+  app.decorateRequest('player', null);
+  app.decorate('authenticatePlayer', async (request: FastifyRequest) => {
+    const match = BEARER.exec(request.headers.authorization ?? '');
+    if (!match?.[1]) throw new DomainError('UNAUTHENTICATED', 'A bearer access token is required');
+    const found = await playerAuth.authenticate(match[1]);
+    if (found) {
+      request.player = found.player;
+      request.user = found.user;
+      return;
+    }
+    request.user = await auth.authenticate(match[1]);
+    request.player = null;
+  });
+}
+
+/** The verified player of the request, or 401. */
+export function requirePlayer(request: FastifyRequest): AuthPlayer {
+  if (!request.player)
+    throw new DomainError(
+      'UNAUTHENTICATED',
+      'A verified player token is required (POST /api/hub/1.0/game-user)',
+    );
+  return request.player;
+}

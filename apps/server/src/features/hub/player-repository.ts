@@ -1,0 +1,165 @@
+import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { users } from '../../db/schema/index.js';
+import {
+  chatAccounts,
+  chatLinkCodes,
+  gameAccounts,
+  playerProfiles,
+  playerTokens,
+} from '../../db/schema/players.js';
+
+export type GameAccountRow = typeof gameAccounts.$inferSelect;
+export type ChatAccountRow = typeof chatAccounts.$inferSelect;
+
+/** Game accounts, player tokens, player profiles and chat links: everything keyed by a player tag. */
+export function createPlayerRepository(db: Executor) {
+  return {
+    async findAccount(playerTag: string, tx: Executor = db): Promise<GameAccountRow | null> {
+      const rows = await tx
+        .select()
+        .from(gameAccounts)
+        .where(and(eq(gameAccounts.provider, 'coc'), eq(gameAccounts.playerTag, playerTag)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    async accountsByTags(tags: string[], tx: Executor = db): Promise<Map<string, GameAccountRow>> {
+      if (tags.length === 0) return new Map();
+      const rows = await tx
+        .select()
+        .from(gameAccounts)
+        .where(and(eq(gameAccounts.provider, 'coc'), inArray(gameAccounts.playerTag, tags)));
+      return new Map(rows.map((row) => [row.playerTag, row]));
+    },
+
+    async accountsByUsers(userIds: string[], tx: Executor = db): Promise<Map<string, GameAccountRow[]>> {
+      const map = new Map<string, GameAccountRow[]>();
+      if (userIds.length === 0) return map;
+      const rows = await tx.select().from(gameAccounts).where(inArray(gameAccounts.userId, userIds));
+      for (const row of rows) map.set(row.userId, [...(map.get(row.userId) ?? []), row]);
+      return map;
+    },
+
+    async linkAccount(userId: string, playerTag: string, username: string, tx: Executor = db) {
+      const rows = await tx
+        .insert(gameAccounts)
+        .values({ userId, playerTag, username, provider: 'coc' })
+        .onConflictDoUpdate({
+          target: [gameAccounts.provider, gameAccounts.playerTag],
+          set: { userId, username },
+        })
+        .returning();
+      // Tokens issued before the player had a hub user now carry it too.
+      await tx.update(playerTokens).set({ userId }).where(eq(playerTokens.playerTag, playerTag));
+      return rows[0]!;
+    },
+
+    async insertToken(
+      token: {
+        playerTag: string;
+        userId: string | null;
+        kind: 'access' | 'refresh';
+        tokenHash: string;
+        expiresAt: Date;
+      },
+      tx: Executor = db,
+    ) {
+      const rows = await tx.insert(playerTokens).values(token).returning({ id: playerTokens.id });
+      return rows[0]!;
+    },
+
+    async findAccessToken(tokenHash: string, now: Date, tx: Executor = db) {
+      const rows = await tx
+        .select({ playerTag: playerTokens.playerTag, userId: playerTokens.userId })
+        .from(playerTokens)
+        .where(
+          and(
+            eq(playerTokens.tokenHash, tokenHash),
+            eq(playerTokens.kind, 'access'),
+            gt(playerTokens.expiresAt, now),
+          ),
+        )
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** Deleting is the claim: a refresh token is spent once even under concurrency. */
+    async consumeRefreshToken(tokenHash: string, now: Date, tx: Executor = db) {
+      const rows = await tx
+        .delete(playerTokens)
+        .where(and(eq(playerTokens.tokenHash, tokenHash), eq(playerTokens.kind, 'refresh')))
+        .returning({
+          playerTag: playerTokens.playerTag,
+          userId: playerTokens.userId,
+          expiresAt: playerTokens.expiresAt,
+        });
+      const row = rows[0];
+      return row && row.expiresAt > now ? row : null;
+    },
+
+    async deleteExpiredTokens(playerTag: string, now: Date, tx: Executor = db) {
+      await tx
+        .delete(playerTokens)
+        .where(and(eq(playerTokens.playerTag, playerTag), lte(playerTokens.expiresAt, now)));
+    },
+
+    async getProfileDateOfBirth(playerTag: string, tx: Executor = db): Promise<string | null> {
+      const rows = await tx
+        .select({ dateOfBirth: playerProfiles.dateOfBirth })
+        .from(playerProfiles)
+        .where(eq(playerProfiles.playerTag, playerTag))
+        .limit(1);
+      return rows[0]?.dateOfBirth ?? null;
+    },
+
+    async setProfileDateOfBirth(playerTag: string, dateOfBirth: string, now: Date, tx: Executor = db) {
+      await tx
+        .insert(playerProfiles)
+        .values({ playerTag, dateOfBirth, updatedAt: now })
+        .onConflictDoUpdate({ target: playerProfiles.playerTag, set: { dateOfBirth, updatedAt: now } });
+    },
+
+    async setUserDateOfBirth(userId: string, dateOfBirth: string, tx: Executor = db) {
+      await tx.update(users).set({ dateOfBirth }).where(eq(users.id, userId));
+    },
+
+    async chatAccountsByUsers(userIds: string[], tx: Executor = db): Promise<Set<string>> {
+      if (userIds.length === 0) return new Set();
+      const rows = await tx
+        .select({ userId: chatAccounts.userId })
+        .from(chatAccounts)
+        .where(inArray(chatAccounts.userId, userIds));
+      return new Set(rows.map((row) => row.userId));
+    },
+
+    async linkChatAccount(
+      account: { userId: string; provider: string; externalId: string; username: string; linkedAt: Date },
+      tx: Executor = db,
+    ): Promise<ChatAccountRow> {
+      // The chat account moves to this user if another user had linked it before.
+      await tx
+        .delete(chatAccounts)
+        .where(
+          and(eq(chatAccounts.provider, account.provider), eq(chatAccounts.externalId, account.externalId)),
+        );
+      const rows = await tx
+        .insert(chatAccounts)
+        .values(account)
+        .onConflictDoUpdate({
+          target: [chatAccounts.userId, chatAccounts.provider],
+          set: { externalId: account.externalId, username: account.username, linkedAt: account.linkedAt },
+        })
+        .returning();
+      return rows[0]!;
+    },
+
+    async insertChatLinkCode(
+      code: { codeHash: string; playerTag: string; userId: string | null; expiresAt: Date },
+      tx: Executor = db,
+    ) {
+      await tx.insert(chatLinkCodes).values(code);
+    },
+  };
+}
+export type PlayerRepository = ReturnType<typeof createPlayerRepository>;

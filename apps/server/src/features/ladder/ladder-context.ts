@@ -1,0 +1,61 @@
+import type { Db, Executor } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { GameAdapter } from '../../game/index.js';
+import type { LadderConfig } from './ladder-config.js';
+import type { Notice, Notify } from './ladder-notices.js';
+import { createLadderRepository, type LadderRepository, type RosterRow } from './ladder-repository.js';
+
+export interface LadderServiceDeps {
+  db: Db;
+  game: GameAdapter;
+  config: LadderConfig;
+  now: () => Date;
+  notify: Notify;
+  /** Name of this instance in audit columns (ended_by). */
+  instanceId: string;
+  log?: { warn: (obj: unknown, msg?: string) => void; error: (obj: unknown, msg?: string) => void };
+}
+
+export interface Caller {
+  id: string;
+  permissions: string[];
+}
+
+export const isAdmin = (caller: Caller) => caller.permissions.includes('admin');
+
+/** What the ladder's services share: their dependencies, the repository and `commit`. */
+export interface LadderContext {
+  deps: LadderServiceDeps;
+  repo: LadderRepository;
+  /** Runs a transaction and sends its notices only after it committed. */
+  commit: <T>(work: (tx: Executor, notices: Notice[]) => Promise<T>) => Promise<T>;
+}
+
+export function createLadderContext(deps: LadderServiceDeps): LadderContext {
+  const { db, notify } = deps;
+  const repo = createLadderRepository(db);
+
+  /** Runs a transaction and sends its notices only after it committed. */
+  async function commit<T>(work: (tx: Executor, notices: Notice[]) => Promise<T>): Promise<T> {
+    const notices: Notice[] = [];
+    const result = await db.transaction((tx) => work(tx, notices));
+    notify(notices);
+    return result;
+  }
+
+  return { deps, repo, commit };
+}
+
+/** The roster, when the caller is its captain (owner) or an admin. */
+export async function ownedRoster(
+  repo: LadderRepository,
+  rosterId: string,
+  caller: Caller,
+): Promise<RosterRow> {
+  const roster = await repo.findRoster(rosterId);
+  if (!roster) throw new DomainError('NOT_FOUND', `No roster with id ${rosterId}`);
+  if (roster.ownerId !== caller.id && !isAdmin(caller)) {
+    throw new DomainError('FORBIDDEN', 'Only the captain (roster owner) may queue this roster');
+  }
+  return roster;
+}

@@ -1,0 +1,23 @@
+import type { Executor } from '../../db/client.js';
+import { createLadderRosterRepository } from './ladder-roster-repository.js';
+import { createLadderSeriesRepository } from './ladder-series-repository.js';
+import { createLadderStandingsRepository } from './ladder-standings-repository.js';
+import { createMatchUpRepository } from './match-up-repository.js';
+import { createQueueEntryRepository } from './queue-entry-repository.js';
+
+export type { RosterRow, SegmentRow } from './ladder-roster-repository.js';
+export { type CompetitorRow, type MatchSeriesRow, OPEN_SERIES_STATES } from './ladder-series-repository.js';
+export type { MatchUpRow, MatchUpSideRow, NewPair } from './match-up-repository.js';
+export type { QueueEntryRow, WaitingRow } from './queue-entry-repository.js';
+
+/** SQL of ladder play, composed of the ladder's repositories (rosters, queue entries, match-ups, series, standings). */
+export function createLadderRepository(db: Executor) {
+  return {
+    ...createLadderRosterRepository(db),
+    ...createQueueEntryRepository(db),
+    ...createMatchUpRepository(db),
+    ...createLadderSeriesRepository(db),
+    ...createLadderStandingsRepository(db),
+  };
+}
+export type LadderRepository = ReturnType<typeof createLadderRepository>;

@@ -1,0 +1,147 @@
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { selectedPlayers } from '../../db/schema/ladder.js';
+import { rosterMembers, rosters } from '../../db/schema/rosters.js';
+import { segments } from '../../db/schema/segments.js';
+import { OPEN_SERIES_STATES } from './ladder-series-repository.js';
+
+export type RosterRow = typeof rosters.$inferSelect;
+export type SegmentRow = typeof segments.$inferSelect;
+
+/** Rosters, segments and selected players as ladder play reads them. */
+export function createLadderRosterRepository(db: Executor) {
+  return {
+    async findRoster(id: string, tx: Executor = db): Promise<RosterRow | null> {
+      const rows = await tx.select().from(rosters).where(eq(rosters.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async rostersByIds(ids: string[], tx: Executor = db): Promise<RosterRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(rosters).where(inArray(rosters.id, ids));
+    },
+
+    async liveRosterMembers(rosterId: string, tx: Executor = db) {
+      return tx
+        .select()
+        .from(rosterMembers)
+        .where(and(eq(rosterMembers.rosterId, rosterId), isNull(rosterMembers.removedAt)));
+    },
+
+    async findSegment(id: string, tx: Executor = db): Promise<SegmentRow | null> {
+      const rows = await tx.select().from(segments).where(eq(segments.id, id)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The roster's segment and its children that are ladder segments open at `now`, deepest first. */
+    async openLadderSegments(segmentId: string, now: Date, tx: Executor = db): Promise<SegmentRow[]> {
+      return tx
+        .select()
+        .from(segments)
+        .where(
+          and(
+            or(eq(segments.id, segmentId), eq(segments.parentId, segmentId)),
+            eq(segments.eliminationType, 'ladder'),
+            lte(segments.dateFrom, now),
+            sql`${segments.dateTo} >= ${now}`,
+          ),
+        )
+        .orderBy(desc(segments.level), asc(segments.dateFrom));
+    },
+
+    async ladderSegments(tx: Executor = db): Promise<SegmentRow[]> {
+      // A ladder segment that contains ladder children is a container; its children carry the ladders.
+      return tx
+        .select()
+        .from(segments)
+        .where(
+          and(
+            eq(segments.eliminationType, 'ladder'),
+            sql`not exists (select 1 from segments c where c.parent_id = ${segments.id} and c.elimination_type = 'ladder')`,
+          ),
+        )
+        .orderBy(asc(segments.dateFrom), asc(segments.id));
+    },
+
+    /**
+     * Everything the join checks read from the database, in ONE statement: the roster, its open
+     * ladder segment (deepest first), whether it has a live entry, an open series, the series played
+     * in that segment and since `since` (24 h limit), and its live members. The service evaluates them
+     * in the documented order (the game calls sit in between).
+     */
+    async joinContext(rosterId: string, at: Date, since: Date, tx: Executor = db) {
+      // Qualified by hand: drizzle prints a column of the selected table unqualified inside sql``.
+      const rid = sql.raw('"rosters"."id"');
+      const rsegment = sql.raw('"rosters"."segment_id"');
+      const segment = sql`(select s.id from segments s
+        where (s.id = ${rsegment} or s.parent_id = ${rsegment})
+          and s.elimination_type = 'ladder' and s.date_from <= ${at} and s.date_to >= ${at}
+        order by s.level desc, s.date_from asc limit 1)`;
+      const rows = await tx
+        .select({
+          roster: rosters,
+          segment: sql<{ id: string; configuration: unknown } | null>`(select json_build_object(
+            'id', s.id, 'configuration', s.configuration) from segments s where s.id = ${segment})`,
+          liveEntryId: sql<
+            string | null
+          >`(select q.id from queue_entries q where q.roster_id = ${rid} and q.ended_at is null limit 1)`,
+          openSeriesId: sql<string | null>`(select m.id from match_series m
+            join match_series_competitors c on c.match_series_id = m.id
+            where c.roster_id = ${rid} and m.state in (${sql.join(
+              OPEN_SERIES_STATES.map((state) => sql`${state}`),
+              sql`, `,
+            )})
+            order by m.date asc limit 1)`,
+          played: sql<number>`(select count(*) from match_series_competitors c
+            join match_series m on m.id = c.match_series_id
+            where c.roster_id = ${rid} and m.segment_id = ${segment})::int`,
+          recent: sql<number>`(select count(*) from match_series_competitors c
+            where c.roster_id = ${rid} and c.date > ${since})::int`,
+          members: sql<string[]>`(select coalesce(json_agg(rm.player_tag), '[]'::json) from roster_members rm
+            where rm.roster_id = ${rid} and rm.removed_at is null)`,
+        })
+        .from(rosters)
+        .where(eq(rosters.id, rosterId))
+        .limit(1);
+      const row = rows[0];
+      if (!row) return null;
+      return { ...row, played: Number(row.played), recent: Number(row.recent) };
+    },
+
+    async upsertSelectedPlayers(
+      rosterId: string,
+      clanTag: string,
+      playerTags: string[],
+      now: Date,
+      tx: Executor = db,
+    ) {
+      await tx
+        .insert(selectedPlayers)
+        .values({ rosterId, clanTag, playerTags, updatedAt: now })
+        .onConflictDoUpdate({
+          target: selectedPlayers.rosterId,
+          set: { clanTag, playerTags, updatedAt: now },
+        });
+    },
+
+    async findSelectedPlayers(rosterId: string, tx: Executor = db) {
+      const rows = await tx
+        .select()
+        .from(selectedPlayers)
+        .where(eq(selectedPlayers.rosterId, rosterId))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /** The live roster of a clan (latest created). */
+    async rosterOfClan(clanTag: string, tx: Executor = db): Promise<RosterRow | null> {
+      const rows = await tx
+        .select()
+        .from(rosters)
+        .where(and(eq(rosters.clanTag, clanTag), isNull(rosters.withdrawnAt)))
+        .orderBy(desc(rosters.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+  };
+}

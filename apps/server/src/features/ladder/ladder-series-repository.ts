@@ -1,0 +1,126 @@
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
+
+export type MatchSeriesRow = typeof matchSeries.$inferSelect;
+export type CompetitorRow = typeof matchSeriesCompetitors.$inferSelect;
+
+/** States a series is "upcoming" in (spec 4: new, live, scheduled; plus upcoming itself). */
+export const OPEN_SERIES_STATES = ['new', 'live', 'scheduled', 'upcoming'] as const;
+
+/** Match series of ladder play and their competitors. */
+export function createLadderSeriesRepository(db: Executor) {
+  return {
+    async insertSeries(
+      values: typeof matchSeries.$inferInsert,
+      tx: Executor,
+    ): Promise<MatchSeriesRow | null> {
+      const rows = await tx
+        .insert(matchSeries)
+        .values(values)
+        .onConflictDoNothing({ target: matchSeries.matchUpId, where: sql`match_up_id is not null` })
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async insertCompetitors(values: (typeof matchSeriesCompetitors.$inferInsert)[], tx: Executor) {
+      await tx.insert(matchSeriesCompetitors).values(values);
+    },
+
+    async findSeries(id: string, tx: Executor = db, lock = false): Promise<MatchSeriesRow | null> {
+      const query = tx.select().from(matchSeries).where(eq(matchSeries.id, id)).limit(1);
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    async seriesByMatchUp(matchUpId: string, tx: Executor = db): Promise<MatchSeriesRow | null> {
+      const rows = await tx.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId)).limit(1);
+      return rows[0] ?? null;
+    },
+
+    async updateSeries(id: string, set: Partial<typeof matchSeries.$inferInsert>, tx: Executor = db) {
+      const rows = await tx.update(matchSeries).set(set).where(eq(matchSeries.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
+    /** Claims the war creation of a series (war_id null → `pending:…`); false when someone has it. */
+    async claimWar(id: string, marker: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(matchSeries)
+        .set({ warId: marker })
+        .where(and(eq(matchSeries.id, id), isNull(matchSeries.warId)))
+        .returning({ id: matchSeries.id });
+      return rows.length === 1;
+    },
+
+    async releaseWarClaim(id: string, marker: string, tx: Executor = db) {
+      await tx
+        .update(matchSeries)
+        .set({ warId: null })
+        .where(and(eq(matchSeries.id, id), eq(matchSeries.warId, marker)));
+    },
+
+    async competitorsOf(seriesIds: string[], tx: Executor = db): Promise<CompetitorRow[]> {
+      if (seriesIds.length === 0) return [];
+      return tx
+        .select()
+        .from(matchSeriesCompetitors)
+        .where(inArray(matchSeriesCompetitors.matchSeriesId, seriesIds))
+        .orderBy(asc(matchSeriesCompetitors.matchSeriesId), asc(matchSeriesCompetitors.position));
+    },
+
+    async updateCompetitor(
+      id: string,
+      set: Partial<typeof matchSeriesCompetitors.$inferInsert>,
+      tx: Executor = db,
+    ) {
+      await tx.update(matchSeriesCompetitors).set(set).where(eq(matchSeriesCompetitors.id, id));
+    },
+
+    /** An open (not finished) series of the roster, if any. */
+    async openSeriesOfRoster(rosterId: string, tx: Executor = db): Promise<MatchSeriesRow | null> {
+      const rows = await tx
+        .select({ series: matchSeries })
+        .from(matchSeries)
+        .innerJoin(matchSeriesCompetitors, eq(matchSeriesCompetitors.matchSeriesId, matchSeries.id))
+        .where(
+          and(
+            eq(matchSeriesCompetitors.rosterId, rosterId),
+            inArray(matchSeries.state, [...OPEN_SERIES_STATES]),
+          ),
+        )
+        .orderBy(asc(matchSeries.date))
+        .limit(1);
+      return rows[0]?.series ?? null;
+    },
+
+    /** Series of the roster dated after `since` (the 24 h match limit). */
+    async seriesCountSince(rosterId: string, since: Date, tx: Executor = db): Promise<number> {
+      const rows = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(matchSeriesCompetitors)
+        .where(and(eq(matchSeriesCompetitors.rosterId, rosterId), gt(matchSeriesCompetitors.date, since)));
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async seriesCountInSegment(rosterId: string, segmentId: string, tx: Executor = db): Promise<number> {
+      const rows = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(matchSeriesCompetitors)
+        .innerJoin(matchSeries, eq(matchSeries.id, matchSeriesCompetitors.matchSeriesId))
+        .where(and(eq(matchSeriesCompetitors.rosterId, rosterId), eq(matchSeries.segmentId, segmentId)));
+      return Number(rows[0]?.n ?? 0);
+    },
+
+    async finishedSeriesOfSegment(segmentId: string, tx: Executor = db) {
+      const series = await tx
+        .select({ id: matchSeries.id })
+        .from(matchSeries)
+        .where(and(eq(matchSeries.segmentId, segmentId), eq(matchSeries.state, 'finished')));
+      return this.competitorsOf(
+        series.map((s) => s.id),
+        tx,
+      );
+    },
+  };
+}

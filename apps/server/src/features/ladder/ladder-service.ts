@@ -1,0 +1,32 @@
+import { createLadderContext, type LadderServiceDeps } from './ladder-context.js';
+import { createMatchUpService } from './match-up-service.js';
+import { createMatchmakingService } from './matchmaking-service.js';
+import { createQueueJoinService } from './queue-join-service.js';
+import { createSeriesResultsService } from './series-results-service.js';
+
+export type { Caller, LadderServiceDeps } from './ladder-context.js';
+export type { WarOutcome } from './series-results-service.js';
+
+/** Queue, matchmaking, match-ups, sweeper, results and standings (docs/api/ladder.md). */
+export function createLadderService(deps: LadderServiceDeps) {
+  const context = createLadderContext(deps);
+  const matchUps = createMatchUpService(context);
+  const queue = createQueueJoinService(context, matchUps.endMatchUp);
+  const matchmaking = createMatchmakingService(context);
+  const results = createSeriesResultsService(context);
+
+  return {
+    repository: context.repo,
+    status: queue.status,
+    join: queue.join,
+    leave: queue.leave,
+    matchmake: matchmaking.matchmake,
+    matchNewcomer: matchmaking.matchNewcomer,
+    accept: matchUps.accept,
+    decline: matchUps.decline,
+    sweep: matchUps.sweep,
+    finishSeries: results.finishSeries,
+    recalculateSegment: results.recalculateSegment,
+  };
+}
+export type LadderService = ReturnType<typeof createLadderService>;

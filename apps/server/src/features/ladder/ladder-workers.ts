@@ -1,0 +1,85 @@
+import type { LadderService } from './ladder-service.js';
+
+export interface LadderWorkers {
+  /** Runs a matchmaking tick as soon as possible. */
+  kick(): void;
+  /** Newcomer-first matching of one just-joined entry (in the background; errors are logged). */
+  newcomer(entryId: string): void;
+  stop(): Promise<void>;
+}
+
+/**
+ * Newcomer matching after each join, the matchmaker tick (every MATCHMAKING_INTERVAL_MS: the safety
+ * net that pairs what newcomer matching could not, as bands widen) and the sweeper (every
+ * SWEEP_INTERVAL_MS) run on every instance; database locks make them safe side by side.
+ * A loop never overlaps itself; a kick during a tick runs one more tick right after.
+ */
+export function startLadderWorkers(
+  service: LadderService,
+  options: {
+    matchmakingIntervalMs: number;
+    sweepIntervalMs: number;
+    onError: (error: unknown, what: string) => void;
+  },
+): LadderWorkers {
+  let stopped = false;
+  const loop = (what: string, run: () => Promise<unknown>, intervalMs: number) => {
+    let running: Promise<void> | null = null;
+    let again = false;
+    let timer: NodeJS.Timeout | null = null;
+    const tick = () => {
+      if (stopped) return;
+      if (running) {
+        again = true;
+        return;
+      }
+      if (timer) clearTimeout(timer);
+      running = run()
+        .then(
+          () => {},
+          (error) => {
+            if (!stopped) options.onError(error, what);
+          },
+        )
+        .finally(() => {
+          running = null;
+          if (stopped) return;
+          if (again) {
+            again = false;
+            setImmediate(tick);
+          } else timer = setTimeout(tick, intervalMs);
+        });
+    };
+    timer = setTimeout(tick, intervalMs);
+    return {
+      tick,
+      stop: async () => {
+        if (timer) clearTimeout(timer);
+        await running;
+      },
+    };
+  };
+  const matchmaker = loop('matchmaking', () => service.matchmake(), options.matchmakingIntervalMs);
+  const sweeper = loop('sweeper', () => service.sweep(), options.sweepIntervalMs);
+  const newcomers = new Set<Promise<void>>();
+  return {
+    kick: () => matchmaker.tick(),
+    newcomer(entryId) {
+      if (stopped) return;
+      const run: Promise<void> = service
+        .matchNewcomer(entryId)
+        .then(
+          () => {},
+          (error) => {
+            if (!stopped) options.onError(error, 'newcomer matching');
+          },
+        )
+        .finally(() => newcomers.delete(run));
+      newcomers.add(run);
+    },
+    async stop() {
+      stopped = true;
+      await Promise.all([matchmaker.stop(), sweeper.stop(), ...newcomers]);
+    },
+  };
+}

@@ -1,0 +1,146 @@
+import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { matchUpSides, matchUps } from '../../db/schema/ladder.js';
+import { rowsOf } from './queue-entry-repository.js';
+
+export type MatchUpRow = typeof matchUps.$inferSelect;
+export type MatchUpSideRow = typeof matchUpSides.$inferSelect;
+
+/** One pair to write (insertPairs); home is the longer waiter. */
+export interface NewPair {
+  matchUpId: string;
+  tenant: string;
+  homeEntryId: string;
+  homeRosterId: string;
+  homeOwnerId: string | null;
+  awayEntryId: string;
+  awayRosterId: string;
+  awayOwnerId: string | null;
+}
+
+/** Match-ups and their sides (pairs written by matchmaking, answers, sweeper). */
+export function createMatchUpRepository(db: Executor) {
+  return {
+    /**
+     * Writes pairs in ONE statement: the match-ups (multi-row insert), their two sides each, and the
+     * entries → matched. The entries must be locked and waiting (lockStillWaiting).
+     */
+    async insertPairs(
+      pairs: NewPair[],
+      queue: { segmentId: string; thLevel: number; at: Date; expiresAt: Date },
+      tx: Executor,
+    ): Promise<void> {
+      if (pairs.length === 0) return;
+      await tx.execute(sql`
+        with p as (
+          select * from json_to_recordset(${JSON.stringify(pairs)}::json) as x(
+            "matchUpId" uuid, tenant text, "homeEntryId" uuid, "homeRosterId" uuid, "homeOwnerId" uuid,
+            "awayEntryId" uuid, "awayRosterId" uuid, "awayOwnerId" uuid)
+        ),
+        mu as (
+          insert into match_ups (id, tenant, segment_id, th_level, status, created_at, expires_at)
+          select p."matchUpId", p.tenant, ${queue.segmentId}, ${queue.thLevel}, 'awaiting_confirmation',
+            ${queue.at}, ${queue.expiresAt}
+          from p
+          returning id
+        ),
+        sides as (
+          insert into match_up_sides (match_up_id, roster_id, queue_entry_id, side, owner_id, response, created_at)
+          select p."matchUpId", v.roster_id, v.entry_id, v.side, v.owner_id, 'pending', ${queue.at}
+          from p join mu on mu.id = p."matchUpId"
+          cross join lateral (values
+            (p."homeRosterId", p."homeEntryId", 'home', p."homeOwnerId"),
+            (p."awayRosterId", p."awayEntryId", 'away', p."awayOwnerId")
+          ) v(roster_id, entry_id, side, owner_id)
+          returning id
+        )
+        update queue_entries q set status = 'matched', match_up_id = v.match_up_id
+        from (
+          select p."matchUpId" as match_up_id, p."homeEntryId" as entry_id from p
+          union all select p."matchUpId", p."awayEntryId" from p
+        ) v
+        where q.id = v.entry_id`);
+    },
+
+    /** The opponent of each roster's latest match-up (for the no-immediate-rematch rule). */
+    async lastOpponents(rosterIds: string[], tx: Executor = db): Promise<Map<string, string>> {
+      if (rosterIds.length === 0) return new Map();
+      const result = await tx.execute(sql`
+        select distinct on (mine.roster_id) mine.roster_id as "rosterId", theirs.roster_id as "opponentId"
+        from match_up_sides mine
+        join match_up_sides theirs on theirs.match_up_id = mine.match_up_id and theirs.side <> mine.side
+        where mine.roster_id in (${sql.join(
+          rosterIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})
+        order by mine.roster_id, mine.created_at desc`);
+      return new Map(
+        rowsOf<{ rosterId: string; opponentId: string }>(result).map((r) => [r.rosterId, r.opponentId]),
+      );
+    },
+
+    async insertMatchUp(values: typeof matchUps.$inferInsert, tx: Executor): Promise<MatchUpRow> {
+      const rows = await tx.insert(matchUps).values(values).returning();
+      return rows[0]!;
+    },
+
+    async insertSides(values: (typeof matchUpSides.$inferInsert)[], tx: Executor): Promise<MatchUpSideRow[]> {
+      return tx.insert(matchUpSides).values(values).returning();
+    },
+
+    async findMatchUp(id: string, tx: Executor = db, lock = false): Promise<MatchUpRow | null> {
+      const query = tx.select().from(matchUps).where(eq(matchUps.id, id)).limit(1);
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    async sidesOf(matchUpIds: string[], tx: Executor = db): Promise<MatchUpSideRow[]> {
+      if (matchUpIds.length === 0) return [];
+      return tx
+        .select()
+        .from(matchUpSides)
+        .where(inArray(matchUpSides.matchUpId, matchUpIds))
+        .orderBy(asc(matchUpSides.matchUpId), asc(matchUpSides.side));
+    },
+
+    async updateSide(id: string, set: Partial<typeof matchUpSides.$inferInsert>, tx: Executor) {
+      await tx.update(matchUpSides).set(set).where(eq(matchUpSides.id, id));
+    },
+
+    async updateMatchUp(id: string, set: Partial<typeof matchUps.$inferInsert>, tx: Executor) {
+      await tx.update(matchUps).set(set).where(eq(matchUps.id, id));
+    },
+
+    /** Match-ups whose accept window passed, locked; rows another transaction holds are skipped. */
+    async lockDueMatchUps(now: Date, limit: number, tx: Executor): Promise<MatchUpRow[]> {
+      return tx
+        .select()
+        .from(matchUps)
+        .where(and(eq(matchUps.status, 'awaiting_confirmation'), lte(matchUps.expiresAt, now)))
+        .orderBy(asc(matchUps.expiresAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /** Match-ups with a side owned by `userId` (or a side of one of `rosterIds`), newest first. */
+    async matchUpsOfUser(
+      userId: string,
+      options: { status?: string | undefined; limit: number; offset: number },
+      tx: Executor = db,
+    ): Promise<{ rows: MatchUpRow[]; total: number }> {
+      const owned = sql`${matchUps.id} in (select s.match_up_id from match_up_sides s left join rosters r on r.id = s.roster_id where s.owner_id = ${userId} or r.owner_id = ${userId})`;
+      const where = options.status
+        ? and(owned, eq(matchUps.status, options.status as MatchUpRow['status']))
+        : owned;
+      const rows = await tx
+        .select()
+        .from(matchUps)
+        .where(where)
+        .orderBy(desc(matchUps.createdAt), desc(matchUps.id))
+        .limit(options.limit)
+        .offset(options.offset);
+      const count = await tx.select({ n: sql<number>`count(*)::int` }).from(matchUps).where(where);
+      return { rows, total: Number(count[0]?.n ?? 0) };
+    },
+  };
+}

@@ -1,0 +1,215 @@
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { queueEntries } from '../../db/schema/ladder.js';
+
+export type QueueEntryRow = typeof queueEntries.$inferSelect;
+
+/** Two int4 keys for pg_try_advisory_xact_lock: a namespace and a hash of the queue. */
+const QUEUE_LOCK_NAMESPACE = 727_004;
+
+/** A waiting queue entry as matchmaking reads it. */
+export interface WaitingRow {
+  id: string;
+  rosterId: string;
+  points: number;
+  /** The entry has no points stored yet (inserted without them); `points` came from the standings. */
+  unset: boolean;
+  joinedMs: number;
+  tenant: string;
+  ownerId: string | null;
+  lastOpponent: string | null;
+}
+
+/** The opponent of a roster's latest match-up (a lateral / scalar subquery; column `opponent`). */
+const lastOpponentOf = (rosterId: SQL) => sql`
+  select o.roster_id as opponent from match_up_sides m
+  join match_up_sides o on o.match_up_id = m.match_up_id and o.side <> m.side
+  where m.roster_id = ${rosterId} order by m.created_at desc limit 1`;
+
+export function rowsOf<T>(result: unknown): T[] {
+  return ((result as { rows?: T[] }).rows ?? []) as T[];
+}
+
+/** Queue entries: live/latest entry, waiting entries of a queue, queue locks. */
+export function createQueueEntryRepository(db: Executor) {
+  return {
+    async liveEntry(rosterId: string, tx: Executor = db, lock = false): Promise<QueueEntryRow | null> {
+      const query = tx
+        .select()
+        .from(queueEntries)
+        .where(and(eq(queueEntries.rosterId, rosterId), isNull(queueEntries.endedAt)))
+        .limit(1);
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    async latestEntry(rosterId: string, tx: Executor = db): Promise<QueueEntryRow | null> {
+      const rows = await tx
+        .select()
+        .from(queueEntries)
+        .where(eq(queueEntries.rosterId, rosterId))
+        .orderBy(sql`${queueEntries.endedAt} is null desc`, desc(queueEntries.createdAt))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
+    /**
+     * Inserts a live entry (points: the roster's standings points unless given); null when the roster
+     * already has one (unique partial index).
+     */
+    async insertEntry(
+      values: typeof queueEntries.$inferInsert,
+      tx: Executor = db,
+    ): Promise<QueueEntryRow | null> {
+      const rows = await tx
+        .insert(queueEntries)
+        .values({
+          ...values,
+          // The standings points, stored for newcomer matching (queue_entries_waiting_points_idx).
+          points:
+            values.points ??
+            sql`coalesce((select s.points from ladder_standings s where s.segment_id = ${values.segmentId} and s.roster_id = ${values.rosterId}), 0)`,
+        })
+        .onConflictDoNothing({ target: queueEntries.rosterId, where: sql`ended_at is null` })
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async updateEntry(id: string, set: Partial<typeof queueEntries.$inferInsert>, tx: Executor = db) {
+      const rows = await tx.update(queueEntries).set(set).where(eq(queueEntries.id, id)).returning();
+      return rows[0] ?? null;
+    },
+
+    async entriesByIds(ids: string[], tx: Executor = db): Promise<QueueEntryRow[]> {
+      if (ids.length === 0) return [];
+      return tx.select().from(queueEntries).where(inArray(queueEntries.id, ids));
+    },
+
+    /** Queues (segment, town hall) that have waiting entries. */
+    async waitingBuckets(tx: Executor = db): Promise<{ segmentId: string; thLevel: number }[]> {
+      return tx
+        .selectDistinct({ segmentId: queueEntries.segmentId, thLevel: queueEntries.thLevel })
+        .from(queueEntries)
+        .where(eq(queueEntries.status, 'waiting'));
+    },
+
+    /** Transaction-level advisory lock of one queue; false when another transaction holds it. */
+    async tryLockQueue(segmentId: string, thLevel: number, tx: Executor): Promise<boolean> {
+      const result = await tx.execute(
+        sql`select pg_try_advisory_xact_lock(${QUEUE_LOCK_NAMESPACE}::int4, hashtext(${`${segmentId}:${thLevel}`})) as locked`,
+      );
+      return rowsOf<{ locked: boolean }>(result)[0]?.locked === true;
+    },
+
+    /** Waiting entries of one queue, locked (rows another transaction holds are skipped). */
+    async lockWaiting(segmentId: string, thLevel: number, limit: number, tx: Executor) {
+      return tx
+        .select()
+        .from(queueEntries)
+        .where(
+          and(
+            eq(queueEntries.segmentId, segmentId),
+            eq(queueEntries.thLevel, thLevel),
+            eq(queueEntries.status, 'waiting'),
+            isNull(queueEntries.endedAt),
+          ),
+        )
+        .orderBy(asc(queueEntries.joinedAt))
+        .limit(limit)
+        .for('update', { skipLocked: true });
+    },
+
+    /**
+     * Every waiting entry of one queue, read without locking (the tick locks only the rows it pairs):
+     * id, roster, points (the entry's, else the standings', else 0; `unset` when the entry has none
+     * yet), joinedAt in ms, tenant, owner and the roster's last opponent (no-rematch rule).
+     */
+    async waitingOfQueue(segmentId: string, thLevel: number, tx: Executor): Promise<WaitingRow[]> {
+      const result = await tx.execute(sql`
+        select q.id, q.roster_id as "rosterId",
+          coalesce(q.points, (select s.points from ladder_standings s
+            where s.segment_id = q.segment_id and s.roster_id = q.roster_id), 0)::int as points,
+          q.points is null as unset,
+          (extract(epoch from q.joined_at) * 1000)::float8 as "joinedMs",
+          q.tenant, q.owner_id as "ownerId", lo.opponent as "lastOpponent"
+        from queue_entries q
+        left join lateral (${lastOpponentOf(sql`q.roster_id`)}) lo on true
+        where q.segment_id = ${segmentId} and q.th_level = ${thLevel} and q.status = 'waiting'`);
+      return rowsOf<WaitingRow>(result);
+    },
+
+    /** Stores the standings points on waiting entries of a queue that were inserted without them. */
+    async fillWaitingPoints(segmentId: string, thLevel: number, tx: Executor): Promise<void> {
+      await tx.execute(sql`
+        update queue_entries q set points = coalesce((select s.points from ladder_standings s
+          where s.segment_id = q.segment_id and s.roster_id = q.roster_id), 0)
+        where q.segment_id = ${segmentId} and q.th_level = ${thLevel} and q.status = 'waiting'
+          and q.points is null`);
+    },
+
+    /**
+     * Locks the entry (SKIP LOCKED) if it is still waiting with its points stored; null when it is
+     * not (matched meanwhile, left, or locked by another matcher). Also its roster's last opponent.
+     */
+    async lockWaitingEntry(
+      id: string,
+      tx: Executor,
+    ): Promise<(WaitingRow & { segmentId: string; thLevel: number }) | null> {
+      const result = await tx.execute(sql`
+        select q.id, q.roster_id as "rosterId", q.points, false as unset,
+          (extract(epoch from q.joined_at) * 1000)::float8 as "joinedMs", q.tenant, q.owner_id as "ownerId",
+          q.segment_id as "segmentId", q.th_level as "thLevel",
+          (select lo.opponent from (${lastOpponentOf(sql`q.roster_id`)}) lo) as "lastOpponent"
+        from queue_entries q
+        where q.id = ${id} and q.status = 'waiting' and q.points is not null
+        for update of q skip locked`);
+      return rowsOf<WaitingRow & { segmentId: string; thLevel: number }>(result)[0] ?? null;
+    },
+
+    /**
+     * Waiting entries of a queue within ±`window` points of `points`, closest first (then the longest
+     * waiting, then roster id): one range scan of queue_entries_waiting_points_idx. Not locked.
+     */
+    async waitingNear(
+      segmentId: string,
+      thLevel: number,
+      points: number,
+      window: number,
+      excludeId: string,
+      limit: number,
+      tx: Executor,
+    ): Promise<WaitingRow[]> {
+      const result = await tx.execute(sql`
+        select q.id, q.roster_id as "rosterId", q.points, false as unset,
+          (extract(epoch from q.joined_at) * 1000)::float8 as "joinedMs", q.tenant, q.owner_id as "ownerId",
+          (select lo.opponent from (${lastOpponentOf(sql`q.roster_id`)}) lo) as "lastOpponent"
+        from queue_entries q
+        where q.segment_id = ${segmentId} and q.th_level = ${thLevel} and q.status = 'waiting'
+          and q.points between ${points - window} and ${points + window} and q.id <> ${excludeId}
+        order by abs(q.points - ${points}), q.joined_at, q.roster_id
+        limit ${limit}`);
+      return rowsOf<WaitingRow>(result);
+    },
+
+    /** Locks the given entries that are still waiting (rows held elsewhere are skipped); their ids. */
+    async lockStillWaiting(ids: string[], tx: Executor): Promise<Set<string>> {
+      if (ids.length === 0) return new Set();
+      const result = await tx.execute(sql`
+        select id from queue_entries
+        where id in (${sql.join(
+          ids.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )}) and status = 'waiting'
+        for update skip locked`);
+      return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
+    },
+
+    /** Queue entries that led to a finished series are done: the roster's queue status goes back to none. */
+    async completeEntriesOfSeries(seriesId: string, tx: Executor = db): Promise<void> {
+      await tx
+        .update(queueEntries)
+        .set({ status: 'completed' })
+        .where(eq(queueEntries.matchSeriesId, seriesId));
+    },
+  };
+}

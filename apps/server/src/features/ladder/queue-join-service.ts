@@ -1,0 +1,133 @@
+import {
+  MATCH_LIMIT_MESSAGE,
+  MATCH_LIMIT_WINDOW_MS,
+  MAX_MATCHES_PER_24H,
+  ROSTER_ALREADY_PLAYED_DETAIL,
+} from '@cwh/domain';
+import { DomainError } from '../../errors/domain-error.js';
+import { normalizeTag } from '../../game/index.js';
+import { gameCall } from '../hub/game-errors.js';
+import { type Caller, isAdmin, type LadderContext, ownedRoster } from './ladder-context.js';
+import type { QueueEntryRow } from './ladder-repository.js';
+import type { EndMatchUp } from './match-up-service.js';
+
+/** Queue: a roster's status, join (with its refusals in the documented order) and leave. */
+export function createQueueJoinService(context: LadderContext, endMatchUp: EndMatchUp) {
+  const { deps, repo, commit } = context;
+  const { db, game, config, now } = deps;
+
+  async function status(rosterId: string, caller: Caller): Promise<QueueEntryRow | null> {
+    await ownedRoster(repo, rosterId, caller);
+    const entry = await repo.latestEntry(rosterId);
+    if (!entry || entry.status === 'completed') return null;
+    return entry;
+  }
+
+  /**
+   * Join refusals in the order the web checks them (docs/api/ladder.md). The database facts are read
+   * in one statement up front (joinContext); the order of the refusals is unchanged.
+   */
+  async function join(rosterId: string, caller: Caller, tenant: string, playerTags: string[]) {
+    const at = now();
+    const context = await repo.joinContext(rosterId, at, new Date(at.getTime() - MATCH_LIMIT_WINDOW_MS));
+    if (!context) throw new DomainError('NOT_FOUND', `No roster with id ${rosterId}`);
+    const { roster } = context;
+    if (roster.ownerId !== caller.id && !isAdmin(caller)) {
+      throw new DomainError('FORBIDDEN', 'Only the captain (roster owner) may queue this roster');
+    }
+    if (!roster.confirmedAt || roster.withdrawnAt) {
+      throw new DomainError('NOT_IN_LADDER', 'Only a locked roster can queue');
+    }
+    if (!roster.clanTag) throw new DomainError('NOT_IN_LADDER', 'Only a clan roster can queue');
+    const segment = context.segment;
+    if (!segment) throw new DomainError('NOT_IN_LADDER', 'No ladder segment of this roster is open now');
+
+    if (context.liveEntryId) {
+      const live = await repo.liveEntry(roster.id);
+      if (live) return live;
+    }
+
+    const status = await gameCall(() => game.getWarStatus(roster.clanTag!));
+    if (status !== 'none') {
+      throw new DomainError('CLAN_IS_IN_WAR', 'Your clan is in an active Clan War or Friendly War', {
+        meta: { warStatus: status },
+      });
+    }
+    if (context.openSeriesId) {
+      throw new DomainError('UPCOMING_MATCH', 'This roster still has an upcoming match', {
+        meta: { matchSeriesId: context.openSeriesId },
+      });
+    }
+    const configured = (segment.configuration as { maxMatches?: unknown } | null)?.maxMatches;
+    const maxMatches = typeof configured === 'number' ? configured : config.maxMatchesPerSegment;
+    if (context.played >= maxMatches) {
+      throw new DomainError(
+        'ROSTER_ALREADY_PLAYED',
+        `This ${ROSTER_ALREADY_PLAYED_DETAIL} its ${maxMatches} matches in this ladder segment`,
+      );
+    }
+    if (context.recent >= MAX_MATCHES_PER_24H)
+      throw new DomainError('MATCH_LIMIT_REACHED', MATCH_LIMIT_MESSAGE);
+
+    const tags = playerTags.map((t) => normalizeTag(t));
+    const members = new Set(context.members);
+    const strangers = tags.filter((t) => !members.has(t));
+    if (strangers.length > 0) {
+      throw new DomainError('WRONG_MEMBER', `Not on the roster: ${strangers.join(', ')}`, {
+        meta: { playerTags: strangers },
+      });
+    }
+    const clan = await gameCall(() => game.getClan(roster.clanTag!));
+    const inClan = new Map((clan?.members ?? []).map((m) => [m.tag, m]));
+    const missing = tags.filter((t) => !inClan.has(t));
+    if (!clan || missing.length > 0) {
+      throw new DomainError('MEMBERS_MISSING', 'A team member is missing from your clan', {
+        meta: { playerTags: missing },
+      });
+    }
+    const mismatched = tags.filter((t) => inClan.get(t)!.townHallLevel !== clan.thLevel);
+    if (mismatched.length > 0) {
+      throw new DomainError('TH_LEVELS_MISMATCH', 'Selected players have a different Town Hall level', {
+        meta: { playerTags: mismatched, clanThLevel: clan.thLevel },
+      });
+    }
+
+    const entry = await db.transaction(async (tx) => {
+      const inserted = await repo.insertEntry(
+        {
+          tenant,
+          rosterId: roster.id,
+          segmentId: segment.id,
+          thLevel: clan.thLevel,
+          ownerId: roster.ownerId,
+          playerTags: tags,
+          status: 'waiting',
+          joinedAt: at,
+          createdAt: at,
+        },
+        tx,
+      );
+      await repo.upsertSelectedPlayers(roster.id, roster.clanTag!, tags, at, tx);
+      return inserted ?? (await repo.liveEntry(roster.id, tx))!;
+    });
+    return entry;
+  }
+
+  async function leave(rosterId: string, caller: Caller) {
+    await ownedRoster(repo, rosterId, caller);
+    return commit(async (tx, notices) => {
+      const entry = await repo.liveEntry(rosterId, tx, true);
+      if (!entry) return repo.latestEntry(rosterId, tx);
+      if (entry.matchUpId) {
+        const matchUp = await repo.findMatchUp(entry.matchUpId, tx, true);
+        if (matchUp?.status === 'awaiting_confirmation') {
+          await endMatchUp(matchUp, { kind: 'declined', rosterId, leaving: true }, tx, notices);
+          return repo.latestEntry(rosterId, tx);
+        }
+      }
+      return repo.updateEntry(entry.id, { status: 'cancelled', endedAt: now() }, tx);
+    });
+  }
+
+  return { status, join, leave };
+}

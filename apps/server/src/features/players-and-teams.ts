@@ -1,0 +1,75 @@
+import { randomBytes } from 'node:crypto';
+import { API, SIMULATOR_API } from '@cwh/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { createGameAdapter } from '../game/create-game-adapter.js';
+import type { GameAdapter } from '../game/index.js';
+import type { DbSimGame } from '../game/simulated/db-sim-game.js';
+import { ageRoutes } from './age/age-routes.js';
+import type { AuthService } from './auth/auth-service.js';
+import { clanRoutes } from './clan/clan-routes.js';
+import { createClanService } from './clan/clan-service.js';
+import { createGameUserService } from './hub/game-user-service.js';
+import { hubRoutes } from './hub/hub-routes.js';
+import { type PlayerAuth, registerPlayerAuthenticate } from './hub/player-auth.js';
+import { createDiscordClient } from './oauth/discord-client.js';
+import { oauthRoutes } from './oauth/oauth-routes.js';
+import type { PlayersConfig } from './players-and-teams-config.js';
+import { rosterRoutes } from './rosters/roster-routes.js';
+import { simulatorRoutes } from './simulator/simulator-routes.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game adapter chosen by GAME_MODE (war creation and results for the match features). */
+    game: GameAdapter;
+  }
+}
+
+export interface PlayersAndTeamsDeps {
+  config: PlayersConfig;
+  db: Db;
+  auth: AuthService;
+  playerAuth: PlayerAuth;
+  now: () => Date;
+}
+
+/**
+ * Issue 3: game adapter, identity (game-user lookup, player tokens), age gate, country, Discord
+ * OAuth, clan service, platform rosters and the simulator API. Returns the game adapter in use.
+ */
+export async function registerPlayersAndTeams(
+  app: FastifyInstance,
+  deps: PlayersAndTeamsDeps,
+): Promise<{ game: GameAdapter; sim: DbSimGame | null }> {
+  const { config, db, now } = deps;
+  const created = await createGameAdapter(config, db, now);
+  const game = created.adapter;
+  app.decorate('game', game);
+  registerPlayerAuthenticate(app, deps.auth, deps.playerAuth);
+
+  await app.register(
+    hubRoutes(createGameUserService(db, game, deps.playerAuth, now), {
+      countryTraceUrl: config.countryTraceUrl,
+    }),
+    {
+      prefix: API.hub,
+    },
+  );
+  await app.register(clanRoutes(createClanService(db, game, { now })), { prefix: API.clan });
+  await app.register(ageRoutes(db, { minimumAge: config.minAge, now }), { prefix: API.age });
+  const discord = createDiscordClient({
+    clientId: config.discordClientId,
+    clientSecret: config.discordClientSecret,
+    apiBaseUrl: config.discordApiBaseUrl,
+    authorizeUrl: config.discordAuthorizeUrl,
+  });
+  // The client secret signs OAuth states so every instance can check them; without Discord a
+  // per-process key is enough because the calls are refused anyway.
+  const stateKey = config.discordClientSecret ?? randomBytes(32).toString('hex');
+  await app.register(oauthRoutes(db, discord, { stateKey, now }), { prefix: API.users });
+  await app.register(rosterRoutes(db, game, { now }), { prefix: API.tournaments });
+  if (created.kind === 'simulated') {
+    await app.register(simulatorRoutes(created.adapter), { prefix: SIMULATOR_API });
+  }
+  return { game, sim: created.kind === 'simulated' ? created.adapter : null };
+}

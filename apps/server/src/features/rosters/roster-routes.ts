@@ -1,0 +1,323 @@
+import {
+  addPlayersBody,
+  CLAN_TAG_EXTERNAL_PROVIDER,
+  createRosterBody,
+  idParams,
+  joiningKeyDocument,
+  joinRosterBody,
+  rosterDocument,
+  rosterListDocument,
+  rosterListQuery,
+  rosterPlayerParams,
+  updateRosterBody,
+} from '@cwh/contract';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db, Executor } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { type GameAdapter, type GamePlayer, normalizeTag } from '../../game/index.js';
+import { pageMeta, pageRequest } from '../../http/jsonapi.js';
+import { generateToken } from '../auth/opaque-token.js';
+import { ROSTER_FULL_MESSAGE } from '../clan/team-rules.js';
+import { gameCall } from '../hub/game-errors.js';
+import { requirePlayer } from '../hub/player-auth.js';
+import { createPlayerRepository } from '../hub/player-repository.js';
+import { toRosterResource, toRosterResources } from './roster-mapper.js';
+import { createRosterRepository, type RosterRow } from './roster-repository.js';
+
+const isAdmin = (request: FastifyRequest) => request.user?.permissions.includes('admin') ?? false;
+const isOwner = (request: FastifyRequest, roster: RosterRow) =>
+  roster.ownerId !== null && (request.user?.id ?? request.player?.userId) === roster.ownerId;
+const forbidden = (what: string) => new DomainError('FORBIDDEN', `Only ${what}`);
+const locked = () =>
+  new DomainError('ROSTER_LOCKED', 'The roster is locked; its lineup can no longer change');
+
+/**
+ * Platform rosters under /api/tournaments/1.0. Who may call what (docs/api/rosters.md):
+ * reads are public; create needs a hub user (clan external ids: admin); update, delete and the
+ * joining key: admin or owner; add/kick players: admin, owner or the clan's leader, before the lock;
+ * join and leave: the verified player themself.
+ */
+export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Date }): FastifyPluginAsyncZod {
+  const repo = createRosterRepository(db);
+
+  async function isClanLeader(request: FastifyRequest, roster: RosterRow): Promise<boolean> {
+    if (!request.player || !roster.clanTag) return false;
+    const tag = request.player.tag;
+    const player = await gameCall(() => game.getPlayer(tag));
+    return player?.clan?.tag === roster.clanTag && player.role === 'leader';
+  }
+
+  async function maxPlayers(tx: Executor, roster: RosterRow) {
+    const { segment } = await repo.getSegment(roster.tenant, roster.segmentId, tx);
+    return segment.rosterSize.playersMax + segment.rostersLimit.standbyLimit;
+  }
+
+  /** Adds players (after checking the game knows them and, for a clan roster, that they are in the clan). */
+  async function addPlayers(tx: Executor, roster: RosterRow, players: GamePlayer[]) {
+    const txRepo = createRosterRepository(tx);
+    const active = await txRepo.activeMembers(roster.id, tx);
+    const fresh = players.filter((p) => !active.some((m) => m.playerTag === p.tag));
+    if (active.length + fresh.length > (await maxPlayers(tx, roster))) {
+      throw new DomainError('ROSTER_FULL', ROSTER_FULL_MESSAGE);
+    }
+    const accounts = await createPlayerRepository(tx).accountsByTags(fresh.map((p) => p.tag));
+    for (const player of fresh) {
+      if (roster.clanTag && player.clan?.tag !== roster.clanTag) {
+        throw new DomainError(
+          'WRONG_MEMBER',
+          `Player ${player.tag} is not a member of clan ${roster.clanTag}`,
+        );
+      }
+      await txRepo.upsertMember(
+        {
+          rosterId: roster.id,
+          playerTag: player.tag,
+          name: player.name,
+          thLevel: player.townHallLevel,
+          roleAtSelection: player.role ?? 'member',
+          position: 'player',
+          selectedAt: options.now(),
+          registeredAt: accounts.has(player.tag) ? options.now() : null,
+        },
+        tx,
+      );
+    }
+  }
+
+  async function gamePlayer(tag: string): Promise<GamePlayer> {
+    const player = await gameCall(() => game.getPlayer(tag));
+    if (!player) throw new DomainError('UNKNOWN_PLAYER', `No player with tag ${tag} in the game`);
+    return player;
+  }
+
+  return async (app) => {
+    const tags = ['rosters'];
+    const security = [{ bearer: [] }];
+    const secured = { preHandler: app.authenticatePlayer };
+
+    app.post(
+      '/rosters',
+      { ...secured, schema: { tags, security, body: createRosterBody, response: { 201: rosterDocument } } },
+      async (request, reply) => {
+        const body = request.body.data.attributes;
+        const ownerId = request.user?.id ?? request.player?.userId;
+        if (!ownerId)
+          throw new DomainError('NOT_REGISTERED', 'Create your hub account before creating a roster');
+        const externalIds = (body.externalIds ?? []).map((e) =>
+          e.provider === CLAN_TAG_EXTERNAL_PROVIDER ? { ...e, value: normalizeTag(e.value) } : e,
+        );
+        const clanTag = externalIds.find((e) => e.provider === CLAN_TAG_EXTERNAL_PROVIDER)?.value ?? null;
+        if (clanTag && !isAdmin(request))
+          throw forbidden('admins can create clan rosters here; leaders use POST /api/clan/1.0/members');
+        const { segment, event } = await repo.getSegment(request.tenant, body.segmentId);
+        try {
+          const row = await repo.insert({
+            tenant: request.tenant,
+            eventId: event.id,
+            segmentId: segment.id,
+            name: body.name,
+            ownerId,
+            clanTag,
+            thLevel: body.thLevel ?? segment.configuration.thLevel,
+            externalIds,
+            joiningKey: generateToken(),
+            createdAt: options.now(),
+          });
+          return reply.status(201).send({ data: await toRosterResource(db, row) });
+        } catch (error) {
+          const code =
+            (error as { code?: string; cause?: { code?: string } }).code ??
+            (error as { cause?: { code?: string } }).cause?.code;
+          if (code === '23505')
+            throw new DomainError('CONFLICT', `Clan ${clanTag} already has a roster in this segment`);
+          throw error;
+        }
+      },
+    );
+
+    app.get(
+      '/rosters',
+      { schema: { tags, querystring: rosterListQuery, response: { 200: rosterListDocument } } },
+      async (request) => {
+        const q = request.query;
+        const page = pageRequest(q);
+        const { rows, total } = await repo.list(
+          request.tenant,
+          {
+            segmentId: q['filter[segment]'],
+            eventId: q['filter[event]'],
+            ownerId: q['filter[owner]'],
+            userId: q['filter[user]'],
+          },
+          page,
+        );
+        return { data: await toRosterResources(db, rows), meta: pageMeta(page, total) };
+      },
+    );
+
+    app.get(
+      '/rosters/:id',
+      { schema: { tags, params: idParams, response: { 200: rosterDocument } } },
+      async (request) => ({
+        data: await toRosterResource(db, await repo.getById(request.tenant, request.params.id)),
+      }),
+    );
+
+    app.patch(
+      '/rosters/:id',
+      {
+        ...secured,
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: updateRosterBody,
+          response: { 200: rosterDocument },
+        },
+      },
+      async (request) => {
+        const roster = await repo.getById(request.tenant, request.params.id);
+        const body = request.body.data.attributes;
+        const admin = isAdmin(request);
+        if (!admin && !isOwner(request, roster))
+          throw forbidden('the roster owner or an admin can change a roster');
+        if (!admin && (body.treeLevel !== undefined || body.confirmed_at !== undefined)) {
+          throw forbidden('an admin can change tree.level or confirmed_at');
+        }
+        const updated = await repo.update(roster.id, {
+          ...(body.name !== undefined ? { name: body.name } : {}),
+          ...(body.treeLevel !== undefined ? { treeLevel: body.treeLevel } : {}),
+          ...(body.confirmed_at !== undefined
+            ? { confirmedAt: body.confirmed_at === null ? null : new Date(body.confirmed_at) }
+            : {}),
+        });
+        return { data: await toRosterResource(db, updated) };
+      },
+    );
+
+    app.delete(
+      '/rosters/:id',
+      { ...secured, schema: { tags, security, params: idParams } },
+      async (request, reply) => {
+        const roster = await repo.getById(request.tenant, request.params.id);
+        if (!isAdmin(request)) {
+          if (!isOwner(request, roster)) throw forbidden('the roster owner or an admin can delete a roster');
+          if (roster.confirmedAt) throw locked();
+        }
+        await repo.delete(roster.id);
+        return reply.status(204).send();
+      },
+    );
+
+    app.get(
+      '/rosters/:id/joining-key',
+      { ...secured, schema: { tags, security, params: idParams, response: { 200: joiningKeyDocument } } },
+      async (request) => {
+        const roster = await repo.getById(request.tenant, request.params.id);
+        if (!isAdmin(request) && !isOwner(request, roster))
+          throw forbidden('the roster owner or an admin can see the joining key');
+        return {
+          data: {
+            id: roster.id,
+            type: 'joining-keys' as const,
+            attributes: { joiningKey: roster.joiningKey },
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/rosters/join',
+      { ...secured, schema: { tags, security, body: joinRosterBody, response: { 200: rosterDocument } } },
+      async (request) => {
+        const caller = requirePlayer(request);
+        const found = await repo.findByJoiningKey(request.tenant, request.body.data.attributes.joiningKey);
+        if (!found || found.withdrawnAt)
+          throw new DomainError('NOT_FOUND', 'No roster with this joining key');
+        const player = await gamePlayer(caller.tag);
+        if (player.banned)
+          throw new DomainError('PLAYER_BANNED', `Player ${player.tag} is banned from the championship`);
+        const roster = await db.transaction(async (tx) => {
+          const row = await createRosterRepository(tx).lockById(request.tenant, found.id, tx);
+          if (row.confirmedAt) throw locked();
+          await addPlayers(tx, row, [player]);
+          return row;
+        });
+        return { data: await toRosterResource(db, roster) };
+      },
+    );
+
+    app.post(
+      '/rosters/:id/relationships/players',
+      {
+        ...secured,
+        schema: { tags, security, params: idParams, body: addPlayersBody, response: { 200: rosterDocument } },
+      },
+      async (request) => {
+        const found = await repo.getById(request.tenant, request.params.id);
+        if (!isAdmin(request) && !isOwner(request, found) && !(await isClanLeader(request, found))) {
+          throw forbidden("the roster owner, the clan's leader or an admin can add players");
+        }
+        const tagsToAdd = [...new Set(request.body.data.map((d) => normalizeTag(d.id)))];
+        const players: GamePlayer[] = [];
+        for (const tag of tagsToAdd) players.push(await gamePlayer(tag));
+        await db.transaction(async (tx) => {
+          const row = await createRosterRepository(tx).lockById(request.tenant, found.id, tx);
+          if (row.confirmedAt) throw locked();
+          await addPlayers(tx, row, players);
+        });
+        return { data: await toRosterResource(db, found) };
+      },
+    );
+
+    app.delete(
+      '/rosters/:id/relationships/players/:playerTag',
+      { ...secured, schema: { tags, security, params: rosterPlayerParams } },
+      async (request, reply) => {
+        const found = await repo.getById(request.tenant, request.params.id);
+        const admin = isAdmin(request);
+        if (!admin && !isOwner(request, found) && !(await isClanLeader(request, found))) {
+          throw forbidden("the roster owner, the clan's leader or an admin can remove players");
+        }
+        const tag = normalizeTag(request.params.playerTag);
+        await db.transaction(async (tx) => {
+          const txRepo = createRosterRepository(tx);
+          const row = await txRepo.lockById(request.tenant, found.id, tx);
+          if (row.confirmedAt && !admin) throw locked();
+          const member = (await txRepo.activeMembers(row.id, tx)).find((m) => m.playerTag === tag);
+          if (!member) throw new DomainError('NOT_FOUND', `Player ${tag} is not on this roster`);
+          if (member.position === 'captain') {
+            throw new DomainError('CONFLICT', 'The captain cannot be removed; change the captain first');
+          }
+          await txRepo.removeMembers(row.id, [tag], 'kicked', options.now(), tx);
+        });
+        return reply.status(204).send();
+      },
+    );
+
+    app.post(
+      '/rosters/:id/leave',
+      { ...secured, schema: { tags, security, params: idParams } },
+      async (request, reply) => {
+        const caller = requirePlayer(request);
+        const found = await repo.getById(request.tenant, request.params.id);
+        await db.transaction(async (tx) => {
+          const txRepo = createRosterRepository(tx);
+          const row = await txRepo.lockById(request.tenant, found.id, tx);
+          if (row.confirmedAt) throw locked();
+          const member = (await txRepo.activeMembers(row.id, tx)).find((m) => m.playerTag === caller.tag);
+          if (!member) throw new DomainError('NOT_FOUND', 'You are not on this roster');
+          if (member.position === 'captain') {
+            throw new DomainError(
+              'CONFLICT',
+              'The captain cannot leave; ask the leader to pick a new captain first',
+            );
+          }
+          await txRepo.removeMembers(row.id, [caller.tag], 'left', options.now(), tx);
+        });
+        return reply.status(204).send();
+      },
+    );
+  };
+}

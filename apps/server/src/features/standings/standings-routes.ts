@@ -1,0 +1,162 @@
+import {
+  leaderboardDocument,
+  leaderboardEntriesQuery,
+  leaderboardListDocument,
+  leaderboardListQuery,
+  recalculateDocument,
+  segmentIdParams,
+  standingListDocument,
+  standingListQuery,
+} from '@cwh/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
+import { rosterDisplayName } from '../ladder/ladder-mappers.js';
+import type { LadderService } from '../ladder/ladder-service.js';
+import { createStandingsRepository, type StandingsSegmentRow } from './standings-repository.js';
+
+const STANDINGS_PAGE_SIZE = 20;
+
+type StandingsQuery = {
+  'page[number]'?: number | undefined;
+  'page[size]'?: number | undefined;
+  sort?: 'placement' | '-placement' | undefined;
+  'filter[user]'?: string | undefined;
+  'filter[roster.id]'?: string | undefined;
+};
+
+/** Ladder standings and leaderboards under `/api/tournaments/1.0` (docs/api/ladder.md). */
+export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsyncZod {
+  const repo = createStandingsRepository(db);
+  const segmentOrThrow = (id: string, tenant: string) => repo.getSegment(tenant, id);
+
+  async function standings(segmentId: string, q: StandingsQuery) {
+    const page = pageRequest({ ...q, 'page[size]': q['page[size]'] ?? STANDINGS_PAGE_SIZE });
+    const { rows, total } = await repo.page(
+      segmentId,
+      { rosterId: q['filter[roster.id]'], userId: q['filter[user]'] },
+      { descending: q.sort === '-placement' },
+      page,
+    );
+    return {
+      data: rows.map(({ s, roster }) => ({
+        id: `${s.segmentId}:${s.rosterId}`,
+        type: 'standings' as const,
+        attributes: {
+          rank: s.rank,
+          placement: s.placement,
+          points: s.points,
+          record: s.record,
+          wins: s.wins,
+          losses: s.losses,
+          draws: s.draws,
+          gamesPlayed: s.gamesPlayed,
+          starsFor: s.starsFor,
+          starsAgainst: s.starsAgainst,
+          roster: {
+            id: s.rosterId,
+            name: roster?.name ?? null,
+            displayName: rosterDisplayName(roster),
+            ownerId: roster?.ownerId ?? null,
+          },
+          segment: { id: s.segmentId },
+          updatedAt: isoSeconds(s.updatedAt),
+        },
+      })),
+      meta: pageMeta(page, total),
+    };
+  }
+
+  async function leaderboard(segment: StandingsSegmentRow) {
+    const entriesCount = await repo.countForSegment(segment.id);
+    return {
+      id: segment.id,
+      type: 'leaderboards' as const,
+      attributes: {
+        name: segment.name,
+        segment: { id: segment.id },
+        event: { id: segment.eventId },
+        thLevel: segment.configuration?.thLevel ?? null,
+        date: { from: isoSeconds(segment.dateFrom), to: isoSeconds(segment.dateTo) },
+        entriesCount,
+      },
+    };
+  }
+
+  return async (app) => {
+    app.get(
+      '/segments/:id/standings',
+      {
+        schema: {
+          params: segmentIdParams,
+          querystring: standingListQuery,
+          response: { 200: standingListDocument },
+        },
+      },
+      async (request) => {
+        await segmentOrThrow(request.params.id, request.tenant);
+        return standings(request.params.id, request.query);
+      },
+    );
+    app.post(
+      '/segments/:id/standings/recalculate',
+      {
+        preHandler: app.authenticate,
+        schema: { params: segmentIdParams, response: { 200: recalculateDocument } },
+      },
+      async (request) => {
+        if (!request.user?.permissions.includes('admin')) throw new DomainError('FORBIDDEN', 'Admins only');
+        await segmentOrThrow(request.params.id, request.tenant);
+        const entries = await ladder.recalculateSegment(request.params.id);
+        return {
+          data: {
+            id: request.params.id,
+            type: 'standings-recalculations' as const,
+            attributes: { segmentId: request.params.id, entries, recalculatedAt: isoSeconds(app.now()) },
+          },
+        };
+      },
+    );
+    app.get(
+      '/leaderboards',
+      { schema: { querystring: leaderboardListQuery, response: { 200: leaderboardListDocument } } },
+      async (request) => {
+        const all = await ladder.repository.ladderSegments();
+        const tenantEvents = await repo.eventIdsOfTenant(request.tenant);
+        const filtered = all.filter(
+          (s) =>
+            tenantEvents.has(s.eventId) &&
+            (!request.query['filter[event]'] || s.eventId === request.query['filter[event]']),
+        );
+        const page = pageRequest(request.query);
+        const slice = filtered.slice(page.offset, page.offset + page.size);
+        return { data: await Promise.all(slice.map(leaderboard)), meta: pageMeta(page, filtered.length) };
+      },
+    );
+    app.get(
+      '/leaderboards/:id',
+      { schema: { params: segmentIdParams, response: { 200: leaderboardDocument } } },
+      async (request) => {
+        const segment = await segmentOrThrow(request.params.id, request.tenant);
+        if (segment.eliminationType !== 'ladder') throw new DomainError('NOT_FOUND', 'Not a ladder segment');
+        return { data: await leaderboard(segment) };
+      },
+    );
+    app.get(
+      '/leaderboards/:id/entries',
+      {
+        schema: {
+          params: segmentIdParams,
+          querystring: leaderboardEntriesQuery,
+          response: { 200: standingListDocument },
+        },
+      },
+      async (request) => {
+        const segment = await segmentOrThrow(request.params.id, request.tenant);
+        if (segment.eliminationType !== 'ladder') throw new DomainError('NOT_FOUND', 'Not a ladder segment');
+        return standings(segment.id, request.query);
+      },
+    );
+  };
+}

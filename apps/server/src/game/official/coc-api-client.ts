@@ -1,0 +1,345 @@
+import type { z } from 'zod';
+import type {
+  CreatedWar,
+  CreateWarRequest,
+  GameAdapter,
+  GameClan,
+  GamePlayer,
+  TokenVerification,
+  Unsubscribe,
+  WarResultListener,
+  WarStatus,
+} from '../game-adapter.js';
+import { GameAdapterError, type GameAdapterErrorKind } from '../game-adapter-error.js';
+import { toGameClan } from '../game-clan.js';
+import { parseTag } from '../tags.js';
+import { currentWarStatus } from './current-war-status.js';
+import {
+  mapOfficialRole,
+  officialClanSchema,
+  officialCurrentWarSchema,
+  officialErrorSchema,
+  officialPlayerSchema,
+  verifyTokenResponseSchema,
+} from './official-schemas.js';
+import { createResponseCache, parseMaxAge, type ResponseCache } from './response-cache.js';
+import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy.js';
+
+export const DEFAULT_COC_API_BASE_URL = 'https://api.clashofclans.com/v1';
+
+export interface CocApiClientConfig {
+  /** A developer key from developer.clashofclans.com; keys are bound to the caller's IP addresses. */
+  apiKey: string;
+  baseUrl?: string;
+  /** Per attempt, not per call: a call may take up to (maxRetries + 1) timeouts plus backoff. */
+  timeoutMs?: number;
+  maxRetries?: number;
+  backoffBaseMs?: number;
+  backoffMaxMs?: number;
+  /** A longer Retry-After than this is not waited out: the caller gets rate_limited at once. */
+  maxRetryAfterMs?: number;
+  cacheMaxEntries?: number;
+  /** Seams for tests. */
+  fetch?: typeof fetch;
+  now?: () => number;
+  sleep?: (ms: number) => Promise<void>;
+  random?: () => number;
+}
+
+interface UpstreamResponse {
+  status: number;
+  body: unknown;
+}
+
+interface Failure {
+  kind: GameAdapterErrorKind;
+  message: string;
+  status?: number;
+  reason?: string;
+  retryable: boolean;
+  retryAfterMs: number | null;
+  cause?: unknown;
+}
+
+const defaultSleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The official Clash of Clans API as a GameAdapter. Read-only: the official API cannot create wars
+ * or report war results, so those throw not_supported and capabilities says so up front.
+ * The official API never reports championship bans, so `banned` is always false here.
+ */
+export class CocApiClient implements GameAdapter {
+  readonly kind = 'official' as const;
+  readonly capabilities = { createWar: false, warResults: false };
+
+  private readonly baseUrl: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly backoff: { baseMs: number; maxMs: number };
+  private readonly maxRetryAfterMs: number;
+  private readonly fetchImpl: typeof fetch;
+  private readonly now: () => number;
+  private readonly sleep: (ms: number) => Promise<void>;
+  private readonly random: () => number;
+  private readonly cache: ResponseCache;
+  // Concurrent lookups of the same clan (both captains, every member's page) share one request.
+  private readonly inFlight = new Map<string, Promise<UpstreamResponse>>();
+
+  constructor(private readonly config: CocApiClientConfig) {
+    this.baseUrl = (config.baseUrl ?? DEFAULT_COC_API_BASE_URL).replace(/\/+$/, '');
+    this.timeoutMs = config.timeoutMs ?? 5000;
+    this.maxRetries = config.maxRetries ?? 3;
+    this.backoff = { baseMs: config.backoffBaseMs ?? 250, maxMs: config.backoffMaxMs ?? 4000 };
+    this.maxRetryAfterMs = config.maxRetryAfterMs ?? 30_000;
+    this.fetchImpl = config.fetch ?? fetch;
+    this.now = config.now ?? Date.now;
+    this.sleep = config.sleep ?? defaultSleep;
+    this.random = config.random ?? Math.random;
+    this.cache = createResponseCache({ maxEntries: config.cacheMaxEntries ?? 5000, now: this.now });
+  }
+
+  async verifyPlayerToken(playerTag: string, apiToken: string): Promise<TokenVerification> {
+    const tag = this.tagOrThrowNotFound(playerTag, 'player');
+    const response = await this.send('POST', `/players/${encodeURIComponent(tag)}/verifytoken`, {
+      token: apiToken,
+    });
+    if (response.status === 404) throw notFound('player', tag);
+    const body = this.expectOk(response, verifyTokenResponseSchema, `verify token of ${tag}`);
+    return { status: body.status };
+  }
+
+  async getPlayer(playerTag: string): Promise<GamePlayer | null> {
+    const parsed = parseTag(playerTag);
+    if (!parsed.ok) return null;
+    const response = await this.get(`/players/${encodeURIComponent(parsed.tag)}`);
+    if (response.status === 404) return null;
+    const player = this.expectOk(response, officialPlayerSchema, `player ${parsed.tag}`);
+    const clan = player.clan ? { tag: player.clan.tag, name: player.clan.name } : null;
+    return {
+      tag: player.tag,
+      name: player.name,
+      townHallLevel: player.townHallLevel,
+      clan,
+      role: clan ? mapOfficialRole(player.role) : null,
+      banned: false,
+    };
+  }
+
+  async getClan(clanTag: string): Promise<GameClan | null> {
+    const parsed = parseTag(clanTag);
+    if (!parsed.ok) return null;
+    const response = await this.get(`/clans/${encodeURIComponent(parsed.tag)}`);
+    if (response.status === 404) return null;
+    const clan = this.expectOk(response, officialClanSchema, `clan ${parsed.tag}`);
+    const members = clan.memberList.map((member) => ({
+      tag: member.tag,
+      name: member.name,
+      // Someone listed in memberList is in the clan; an unrecognised role is the lowest one.
+      role: mapOfficialRole(member.role) ?? 'member',
+      townHallLevel: member.townHallLevel,
+    }));
+    return toGameClan(clan, members);
+  }
+
+  async getWarStatus(clanTag: string): Promise<WarStatus> {
+    const tag = this.tagOrThrowNotFound(clanTag, 'clan');
+    const response = await this.get(`/clans/${encodeURIComponent(tag)}/currentwar`);
+    if (response.status === 404) throw notFound('clan', tag);
+    if (response.status === 403) {
+      const error = officialErrorSchema.safeParse(response.body);
+      const reason = error.success ? error.data.reason : undefined;
+      const message = error.success ? (error.data.message ?? '') : '';
+      // The same reason is used for a rejected key ("Invalid authorization"); only the message differs.
+      if (reason === 'accessDenied' && !/authori[sz]ation/i.test(message)) {
+        throw new GameAdapterError(
+          'war_log_private',
+          `Clan ${tag} has a private war log, so its war status cannot be read; the clan must make its war log public`,
+          { status: 403, reason },
+        );
+      }
+    }
+    return currentWarStatus(this.expectOk(response, officialCurrentWarSchema, `current war of ${tag}`));
+  }
+
+  async createWar(_request: CreateWarRequest): Promise<CreatedWar> {
+    throw new GameAdapterError(
+      'not_supported',
+      'The official Clash of Clans API cannot create wars; use the simulated game or start the war in the game client',
+    );
+  }
+
+  onWarResult(_listener: WarResultListener): Unsubscribe {
+    throw new GameAdapterError(
+      'not_supported',
+      'The official Clash of Clans API does not push war results; results must be entered by an administrator',
+    );
+  }
+
+  clearCache(): void {
+    this.cache.clear();
+  }
+
+  private tagOrThrowNotFound(input: string, what: 'player' | 'clan'): string {
+    const parsed = parseTag(input);
+    if (!parsed.ok)
+      throw new GameAdapterError('not_found', `No ${what} with tag "${input}": ${parsed.reason}`);
+    return parsed.tag;
+  }
+
+  /** Cached, de-duplicated GET. Only successful responses are cached, and only when the API allows it. */
+  private async get(path: string): Promise<UpstreamResponse> {
+    const url = `${this.baseUrl}${path}`;
+    const cached = this.cache.get(url);
+    if (cached !== undefined) return { status: 200, body: cached };
+    const pending = this.inFlight.get(url);
+    if (pending) return pending;
+    const request = this.send('GET', path).finally(() => this.inFlight.delete(url));
+    this.inFlight.set(url, request);
+    return request;
+  }
+
+  /** Retries 429, 5xx, timeouts and network errors; any other response goes back to the caller. */
+  private async send(method: 'GET' | 'POST', path: string, body?: unknown): Promise<UpstreamResponse> {
+    const url = `${this.baseUrl}${path}`;
+    let attempts = 0;
+    for (;;) {
+      attempts++;
+      const outcome = await this.attempt(method, url, body);
+      if ('body' in outcome) return outcome;
+      let note = '';
+      if (outcome.retryable && attempts <= this.maxRetries) {
+        const delay = outcome.retryAfterMs ?? backoffDelay(attempts - 1, this.backoff, this.random);
+        if (delay <= this.maxRetryAfterMs) {
+          await this.sleep(delay);
+          continue;
+        }
+        note = `; the API asked to wait ${Math.ceil(delay / 1000)} s, longer than the ${this.maxRetryAfterMs} ms allowed`;
+      }
+      const tries = attempts === 1 ? '1 attempt' : `${attempts} attempts`;
+      throw new GameAdapterError(
+        outcome.kind,
+        `${method} ${path}: ${outcome.message}${note} (gave up after ${tries})`,
+        {
+          status: outcome.status,
+          reason: outcome.reason,
+          attempts,
+          cause: outcome.cause,
+        },
+      );
+    }
+  }
+
+  private async attempt(method: string, url: string, body: unknown): Promise<UpstreamResponse | Failure> {
+    let response: Response;
+    try {
+      response = await this.fetchImpl(url, {
+        method,
+        headers: {
+          authorization: `Bearer ${this.config.apiKey}`,
+          accept: 'application/json',
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(this.timeoutMs),
+      });
+    } catch (cause) {
+      const timedOut = cause instanceof DOMException && cause.name === 'TimeoutError';
+      return {
+        kind: 'unavailable',
+        message: timedOut
+          ? `no answer within ${this.timeoutMs} ms`
+          : `network error: ${cause instanceof Error ? cause.message : String(cause)}`,
+        retryable: true,
+        retryAfterMs: null,
+        cause,
+      };
+    }
+
+    const text = await response.text().catch(() => '');
+    let parsed: unknown = null;
+    let parseError: unknown;
+    if (text.length > 0) {
+      try {
+        parsed = JSON.parse(text);
+      } catch (error) {
+        parseError = error;
+      }
+    }
+
+    if (isRetryableStatus(response.status)) {
+      const error = officialErrorSchema.safeParse(parsed);
+      const reason = error.success ? error.data.reason : undefined;
+      const detail = error.success && error.data.message ? `: ${error.data.message}` : '';
+      return {
+        kind: response.status === 429 ? 'rate_limited' : 'unavailable',
+        message: `HTTP ${response.status}${reason ? ` ${reason}` : ''}${detail}`,
+        status: response.status,
+        reason,
+        retryable: true,
+        retryAfterMs: parseRetryAfter(response.headers.get('retry-after'), this.now()),
+      };
+    }
+
+    if (response.ok && parseError !== undefined) {
+      return {
+        kind: 'bad_response',
+        message: `HTTP ${response.status} with a body that is not JSON`,
+        status: response.status,
+        // A garbled success is not going to improve by asking again in a few milliseconds.
+        retryable: false,
+        retryAfterMs: null,
+        cause: parseError,
+      };
+    }
+
+    if (response.status === 200 && method === 'GET') {
+      const maxAge = parseMaxAge(response.headers.get('cache-control'));
+      if (maxAge !== null) this.cache.set(url, parsed, maxAge * 1000);
+    }
+    return { status: response.status, body: parsed };
+  }
+
+  /** Turns anything but a well-formed 200 into a GameAdapterError naming the official reason. */
+  private expectOk<T extends z.ZodType>(response: UpstreamResponse, schema: T, what: string): z.infer<T> {
+    if (response.status !== 200) throw unexpectedStatus(response, what);
+    const result = schema.safeParse(response.body);
+    if (!result.success) {
+      throw new GameAdapterError(
+        'bad_response',
+        `Unexpected response shape for ${what}: ${result.error.message}`,
+        {
+          status: 200,
+          cause: result.error,
+        },
+      );
+    }
+    return result.data;
+  }
+}
+
+function notFound(what: 'player' | 'clan', tag: string): GameAdapterError {
+  return new GameAdapterError('not_found', `No ${what} with tag ${tag} in the game`, {
+    status: 404,
+    reason: 'notFound',
+  });
+}
+
+function unexpectedStatus(response: UpstreamResponse, what: string): GameAdapterError {
+  const error = officialErrorSchema.safeParse(response.body);
+  const reason = error.success ? error.data.reason : undefined;
+  const message = error.success ? error.data.message : undefined;
+  const official = [reason, message].filter(Boolean).join(': ');
+  const suffix = official ? ` (${official})` : '';
+  if (response.status === 401 || response.status === 403) {
+    // A rejected key (wrong key, or a key not registered for this server's IP) breaks every call.
+    return new GameAdapterError(
+      'unavailable',
+      `The official API refused the hub's API key for ${what}${suffix}; check the key and its allowed IP addresses`,
+      { status: response.status, reason },
+    );
+  }
+  return new GameAdapterError('bad_response', `Unexpected HTTP ${response.status} for ${what}${suffix}`, {
+    status: response.status,
+    reason,
+  });
+}

@@ -1,0 +1,42 @@
+import { JSONAPI_MEDIA_TYPE } from '@cwh/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+
+const PLAIN_JSON = 'application/json';
+// Documentation routes keep their own media types.
+const UNNEGOTIATED = ['/api/openapi.json', '/api/docs'];
+
+/** JSON:API by default; plain JSON when the client asks for application/json and not JSON:API. */
+export function negotiateMediaType(accept: string | undefined): string {
+  if (!accept) return JSONAPI_MEDIA_TYPE;
+  const types = accept.split(',').map((part) => part.split(';')[0]?.trim().toLowerCase());
+  if (types.includes(JSONAPI_MEDIA_TYPE)) return JSONAPI_MEDIA_TYPE;
+  if (types.includes(PLAIN_JSON)) return PLAIN_JSON;
+  return JSONAPI_MEDIA_TYPE;
+}
+
+function isApiRequest(request: FastifyRequest): boolean {
+  const url = request.url;
+  return url.startsWith('/api/') && !UNNEGOTIATED.some((prefix) => url.startsWith(prefix));
+}
+
+/** Accepts JSON:API and plain JSON bodies; answers API JSON with the negotiated media type. */
+export function registerContentNegotiation(app: FastifyInstance): void {
+  // Only JSON bodies exist in this API; anything else must be a 415, not a string for the validator.
+  app.removeContentTypeParser('text/plain');
+  app.addContentTypeParser(
+    JSONAPI_MEDIA_TYPE,
+    { parseAs: 'string' },
+    app.getDefaultJsonParser('error', 'error'),
+  );
+  app.decorateRequest('responseMediaType', JSONAPI_MEDIA_TYPE);
+  app.addHook('onRequest', async (request) => {
+    request.responseMediaType = negotiateMediaType(request.headers.accept);
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    const current = reply.getHeader('content-type');
+    if (isApiRequest(request) && typeof current === 'string' && current.startsWith(PLAIN_JSON)) {
+      reply.header('content-type', `${request.responseMediaType}; charset=utf-8`);
+    }
+    return payload;
+  });
+}

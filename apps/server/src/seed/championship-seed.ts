@@ -1,0 +1,102 @@
+import { daysFrom, type EventSeed, iso, registrationPhase } from './seed-types.js';
+
+/** The current year's TH17 championship: ladder open now, then MQ, MF and the finals. */
+export function championshipSeed(now: Date): EventSeed {
+  const registration = registrationPhase(daysFrom(now, -14), daysFrom(now, 14));
+  const ladderFrom = daysFrom(now, -7);
+  const ladderTo = daysFrom(now, 21);
+  const mqFrom = daysFrom(now, 22);
+  return {
+    slug: 'championship-current',
+    name: `Clash of Clans Championship ${now.getUTCFullYear()}`,
+    status: 'active',
+    competition: 'championship',
+    thLevels: [17],
+    from: daysFrom(now, -14),
+    to: daysFrom(now, 70),
+    segments: [
+      {
+        slug: 'championship-th17',
+        name: 'Championship TH17',
+        stageCode: 'OL',
+        eliminationType: 'ladder',
+        type: 'container',
+        format: 'Open Qualifier ladder, Monthly Qualifier (swiss), Monthly Finals and Championship Finals.',
+        from: ladderFrom,
+        to: daysFrom(now, 62),
+        thLevel: 17,
+        registrationStatus: 'open',
+        registrationPhases: [registration],
+        children: [
+          {
+            slug: 'open-qualifier',
+            name: 'Open Qualifier',
+            stageCode: 'OL',
+            eliminationType: 'ladder',
+            type: 'ladder',
+            format: 'Open ladder: the top 128 teams advance to the Monthly Qualifier.',
+            from: ladderFrom,
+            to: ladderTo,
+            thLevel: 17,
+            registrationStatus: 'open',
+            registrationPhases: [registration],
+            rostersLimit: { limit: 20_000, standbyLimit: 0 },
+          },
+          {
+            slug: 'monthly-qualifier',
+            name: 'Monthly Qualifier',
+            stageCode: 'MQ',
+            eliminationType: 'swiss',
+            type: 'swiss',
+            format: 'Swiss rounds between the 128 best ladder teams.',
+            from: mqFrom,
+            to: daysFrom(now, 24),
+            thLevel: 17,
+            phase: 'MONTHLY_QUALIFIERS',
+            registrationPhases: [registration],
+            // Open from yesterday until the stage starts, so segment check-in can be tried right away.
+            checkins: { enabled: true, openWindow: { from: iso(daysFrom(now, -1)), to: iso(mqFrom) } },
+            rostersLimit: { limit: 128, standbyLimit: 0 },
+          },
+          {
+            slug: 'monthly-finals',
+            name: 'Monthly Finals',
+            stageCode: 'MF',
+            eliminationType: 'double_elimination',
+            type: 'double_elimination',
+            format: 'Double elimination bracket of the Monthly Qualifier winners.',
+            from: daysFrom(now, 28),
+            to: daysFrom(now, 29),
+            thLevel: 17,
+            rostersLimit: { limit: 8, standbyLimit: 0 },
+          },
+          {
+            slug: 'championship-finals',
+            name: 'Championship Finals',
+            stageCode: 'CF',
+            eliminationType: 'double_elimination',
+            type: 'double_elimination',
+            format: 'Double elimination bracket of the Monthly Finals winners.',
+            from: daysFrom(now, 60),
+            to: daysFrom(now, 62),
+            thLevel: 17,
+            rostersLimit: { limit: 8, standbyLimit: 0 },
+          },
+        ],
+      },
+      {
+        slug: 'test-championship-sandbox',
+        name: '[TEST] Championship sandbox',
+        stageCode: 'OL',
+        eliminationType: 'ladder',
+        type: 'ladder',
+        format: 'Sandbox for testing; hidden from players.',
+        from: ladderFrom,
+        to: ladderTo,
+        thLevel: 17,
+        registrationStatus: 'open',
+        registrationPhases: [registration],
+      },
+    ],
+  };
+}

@@ -1,0 +1,24 @@
+import { loadConfig } from '../config.js';
+import { openDatabase } from '../db/client.js';
+import { runMigrations } from '../db/migrate.js';
+import { createSimGameRepository } from '../game/simulated/sim-game-repository.js';
+import { seedDemo } from './demo-seed.js';
+
+// `npm run seed`: migrates and (re)loads the demo data into the configured database.
+const config = loadConfig();
+const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+try {
+  await runMigrations(database);
+  const summary = await seedDemo(database.db, {
+    now: new Date(),
+    adminEmail: config.adminEmail,
+    adminPassword: config.adminPassword,
+  });
+  console.log(`Seeded ${database.kind} database:`, summary, `admin login: ${config.adminEmail}`);
+  if (config.gameMode === 'simulated') {
+    // Inserts missing simulated clans and players only: changes made in the simulator are kept.
+    console.log('Simulated game:', await createSimGameRepository(database.db).seed());
+  }
+} finally {
+  await database.close();
+}

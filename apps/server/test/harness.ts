@@ -1,0 +1,130 @@
+import { API, JSONAPI_MEDIA_TYPE } from '@cwh/contract';
+import type { FastifyInstance, InjectOptions } from 'fastify';
+import { afterAll, beforeAll, describe } from 'vitest';
+import { type AppDeps, buildApp } from '../src/app.js';
+import { type AppConfig, loadConfig } from '../src/config.js';
+import type { Database, DatabaseKind } from '../src/db/client.js';
+import { seedDemo } from '../src/seed/demo-seed.js';
+import { availableDatabases, createTestDatabase } from './test-database.js';
+
+/** Fixed clock of the test apps; the seed's relative dates hang off it. */
+export const TEST_NOW = new Date('2026-03-15T12:00:00Z');
+export const TEST_ADMIN = { email: 'admin@clanwarhub.local', password: 'test-admin-password' };
+
+export interface TestAppOptions {
+  /** Load the demo seed (default true). */
+  seed?: boolean;
+  config?: Partial<AppConfig>;
+  deps?: Omit<AppDeps, 'database'>;
+  now?: Date;
+}
+
+export interface TestContext {
+  kind: DatabaseKind;
+  app: FastifyInstance;
+  database: Database;
+  config: AppConfig;
+  now: Date;
+}
+
+export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
+  // Built from an empty environment so the developer's shell variables cannot leak into tests.
+  const base = loadConfig({ ADMIN_PASSWORD: TEST_ADMIN.password });
+  return { ...base, webDist: '/nonexistent', seedDemo: false, redisUrl: undefined, ...overrides };
+}
+
+/** Builds an app on a fresh database, runs `fn`, and tears everything down. */
+export async function withTestApp<T>(
+  kind: DatabaseKind,
+  fn: (ctx: TestContext) => Promise<T>,
+  options: TestAppOptions = {},
+): Promise<T> {
+  const ctx = await startTestApp(kind, options);
+  try {
+    return await fn(ctx.context);
+  } finally {
+    await ctx.stop();
+  }
+}
+
+export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}) {
+  const testDb = await createTestDatabase(kind);
+  const now = options.now ?? TEST_NOW;
+  const config = testConfig(options.config);
+  if (options.seed !== false) {
+    await seedDemo(testDb.database.db, {
+      now,
+      adminEmail: config.adminEmail,
+      adminPassword: config.adminPassword,
+    });
+  }
+  // Redis stays off unless a test opts in by passing `deps: { redis: undefined }` and a redisUrl.
+  const deps: AppDeps = {
+    logger: false,
+    now: () => now,
+    redis: null,
+    ...options.deps,
+    database: testDb.database,
+  };
+  const app = await buildApp(config, deps);
+  await app.ready();
+  const context: TestContext = { kind, app, database: testDb.database, config, now };
+  return {
+    context,
+    stop: async () => {
+      await app.close();
+      await testDb.dispose();
+    },
+  };
+}
+
+/**
+ * `describe` once per available database; `ctx` is filled in `beforeAll`, so read it inside tests.
+ */
+export function describeEachDatabase(
+  title: string,
+  fn: (ctx: TestContext) => void,
+  options: TestAppOptions = {},
+): void {
+  describe.each(availableDatabases())(`${title} [%s]`, (kind) => {
+    const ctx = {} as TestContext;
+    let stop: (() => Promise<void>) | undefined;
+    beforeAll(async () => {
+      const started = await startTestApp(kind, options);
+      Object.assign(ctx, started.context);
+      stop = started.stop;
+    });
+    afterAll(async () => {
+      await stop?.();
+    });
+    fn(ctx);
+  });
+}
+
+/** JSON:API request body wrapper. */
+export const jsonApiBody = (attributes: Record<string, unknown>, type?: string) => ({
+  data: { ...(type ? { type } : {}), attributes },
+});
+
+export function jsonApiRequest(options: InjectOptions): InjectOptions {
+  return { ...options, headers: { 'content-type': JSONAPI_MEDIA_TYPE, ...options.headers } };
+}
+
+/** Logs in as the seeded admin and returns the session attributes (token, refreshToken, userId). */
+export async function loginAsAdmin(app: FastifyInstance) {
+  const response = await app.inject(
+    jsonApiRequest({
+      method: 'POST',
+      url: `${API.users}/login`,
+      payload: jsonApiBody({ email: TEST_ADMIN.email, password: TEST_ADMIN.password }),
+    }),
+  );
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return response.json().data.attributes as {
+    token: { value: string; expires: string };
+    refreshToken: { value: string; expires: string };
+    userId: string;
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });

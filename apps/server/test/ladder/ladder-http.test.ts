@@ -1,0 +1,348 @@
+import { API, SIMULATOR_API } from '@cwh/contract';
+import { ROSTER_ALREADY_PLAYED_DETAIL } from '@cwh/domain';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
+import {
+  bearer,
+  describeEachDatabase,
+  jsonApiBody,
+  jsonApiRequest,
+  loginAsAdmin,
+  TEST_NOW,
+} from '../harness.js';
+import {
+  type Captain,
+  createCaptains,
+  ladderSegment,
+  removeFromClan,
+  setClanWar,
+  th16Tag,
+} from './ladder-fixtures.js';
+
+const clock = { now: new Date(TEST_NOW) };
+const advance = (ms: number) => {
+  clock.now = new Date(clock.now.getTime() + ms);
+};
+
+const call = (app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
+  app.inject(
+    body === undefined
+      ? { method, url, headers: bearer(token) }
+      : jsonApiRequest({ method, url, headers: bearer(token), payload: body as object }),
+  );
+const join = (app: FastifyInstance, c: Captain, tags = c.playerTags) =>
+  call(app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/join`, jsonApiBody({ playerTags: tags }));
+const status = async (app: FastifyInstance, c: Captain) =>
+  (await call(app, c.token, 'GET', `${API.matches}/queue/${c.rosterId}/status`)).json().data;
+const latestMatchUp = async (app: FastifyInstance, c: Captain) =>
+  (await call(app, c.token, 'GET', `${API.matches}/match-ups?filter[user.id]=${c.userId}`)).json().data[0];
+
+describeEachDatabase(
+  'ladder play over HTTP',
+  (ctx) => {
+    let captains: Captain[] = [];
+    let segment: Awaited<ReturnType<typeof ladderSegment>>;
+    beforeAll(async () => {
+      segment = await ladderSegment(ctx.database.db);
+      captains = await createCaptains(ctx.database.db, {
+        count: 12,
+        parentSegmentId: segment.parentId,
+        eventId: segment.eventId,
+        now: TEST_NOW,
+      });
+    });
+
+    it('refuses a join from someone who is not the captain, and unauthenticated calls', async () => {
+      const [a, b] = captains;
+      expect((await join(ctx.app, { ...a!, token: b!.token })).statusCode).toBe(403);
+      const anonymous = await ctx.app.inject({
+        method: 'GET',
+        url: `${API.matches}/queue/${a!.rosterId}/status`,
+      });
+      expect(anonymous.statusCode).toBe(401);
+    });
+
+    it('refuses join refusals with the spec codes', async () => {
+      const c = captains[11]!;
+      await setClanWar(ctx.database.db, c.clanTag, 'friendlyWar');
+      const war = await join(ctx.app, c);
+      expect(war.statusCode).toBe(400);
+      expect(war.json().errors[0].code).toBe('CLAN_IS_IN_WAR');
+      await setClanWar(ctx.database.db, c.clanTag, 'none');
+
+      const th = await join(ctx.app, c, [...c.playerTags.slice(0, 4), th16Tag(c)]);
+      expect(th.statusCode).toBe(400);
+      expect(th.json().errors[0].code).toBe('TH_LEVELS_MISMATCH');
+
+      await removeFromClan(ctx.database.db, c.playerTags[4]!);
+      const missing = await join(ctx.app, c);
+      expect(missing.statusCode).toBe(400);
+      expect(missing.json().errors[0].code).toBe('MEMBERS_MISSING');
+
+      const wrong = await join(ctx.app, c, [...c.playerTags.slice(0, 4), captains[0]!.playerTags[0]!]);
+      expect(wrong.json().errors[0].code).toBe('WRONG_MEMBER');
+
+      const invalid = await join(ctx.app, c, c.playerTags.slice(0, 4));
+      expect(invalid.statusCode).toBe(400);
+      expect(await status(ctx.app, c)).toBeNull();
+    });
+
+    it('joins, reports the status, leaves, and joins again', async () => {
+      const c = captains[0]!;
+      const joined = await join(ctx.app, c);
+      expect(joined.statusCode).toBe(200);
+      expect(joined.json().data).toMatchObject({ type: 'queue-entries', status: 'waiting' });
+      expect((await status(ctx.app, c)).status).toBe('waiting');
+      // Joining twice answers the live entry.
+      expect((await join(ctx.app, c)).json().data.id).toBe(joined.json().data.id);
+      const left = await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
+      expect(left.json().data.status).toBe('cancelled');
+      expect((await status(ctx.app, c)).status).toBe('cancelled');
+      advance(1_000);
+    });
+
+    it('pairs two captains, both accept, exactly one match series', async () => {
+      const [a, b] = [captains[0]!, captains[1]!];
+      expect((await join(ctx.app, a)).statusCode).toBe(200);
+      expect((await join(ctx.app, b)).statusCode).toBe(200);
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      expect((await status(ctx.app, a)).status).toBe('matched');
+      const mu = await latestMatchUp(ctx.app, a);
+      expect(mu).toMatchObject({ type: 'match-ups', status: 'awaiting_confirmation' });
+      expect(new Date(mu.expiresAt).getTime() - new Date(mu.createdAt).getTime()).toBe(15_000);
+      expect((await latestMatchUp(ctx.app, b)).id).toBe(mu.id);
+      // A third captain cannot answer it.
+      expect(
+        (await call(ctx.app, captains[2]!.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`))
+          .statusCode,
+      ).toBe(403);
+
+      const first = await call(ctx.app, a.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      expect(first.statusCode).toBe(200);
+      expect((await status(ctx.app, a)).status).toBe('accepted');
+      const second = await call(ctx.app, b.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      expect(second.json().data.status).toBe('accepted');
+      const seriesId = second.json().data.attributes.matchSeriesId as string;
+      expect(seriesId).toBeTruthy();
+      // Accepting again is idempotent and creates nothing new.
+      expect(
+        (await call(ctx.app, a.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`)).statusCode,
+      ).toBe(200);
+      const list = await ctx.app.inject({
+        url: `${API.matches}/match-series?filter[user]=${a.userId}&filter[state]=upcoming`,
+      });
+      expect(list.json().data.map((s: { id: string }) => s.id)).toEqual([seriesId]);
+      const series = (await ctx.app.inject({ url: `${API.matches}/match-series/${seriesId}` })).json().data;
+      expect(series.attributes.state).toBe('upcoming');
+      expect(
+        series.attributes.competitors.map((c: { roster: { id: string } }) => c.roster.id).sort(),
+      ).toEqual([a.rosterId, b.rosterId].sort());
+      expect(series.attributes.competitors[0].side).toBe('home');
+
+      // Upcoming match blocks another join (→ /error/25).
+      const again = await join(ctx.app, a);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().errors[0].code).toBe('UPCOMING_MATCH');
+
+      // Check-ins.
+      const checkin = await call(
+        ctx.app,
+        a.token,
+        'POST',
+        `${API.matches}/checkins`,
+        jsonApiBody({ matchSeriesId: seriesId }),
+      );
+      expect(checkin.statusCode).toBe(201);
+      const checkins = await ctx.app.inject({
+        url: `${API.matches}/checkins?filter[matchSeries]=${seriesId}`,
+      });
+      expect(
+        checkins.json().data.map((c: { attributes: { user: { id: string } } }) => c.attributes.user.id),
+      ).toEqual([a.userId]);
+
+      // War service: create (idempotent), status, play through the simulator, result and standings.
+      const war = await call(
+        ctx.app,
+        a.token,
+        'POST',
+        `${API.war}/create-war`,
+        jsonApiBody({ matchSeriesId: seriesId }),
+      );
+      expect(war.statusCode).toBe(200);
+      const link = war.json().data.link as string;
+      expect(link).toMatch(/^\/simulator\/war\//);
+      const again2 = await call(
+        ctx.app,
+        b.token,
+        'POST',
+        `${API.war}/create-war`,
+        jsonApiBody({ matchSeriesId: seriesId }),
+      );
+      expect(again2.json().data.link).toBe(link);
+      const warStatus = await call(
+        ctx.app,
+        a.token,
+        'GET',
+        `${API.war}/clan/${encodeURIComponent(a.clanTag)}/war-status`,
+      );
+      expect(warStatus.json().data).toMatchObject({ clanInWar: true, status: 'clanWar' });
+      const warId = war.json().data.attributes.warId as string;
+      const details = await ctx.app.inject({ url: `${SIMULATOR_API}/wars/${warId}` });
+      expect(details.json().data.attributes.attackOrder).toHaveLength(10);
+      expect(details.json().data.attributes.home.players).toHaveLength(5);
+      const played = await ctx.app.inject({ method: 'POST', url: `${SIMULATOR_API}/wars/${warId}/play` });
+      expect(played.statusCode).toBe(200);
+      expect(played.json().data.attributes.result).not.toBeNull();
+
+      const finished = (await ctx.app.inject({ url: `${API.matches}/match-series/${seriesId}` })).json().data
+        .attributes;
+      expect(finished.state).toBe('finished');
+      expect(finished.matches[0].periods[0].name).toBe('stars');
+      expect(finished.competitors.map((c: { placement: number }) => c.placement).sort()).toEqual(
+        played.json().data.attributes.result.winner === 'draw' ? [1, 1] : [1, 2],
+      );
+      const standings = await ctx.app.inject({
+        url: `${API.tournaments}/segments/${segment.ladderId}/standings`,
+      });
+      const entries = standings.json().data;
+      expect(
+        entries.slice(0, 2).map((e: { attributes: { gamesPlayed: number } }) => e.attributes.gamesPlayed),
+      ).toEqual([1, 1]);
+      expect(entries[0].attributes.placement).toBe(1);
+      const mine = await ctx.app.inject({
+        url: `${API.tournaments}/segments/${segment.ladderId}/standings?filter[roster.id]=${a.rosterId}`,
+      });
+      expect(mine.json().data).toHaveLength(1);
+      const boards = (await ctx.app.inject({ url: `${API.tournaments}/leaderboards` })).json().data;
+      expect(boards.map((b: { id: string }) => b.id)).toContain(segment.ladderId);
+      const entriesOfBoard = await ctx.app.inject({
+        url: `${API.tournaments}/leaderboards/${segment.ladderId}/entries`,
+      });
+      expect(entriesOfBoard.json().data.length).toBeGreaterThanOrEqual(2);
+      expect(
+        (await ctx.app.inject({ url: `${API.tournaments}/leaderboards/${segment.ladderId}` })).statusCode,
+      ).toBe(200);
+      // The queue status is none again (no record) once the match is played.
+      expect(await status(ctx.app, a)).toBeNull();
+
+      // Selected players.
+      const selected = await call(
+        ctx.app,
+        a.token,
+        'POST',
+        `${API.war}/clan/${encodeURIComponent(a.clanTag)}/selected-players`,
+        jsonApiBody({ playerTags: a.playerTags }),
+      );
+      expect(selected.statusCode).toBe(200);
+      const read = await call(
+        ctx.app,
+        a.token,
+        'GET',
+        `${API.war}/clan/${encodeURIComponent(a.clanTag)}/selected-players`,
+      );
+      expect(read.json().data.attributes.playerTags).toEqual(a.playerTags);
+    });
+
+    it('recalculates standings for admins only', async () => {
+      const admin = await loginAsAdmin(ctx.app);
+      const url = `${API.tournaments}/segments/${segment.ladderId}/standings/recalculate`;
+      expect((await call(ctx.app, captains[0]!.token, 'POST', url)).statusCode).toBe(403);
+      const ok = await call(ctx.app, admin.token.value, 'POST', url);
+      expect(ok.statusCode).toBe(200);
+      expect(ok.json().data.attributes.entries).toBeGreaterThanOrEqual(2);
+    });
+
+    it('decline: the other side returns to the queue with its joinedAt, the decliner drops', async () => {
+      const [c, d] = [captains[2]!, captains[3]!];
+      await join(ctx.app, c);
+      advance(1000);
+      await join(ctx.app, d);
+      const joinedAt = (await status(ctx.app, c)).attributes.joinedAt;
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      const mu = await latestMatchUp(ctx.app, c);
+      await call(ctx.app, c.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      const declined = await call(ctx.app, d.token, 'POST', `${API.matches}/match-ups/${mu.id}/decline`);
+      expect(declined.json().data.status).toBe('declined');
+      expect(await status(ctx.app, c)).toMatchObject({ status: 'waiting', attributes: { joinedAt } });
+      expect((await status(ctx.app, d)).status).toBe('declined');
+      const late = await call(ctx.app, c.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      expect(late.statusCode).toBe(409);
+      await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
+    });
+
+    it('expiry through the sweeper: the accepter is requeued, the silent side drops; late accept refused', async () => {
+      const [e, f] = [captains[4]!, captains[5]!];
+      await join(ctx.app, e);
+      await join(ctx.app, f);
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      const mu = await latestMatchUp(ctx.app, e);
+      await call(ctx.app, e.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      advance(14_000);
+      expect(await ctx.app.ladder.sweep()).toBe(0);
+      advance(1_000);
+      expect(await ctx.app.ladder.sweep()).toBe(1);
+      expect((await latestMatchUp(ctx.app, f)).status).toBe('expired');
+      expect((await status(ctx.app, e)).status).toBe('waiting');
+      expect((await status(ctx.app, f)).status).toBe('expired');
+      await call(ctx.app, e.token, 'POST', `${API.matches}/queue/${e.rosterId}/leave`);
+
+      // Accept after the deadline, before the sweeper: refused, the match-up expires in that transaction.
+      const [g, h] = [captains[6]!, captains[7]!];
+      await join(ctx.app, g);
+      await join(ctx.app, h);
+      await ctx.app.ladder.matchmake();
+      const mu2 = await latestMatchUp(ctx.app, g);
+      advance(15_000);
+      const late = await call(ctx.app, g.token, 'POST', `${API.matches}/match-ups/${mu2.id}/accept`);
+      expect(late.statusCode).toBe(409);
+      expect(late.json().errors[0].code).toBe('MATCH_UP_EXPIRED');
+      expect((await latestMatchUp(ctx.app, g)).status).toBe('expired');
+    });
+
+    it('match limit (6 in 24 h) and roster already played', async () => {
+      const [x, y] = [captains[8]!, captains[9]!];
+      const play = async () => {
+        await join(ctx.app, x);
+        await join(ctx.app, y);
+        // Past the rematch grace so the same two can meet again.
+        advance(61_000);
+        expect(await ctx.app.ladder.matchmake()).toBe(1);
+        const mu = await latestMatchUp(ctx.app, x);
+        await call(ctx.app, x.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+        const done = await call(ctx.app, y.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+        await ctx.app.ladder.finishSeries({
+          matchSeriesId: done.json().data.attributes.matchSeriesId,
+          stars: { home: 3, away: 1 },
+        });
+        advance(1_000);
+      };
+      for (let i = 0; i < 6; i++) await play();
+      const limited = await join(ctx.app, x);
+      expect(limited.statusCode).toBe(429);
+      expect(limited.json().errors[0]).toMatchObject({
+        code: 'MATCH_LIMIT_REACHED',
+        title: 'Match Limited Reached',
+      });
+      advance(24 * 3600_000);
+      const saved = ctx.app.ladder;
+      const original = (await import('../../src/db/schema/segments.js')).segments;
+      const { eq } = await import('drizzle-orm');
+      await ctx.database.db
+        .update(original)
+        .set({
+          configuration: { thLevel: 17, phase: null, maxMatches: 6 } as never,
+          dateTo: new Date(clock.now.getTime() + 3600_000),
+        })
+        .where(eq(original.id, segment.ladderId));
+      const played = await join(ctx.app, x);
+      expect(played.statusCode).toBe(400);
+      expect(played.json().errors[0].detail).toContain(ROSTER_ALREADY_PLAYED_DETAIL);
+      expect(saved).toBeDefined();
+    });
+  },
+  {
+    config: { ladder: { ...defaultLadderConfig(), workers: false } },
+    deps: { now: () => clock.now },
+  },
+);

@@ -1,0 +1,91 @@
+import { randomUUID } from 'node:crypto';
+import { API } from '@cwh/contract';
+import type { FastifyInstance } from 'fastify';
+import { beforeAll, expect, it } from 'vitest';
+import { queueEntries } from '../../src/db/schema/ladder.js';
+import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
+import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, TEST_NOW } from '../harness.js';
+import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
+
+/** More than the old tick batch (2,000 longest-waiting entries), which froze every newcomer. */
+const UNPAIRABLE = 2_100;
+
+const clock = { now: new Date(TEST_NOW) };
+
+const join = (app: FastifyInstance, c: Captain) =>
+  app.inject(
+    jsonApiRequest({
+      method: 'POST',
+      url: `${API.matches}/queue/${c.rosterId}/join`,
+      headers: bearer(c.token),
+      payload: jsonApiBody({ playerTags: c.playerTags }),
+    }),
+  );
+const status = async (app: FastifyInstance, c: Captain) =>
+  (
+    await app.inject({
+      method: 'GET',
+      url: `${API.matches}/queue/${c.rosterId}/status`,
+      headers: bearer(c.token),
+    })
+  ).json().data;
+
+describeEachDatabase(
+  'queue with more unpairable waiting entries than the old tick batch',
+  (ctx) => {
+    let captains: Captain[] = [];
+    beforeAll(async () => {
+      const segment = await ladderSegment(ctx.database.db);
+      captains = await createCaptains(ctx.database.db, {
+        count: 4,
+        parentSegmentId: segment.parentId,
+        eventId: segment.eventId,
+        now: TEST_NOW,
+      });
+      // 2,100 older waiting entries, 2,100 points apart (> the widest band, 1000): none can ever pair,
+      // nor with the captains (0 points). Bulk-inserted; roster ids are plain uuids.
+      const rows = Array.from({ length: UNPAIRABLE }, (_, k) => ({
+        tenant: 'global',
+        rosterId: randomUUID(),
+        segmentId: segment.ladderId,
+        thLevel: 17,
+        playerTags: [],
+        status: 'waiting' as const,
+        points: 10_000 + k * 2_100,
+        joinedAt: new Date(clock.now.getTime() - 300_000 + k),
+        createdAt: clock.now,
+      }));
+      for (let i = 0; i < rows.length; i += 1000) {
+        await ctx.database.db.insert(queueEntries).values(rows.slice(i, i + 1000));
+      }
+    });
+
+    it('newcomer matching pairs the joiner with its one partner', async () => {
+      const [a, b] = [captains[0]!, captains[1]!];
+      expect((await join(ctx.app, a)).json().data.status).toBe('waiting');
+      clock.now = new Date(clock.now.getTime() + 1_000);
+      const joined = await join(ctx.app, b);
+      expect(joined.json().data.status).toBe('waiting');
+      const matchUpId = await ctx.app.ladder.matchNewcomer(joined.json().data.id);
+      expect(matchUpId).toEqual(expect.any(String));
+      expect((await status(ctx.app, a)).status).toBe('matched');
+      expect((await status(ctx.app, b)).status).toBe('matched');
+      // Nothing else is pairable.
+      expect(await ctx.app.ladder.matchmake()).toBe(0);
+    });
+
+    it('the periodic tick considers every waiting entry, so the queue cannot freeze', async () => {
+      const [c, d] = [captains[2]!, captains[3]!];
+      expect((await join(ctx.app, c)).json().data.status).toBe('waiting');
+      clock.now = new Date(clock.now.getTime() + 1_000);
+      expect((await join(ctx.app, d)).json().data.status).toBe('waiting');
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      expect((await status(ctx.app, c)).status).toBe('matched');
+      expect((await status(ctx.app, d)).status).toBe('matched');
+    });
+  },
+  {
+    config: { ladder: { ...defaultLadderConfig(), workers: false } },
+    deps: { now: () => clock.now },
+  },
+);

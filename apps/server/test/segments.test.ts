@@ -1,0 +1,101 @@
+import { API, type SegmentResource, segmentDocument, segmentListDocument } from '@cwh/contract';
+import { beforeAll, expect, it } from 'vitest';
+import { describeEachDatabase } from './harness.js';
+
+const T = API.tournaments;
+
+describeEachDatabase('segments', (ctx) => {
+  let championshipId = '';
+  let cupId = '';
+  beforeAll(async () => {
+    const events = (await ctx.app.inject({ method: 'GET', url: `${T}/events?filter[status]=active` })).json()
+      .data;
+    championshipId = events.find(
+      (e: { attributes: { competition: string } }) => e.attributes.competition === 'championship',
+    ).id;
+    cupId = events.find(
+      (e: { attributes: { competition: string } }) => e.attributes.competition === 'townHallCup',
+    ).id;
+  });
+
+  const list = async (eventId: string, query = '') => {
+    const response = await ctx.app.inject({ method: 'GET', url: `${T}/events/${eventId}/segments${query}` });
+    expect(response.statusCode).toBe(200);
+    return segmentListDocument.parse(response.json()).data;
+  };
+
+  it('lists level-0 segments sorted by date.from ascending by default', async () => {
+    const parents = await list(cupId, '?filter[level]=0');
+    expect(parents.map((s) => s.attributes.name)).toEqual(
+      ['Town Hall Cup TH12', 'Town Hall Cup TH15', 'Town Hall Cup TH9'].sort(),
+    );
+    for (const parent of parents) {
+      expect(parent.relationships.parent.data).toBeNull();
+      expect(parent.relationships.children.data).toHaveLength(2);
+    }
+  });
+
+  it('sorts descending with sort=-date.from', async () => {
+    const asc = await list(championshipId, '?filter[level]=1');
+    const desc = await list(championshipId, '?filter[level]=1&sort=-date.from');
+    expect(asc.map((s) => s.attributes.stageCode)).toEqual(['OL', 'MQ', 'MF', 'CF']);
+    expect(desc.map((s) => s.attributes.stageCode)).toEqual(['CF', 'MF', 'MQ', 'OL']);
+  });
+
+  it('gets a segment with its parent and children relationships', async () => {
+    const parents = await list(championshipId, '?filter[level]=0');
+    const main = parents.find((s) => s.attributes.name === 'Championship TH17')!;
+    const response = await ctx.app.inject({
+      method: 'GET',
+      url: `${T}/events/${championshipId}/segments/${main.id}`,
+    });
+    expect(response.statusCode).toBe(200);
+    const segment = segmentDocument.parse(response.json()).data;
+    expect(segment.attributes.configuration.thLevel).toBe(17);
+    const childId = segment.relationships.children.data[0]!.id;
+    const child = await ctx.app.inject({
+      method: 'GET',
+      url: `${T}/events/${championshipId}/segments/${childId}`,
+    });
+    const childData: SegmentResource = child.json().data;
+    expect(childData.relationships.parent.data).toEqual({ type: 'segments', id: main.id });
+    expect(childData.attributes.name).toBe('Open Qualifier');
+  });
+
+  it('404s a segment of another event and an unknown event; 400s malformed ids and filters', async () => {
+    const [cupSegment] = await list(cupId, '?filter[level]=0');
+    const crossed = await ctx.app.inject({
+      method: 'GET',
+      url: `${T}/events/${championshipId}/segments/${cupSegment!.id}`,
+    });
+    expect(crossed.statusCode).toBe(404);
+    const unknown = await ctx.app.inject({
+      method: 'GET',
+      url: `${T}/events/00000000-0000-4000-8000-000000000000/segments`,
+    });
+    expect(unknown.statusCode).toBe(404);
+    const malformed = await ctx.app.inject({
+      method: 'GET',
+      url: `${T}/events/${championshipId}/segments/x`,
+    });
+    expect(malformed.statusCode).toBe(400);
+    expect(malformed.json().errors[0].source.parameter).toBe('segmentId');
+    const badSort = await ctx.app.inject({
+      method: 'GET',
+      url: `${T}/events/${championshipId}/segments?sort=name`,
+    });
+    expect(badSort.statusCode).toBe(400);
+    expect(badSort.json().errors[0].source.parameter).toBe('sort');
+  });
+
+  it('lists segment types', async () => {
+    const response = await ctx.app.inject({ method: 'GET', url: `${T}/segment-types` });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.map((t: { attributes: { key: string } }) => t.attributes.key)).toEqual([
+      'container',
+      'double_elimination',
+      'ladder',
+      'swiss',
+    ]);
+  });
+});

@@ -1,0 +1,30 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../i18n/use-locale';
+import { config } from '../../lib/config';
+
+/** Contact Support and Back To Event, the two buttons of the error dialogs. */
+export function ErrorActions() {
+  const { t } = useTranslation('common');
+  const to = useLocalizedPath();
+  return (
+    <>
+      <a className="button button--ghost" href={config.supportUrl} data-testid="contact-support">
+        {t('actions.contactSupport')}
+      </a>
+      <Link className="button button--primary" to={to('/')} data-testid="back-to-event">
+        {t('actions.backToEvent')}
+      </Link>
+    </>
+  );
+}
+
+export function BackHomeLink() {
+  const { t } = useTranslation('common');
+  const to = useLocalizedPath();
+  return (
+    <Link className="button button--primary" to={to('/')} data-testid="back-home">
+      {t('actions.backHome')}
+    </Link>
+  );
+}

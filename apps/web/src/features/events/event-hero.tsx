@@ -1,0 +1,57 @@
+import type { EventResource } from '@cwh/contract';
+import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n/use-locale';
+import { formatDateTime, formatDuration } from '../../lib/dates';
+import { timingOf } from './timing';
+import { useNow } from './use-now';
+
+export function competitionLabelKey(event: EventResource): { key: string; values: Record<string, string> } {
+  const levels = event.attributes.thLevels;
+  if (event.attributes.competition === 'championship') {
+    return { key: 'competition.championship', values: { level: String(levels[0] ?? 17) } };
+  }
+  return {
+    key: 'competition.townHallCup',
+    values: { levels: (levels.length ? levels : [9, 12, 15]).join('·') },
+  };
+}
+
+export function EventHero({ event }: { event: EventResource }) {
+  const now = useNow(1000);
+  const { t } = useTranslation('home');
+  const locale = useLocale();
+  const { date, status, name } = event.attributes;
+  const timing = timingOf(date, now);
+  const competition = competitionLabelKey(event);
+  const countdown =
+    timing === 'upcoming'
+      ? t('timing.upcoming', { duration: formatDuration(Date.parse(date.from) - now.getTime(), locale) })
+      : timing === 'live'
+        ? t('timing.live', { duration: formatDuration(Date.parse(date.to) - now.getTime(), locale) })
+        : t('timing.finished');
+
+  return (
+    <article
+      className={`event-hero event-hero--${event.attributes.competition}`}
+      data-testid="active-event"
+      data-event-id={event.id}
+    >
+      <div className="event-hero__top">
+        <span className="event-hero__featured">{t('featured')}</span>
+        <span className={`badge badge--${status}`} data-testid="event-status">
+          {t(`status.${status}`)}
+        </span>
+      </div>
+      <h2 className="event-hero__name">{name}</h2>
+      <p className="event-hero__competition" data-testid="event-competition">
+        {t(competition.key, competition.values)}
+      </p>
+      <p className="event-hero__dates" data-testid="event-dates">
+        <time dateTime={date.from}>{formatDateTime(date.from, locale)}</time>
+        <span aria-hidden="true"> – </span>
+        <time dateTime={date.to}>{formatDateTime(date.to, locale)}</time>
+      </p>
+      <p className={`event-hero__countdown event-hero__countdown--${timing}`}>{countdown}</p>
+    </article>
+  );
+}

@@ -1,0 +1,60 @@
+import type { QueueStatus } from '@cwh/domain';
+import { useSyncExternalStore } from 'react';
+import { getSession, updateSession } from '../session/session-store';
+
+/** Ladder queue state of this tab: the spec's queueStatus (kept in the session too) and UI flags. */
+export interface QueueState {
+  status: QueueStatus;
+  /** Epoch ms when the team joined (for the elapsed time); null when not queued. */
+  joinedAt: number | null;
+  selectOpen: boolean;
+  busy: boolean;
+  /** Spec 2 showQueueButton for this session, decided by the ladder controller. */
+  available: boolean;
+  /** The captain's roster the queue calls use. */
+  rosterId: string | null;
+}
+
+const INITIAL: QueueState = {
+  status: 'none',
+  joinedAt: null,
+  selectOpen: false,
+  busy: false,
+  available: false,
+  rosterId: null,
+};
+let state: QueueState = INITIAL;
+const listeners = new Set<() => void>();
+
+export function getQueueState(): QueueState {
+  return state;
+}
+
+export function updateQueue(patch: Partial<QueueState>): void {
+  const next = { ...state, ...patch };
+  if (next.status === 'none') next.joinedAt = null;
+  else if (next.joinedAt == null) next.joinedAt = Date.now();
+  state = next;
+  if (getSession().queueStatus !== next.status) updateSession({ queueStatus: next.status });
+  for (const listener of listeners) listener();
+}
+
+export function setQueueStatus(status: QueueStatus, joinedAt?: number | null): void {
+  updateQueue(joinedAt === undefined ? { status } : { status, joinedAt });
+}
+
+export function resetQueue(): void {
+  state = INITIAL;
+  for (const listener of listeners) listener();
+}
+
+export function subscribeQueue(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+}
+
+export function useQueue(): QueueState {
+  return useSyncExternalStore(subscribeQueue, getQueueState, getQueueState);
+}

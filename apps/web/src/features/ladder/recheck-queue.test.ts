@@ -1,0 +1,62 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+
+const api = vi.hoisted(() => ({
+  fetchQueueStatus: vi.fn(),
+  fetchFirstMatchUp: vi.fn(),
+  fetchMatchUp: vi.fn(),
+  leaveQueueOnUnload: vi.fn(),
+}));
+vi.mock('./ladder-api', () => api);
+const open = vi.hoisted(() => vi.fn());
+vi.mock('./match-found-runtime', () => ({ matchFound: { open, getState: () => ({ phase: 'closed' }) } }));
+
+import { getQueueState, resetQueue } from './queue-store';
+import { recheckQueue } from './use-ladder-controller';
+
+const NOW = new Date('2026-03-01T12:00:10Z');
+const matchUp = (expiresAt: string) => ({
+  id: 'mu1',
+  status: 'awaiting_confirmation',
+  createdAt: '2026-03-01T12:00:00Z',
+  expiresAt,
+});
+
+describe('queue re-check (spec 4 pending match-up rule)', () => {
+  beforeEach(() => {
+    resetQueue();
+    open.mockReset();
+    api.fetchQueueStatus.mockResolvedValue({
+      ok: true,
+      record: { id: 'q1', status: 'matched' },
+      joinedAt: null,
+    });
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('opens the modal with at least 2 s of the window left', async () => {
+    api.fetchFirstMatchUp.mockResolvedValue(matchUp('2026-03-01T12:00:12Z'));
+    await recheckQueue('r1', 'u1', () => NOW);
+    expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 'mu1' }));
+    expect(getQueueState().status).toBe('inQueue');
+  });
+
+  it('resets the queue status to none with less than 2 s left', async () => {
+    api.fetchFirstMatchUp.mockResolvedValue(matchUp('2026-03-01T12:00:11.9Z'));
+    await recheckQueue('r1', 'u1', () => NOW);
+    expect(open).not.toHaveBeenCalled();
+    expect(getQueueState().status).toBe('none');
+  });
+
+  it('derives the status: accepted stays accepted, cancelled is none, a failed lookup is none', async () => {
+    api.fetchFirstMatchUp.mockResolvedValue(null);
+    api.fetchQueueStatus.mockResolvedValueOnce({ ok: true, record: { id: 'q', status: 'accepted' } });
+    await recheckQueue('r1', 'u1', () => NOW);
+    expect(getQueueState().status).toBe('accepted');
+    api.fetchQueueStatus.mockResolvedValueOnce({ ok: true, record: { id: 'q', status: 'cancelled' } });
+    await recheckQueue('r1', 'u1', () => NOW);
+    expect(getQueueState().status).toBe('none');
+    api.fetchQueueStatus.mockResolvedValueOnce({ ok: false, notFound: true });
+    await recheckQueue('r1', 'u1', () => NOW);
+    expect(getQueueState().status).toBe('none');
+  });
+});

@@ -1,0 +1,130 @@
+import { deriveQueueStatus, shouldOpenPendingMatchup, showQueueButton } from '@cwh/domain';
+import { useEffect, useMemo } from 'react';
+import { reportError } from '../../lib/error-reporter';
+import { startNextMatchPoll } from '../matches/start-war-polls';
+import { getSession, useSession } from '../session/session-store';
+import { fetchFirstMatchUp, fetchMatchUp, fetchQueueStatus, leaveQueueOnUnload } from './ladder-api';
+import { useLadderSegment } from './ladder-segment';
+import { matchFound } from './match-found-runtime';
+import { getQueueState, setQueueStatus, updateQueue } from './queue-store';
+import { matchSeriesIdOf, matchUpIdOf, realtimeFor, SOCKET_EVENTS } from './socket-client';
+
+/**
+ * Spec 4 queue status: the ladder status lookup, then the pending match-up rule (the modal opens
+ * with ≥ 2 s of the 15 s left, otherwise the status resets to none).
+ */
+export async function recheckQueue(
+  rosterId: string,
+  userId: string | null,
+  now = () => new Date(),
+): Promise<void> {
+  const lookup = await fetchQueueStatus(rosterId);
+  if (!lookup.ok && lookup.notFound) console.warn('[ladder] queue status: 404 for roster', rosterId);
+  const status = deriveQueueStatus(lookup);
+  const joinedAt =
+    lookup.ok && lookup.record ? (lookup.joinedAt ?? getQueueState().joinedAt ?? Date.now()) : null;
+  setQueueStatus(status, joinedAt);
+  if (status === 'none' || !userId || matchFound.getState().phase !== 'closed') return;
+  try {
+    const pending = await fetchFirstMatchUp(userId);
+    if (pending?.status !== 'awaiting_confirmation') return;
+    if (shouldOpenPendingMatchup(pending, now())) matchFound.open(pending);
+    else setQueueStatus('none');
+  } catch (error) {
+    void reportError(error, { ladder: 'pending match-up' });
+  }
+}
+
+/** Mounted once (overlay host): queue button availability, realtime notices, re-checks, leave on close. */
+export function useLadderController(): void {
+  const session = useSession();
+  const signedIn = session.status === 'signedIn';
+  const userId = signedIn ? session.userId : null;
+  const roster = session.roster;
+  const rosterId = roster?.id ?? session.middlewareRosterId ?? null;
+  const ladder = useLadderSegment(session.activeEventId, session.activeSegmentId);
+  const segment = ladder.status === 'ready' ? (ladder.value?.segment ?? null) : null;
+
+  const available = useMemo(
+    () =>
+      signedIn &&
+      rosterId != null &&
+      showQueueButton({
+        segment: segment ? segment.attributes : null,
+        isCaptain: session.isCaptain,
+        rosterLocked: roster?.locked ?? false,
+        now: new Date(),
+      }),
+    [signedIn, rosterId, segment, session.isCaptain, roster?.locked],
+  );
+
+  useEffect(() => {
+    updateQueue({ available, rosterId: available ? rosterId : null });
+  }, [available, rosterId]);
+
+  // Realtime: one connection per signed-in user.
+  const token = session.scToken?.value ?? null;
+  useEffect(() => {
+    const client = realtimeFor(userId, token);
+    if (!client) return;
+    return client.subscribe((message) => {
+      switch (message.event) {
+        case SOCKET_EVENTS.matchUpFound: {
+          const id = matchUpIdOf(message);
+          if (!id || getQueueState().status !== 'inQueue') return;
+          // The deadline comes from the server's match-up, not a local 15 s.
+          fetchMatchUp(client.userId, id).then(
+            (matchUp) => matchFound.open(matchUp ?? { id }),
+            (error) => {
+              void reportError(error, { ladder: 'match-up lookup' });
+              matchFound.open({ id });
+            },
+          );
+          return;
+        }
+        case SOCKET_EVENTS.matchUpAccepted: {
+          const seriesId = matchSeriesIdOf(message);
+          if (seriesId) matchFound.onBothAccepted(seriesId);
+          return;
+        }
+        case SOCKET_EVENTS.matchUpDeclined: {
+          const requeued = (message.data as { requeuedRosterIds?: unknown } | null)?.requeuedRosterIds;
+          const rosterNow = getQueueState().rosterId;
+          matchFound.onDeclined(
+            Array.isArray(requeued) && rosterNow ? requeued.includes(rosterNow) : undefined,
+          );
+          return;
+        }
+      }
+    });
+  }, [userId, token]);
+
+  // Status on arrival and whenever the tab comes back, while the button is shown.
+  useEffect(() => {
+    if (!available || !rosterId) return;
+    const check = () => void recheckQueue(rosterId, getSession().userId);
+    check();
+    const onVisible = () => document.visibilityState === 'visible' && check();
+    document.addEventListener('visibilitychange', onVisible);
+    return () => document.removeEventListener('visibilitychange', onVisible);
+  }, [available, rosterId]);
+
+  // Spec 4: only the ladder roster owner polls the next match series; leaving the team stops it.
+  const eventId = session.activeEventId;
+  useEffect(() => {
+    if (!available || !rosterId || !userId) return;
+    return startNextMatchPoll({ userId, eventId, rosterId });
+  }, [available, rosterId, userId, eventId]);
+
+  // Closing the page while queued leaves the queue.
+  useEffect(() => {
+    if (!rosterId) return;
+    const leave = (event: Event) => {
+      // A page put in the back/forward cache may come back; it re-checks on visibility instead.
+      if ((event as PageTransitionEvent).persisted) return;
+      if (getQueueState().status === 'inQueue') leaveQueueOnUnload(rosterId);
+    };
+    window.addEventListener('pagehide', leave);
+    return () => window.removeEventListener('pagehide', leave);
+  }, [rosterId]);
+}

@@ -1,0 +1,50 @@
+import { competitorResultLabel } from '@cwh/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
+import { formatDateTime } from '../../lib/dates';
+import type { MatchSeriesValue } from './match-series-api';
+
+const TBD = 'TBD';
+
+/** One match series in a list: date, home vs away, score or FFW/FFL, state. */
+export function MatchRow({ series }: { series: MatchSeriesValue }) {
+  const { t } = useTranslation('matches');
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const [home, away] = series.competitors;
+  const score = (side: typeof home, other: typeof home) =>
+    side
+      ? competitorResultLabel(
+          { placement: side.placement, result: side.result },
+          other ? { result: other.result } : null,
+        )
+      : '-';
+  return (
+    <li className="match-row" data-testid="match-row" data-state={series.state}>
+      <Link to={localize(`/match/${encodeURIComponent(series.id)}`)} className="match-row__link">
+        <span className="match-row__date">{formatDateTime(series.date, locale)}</span>
+        <span className="match-row__teams">
+          <span
+            className={home?.placement === 1 ? 'match-row__team match-row__team--won' : 'match-row__team'}
+          >
+            {home?.displayName ?? TBD}
+          </span>
+          <span className="match-row__score" data-testid="match-row-score">
+            {score(home, away)} : {score(away, home)}
+          </span>
+          <span
+            className={away?.placement === 1 ? 'match-row__team match-row__team--won' : 'match-row__team'}
+          >
+            {away?.displayName ?? TBD}
+          </span>
+        </span>
+        <span
+          className={`badge badge--${series.state === 'finished' ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
+        >
+          {t(`state.${series.state}`)}
+        </span>
+      </Link>
+    </li>
+  );
+}

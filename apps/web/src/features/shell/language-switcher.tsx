@@ -1,0 +1,47 @@
+import { isLocale, LOCALES } from '@cwh/domain';
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate } from 'react-router';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { rememberLocale, switchLocaleUrl } from '../../i18n/locale';
+import { useLocale } from '../../i18n/use-locale';
+
+export function LanguageSwitcher() {
+  const { t } = useTranslation('common');
+  const locale = useLocale();
+  const location = useLocation();
+  const navigate = useNavigate();
+  const id = useId();
+
+  return (
+    <div className="language-switcher">
+      <label htmlFor={id} className="visually-hidden">
+        {t('language.label')}
+      </label>
+      <svg className="language-switcher__icon" viewBox="0 0 24 24" aria-hidden="true">
+        <path
+          fill="currentColor"
+          d="M12 2a10 10 0 1 0 0 20 10 10 0 0 0 0-20Zm6.9 6h-3a15.7 15.7 0 0 0-1.4-3.6A8 8 0 0 1 18.9 8ZM12 4c.8 1.2 1.5 2.5 1.9 4h-3.8c.4-1.5 1.1-2.8 1.9-4ZM4.3 14a8.2 8.2 0 0 1 0-4h3.4a16.5 16.5 0 0 0 0 4H4.3Zm.8 2h3a15.7 15.7 0 0 0 1.4 3.6A8 8 0 0 1 5.1 16Zm3-8h-3a8 8 0 0 1 4.4-3.6C8.9 5.5 8.4 6.7 8.1 8ZM12 20c-.8-1.2-1.5-2.5-1.9-4h3.8c-.4 1.5-1.1 2.8-1.9 4Zm2.3-6H9.7a14.7 14.7 0 0 1 0-4h4.6a14.7 14.7 0 0 1 0 4Zm.3 5.6c.6-1.1 1.1-2.3 1.4-3.6h3a8 8 0 0 1-4.4 3.6Zm1.7-5.6a16.5 16.5 0 0 0 0-4h3.4a8.2 8.2 0 0 1 0 4h-3.4Z"
+        />
+      </svg>
+      <select
+        id={id}
+        data-testid="language-switcher"
+        className="language-switcher__select"
+        value={locale}
+        onChange={(event) => {
+          const next = event.target.value;
+          if (!isLocale(next)) return;
+          rememberLocale(next);
+          navigate(switchLocaleUrl(location, next));
+        }}
+      >
+        {LOCALES.map((code) => (
+          <option key={code} value={code} lang={code === 'jp' ? 'ja' : code.replace('_', '-')}>
+            {LANGUAGE_NAMES[code]}
+          </option>
+        ))}
+      </select>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import { useTranslation } from 'react-i18next';
+import { PageShell } from './page-shell';
+
+interface PlaceholderPageProps {
+  /** Test id suffix: `page-<name>`. */
+  name: string;
+  /** Key of the page in the `pages` namespace (title and purpose). */
+  textKey: string;
+  values?: Record<string, string>;
+}
+
+/** A page that a later issue fills: its translated title and what it is for. */
+export function PlaceholderPage({ name, textKey, values }: PlaceholderPageProps) {
+  const { t } = useTranslation(['pages', 'common']);
+  return (
+    <PageShell name={name} title={t(`pages:${textKey}.title`)}>
+      <div className="card placeholder">
+        <p className="placeholder__purpose">{t(`pages:${textKey}.purpose`, values)}</p>
+        <span className="badge badge--muted">{t('common:comingSoon')}</span>
+      </div>
+    </PageShell>
+  );
+}

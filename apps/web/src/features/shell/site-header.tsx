@@ -1,0 +1,45 @@
+import { useTranslation } from 'react-i18next';
+import { Link, NavLink } from 'react-router';
+import { useLocalizedPath } from '../../i18n/use-locale';
+import { LanguageSwitcher } from './language-switcher';
+
+const TABS = [
+  { key: 'home', path: '/', end: true },
+  { key: 'competition', path: '/competition', end: false },
+  { key: 'leaderboard', path: '/leaderboard', end: false },
+  { key: 'schedule', path: '/schedule', end: false },
+  { key: 'myTeam', path: '/my-clan', end: false },
+] as const;
+
+export function SiteHeader() {
+  const { t } = useTranslation('common');
+  const to = useLocalizedPath();
+  return (
+    <header className="site-header">
+      <div className="site-header__bar container">
+        <Link to={to('/')} className="brand" aria-label={t('brand')}>
+          <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true">
+            <path d="M16 2 28 7v9c0 7-5 12-12 14C9 28 4 23 4 16V7z" fill="var(--accent)" />
+            <path d="m11 11 10 10m0-10L11 21" stroke="var(--bg)" strokeWidth="3" strokeLinecap="round" />
+          </svg>
+          <span className="brand__text">
+            <span className="brand__name">{t('brand')}</span>
+            <span className="brand__tagline">{t('tagline')}</span>
+          </span>
+        </Link>
+        <LanguageSwitcher />
+      </div>
+      <nav className="tabs" aria-label={t('nav.label')}>
+        <ul className="tabs__list container">
+          {TABS.map((tab) => (
+            <li key={tab.key}>
+              <NavLink to={to(tab.path)} end={tab.end} className="tabs__link" data-testid={`nav-${tab.key}`}>
+                {t(`nav.${tab.key}`)}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+    </header>
+  );
+}

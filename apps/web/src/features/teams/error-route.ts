@@ -1,0 +1,16 @@
+import { type ErrorRoute, errorRouteFor, GENERIC_ERROR_ROUTE } from '@cwh/domain';
+import { ApiError } from '../../lib/api-client';
+import { reportError } from '../../lib/error-reporter';
+
+/** Spec 8: every failed team call routes to its error page; unknown failures to /error. Logged. */
+export function teamErrorRoute(error: unknown, options: { isChinese?: boolean } = {}): ErrorRoute {
+  void reportError(error);
+  if (!(error instanceof ApiError)) return GENERIC_ERROR_ROUTE;
+  const first = error.errors[0];
+  const hint = { code: first?.code ?? null, detail: first?.detail ?? null };
+  return errorRouteFor(error.status, hint, {
+    isChinaRegion: options.isChinese ?? false,
+    teamCodes: true,
+    genericFallback: true,
+  })!;
+}

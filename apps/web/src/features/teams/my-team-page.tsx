@@ -1,0 +1,323 @@
+import { canManageTeam, sortClanMembers } from '@cwh/domain';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../i18n/use-locale';
+import type { SessionState } from '../session/session-store';
+import { registerForTeam } from './team-api';
+import { TeamPage } from './team-page';
+import { teamPhase, teamWarnings } from './team-status';
+import { MemberLine, Notice, StatusBadge } from './team-ui';
+import { useGo, useTeamAction } from './use-team';
+
+/** /my-clan: the clan's team, its status and the buttons each role may use (spec 2, 4, 6). */
+export function MyTeamPage() {
+  return <TeamPage name="my-clan" titleKey="myTeam.title" view={TeamView} />;
+}
+
+function TeamView({ session }: { session: SessionState }) {
+  const { t } = useTranslation(['teams', 'errors']);
+  if (session.status === 'limited') {
+    return (
+      <Notice tone="warning" testId="limited-notice">
+        {session.limitedReason === 'PLAYER_BANNED' ? t('myTeam.banned') : t('myTeam.noClan')}
+      </Notice>
+    );
+  }
+  if (session.thNotHighEnough) {
+    return (
+      <Notice tone="warning" testId="th-not-high-enough">
+        {t('myTeam.thNotHighEnough')}
+      </Notice>
+    );
+  }
+  return (
+    <>
+      <ClanCard session={session} />
+      {session.clanDidNotCreateRoster ? (
+        <Notice testId="clan-no-roster">{t('myTeam.noTeamMember')}</Notice>
+      ) : null}
+      {session.notInvited ? <Notice testId="not-invited">{t('myTeam.notInvited')}</Notice> : null}
+      <TeamActions session={session} />
+      <Roster session={session} />
+    </>
+  );
+}
+
+function ClanCard({ session }: { session: SessionState }) {
+  const { t } = useTranslation('teams');
+  const { clan, roster } = session;
+  const phase = teamPhase(roster, session.periods.registrationClosed);
+  const warnings = teamWarnings(roster, session.clanMembers);
+  const ready = roster?.members.filter((member) => member.registrationStatus === 'ready').length ?? 0;
+  return (
+    <div className="card team-card" data-testid="team-card">
+      <div className="team-card__top">
+        <div>
+          <h2 className="team-card__clan" data-testid="clan-name">
+            {clan?.name}
+          </h2>
+          <p className="muted team-card__meta">
+            <span>{clan?.tag}</span>
+            <span aria-hidden="true"> · </span>
+            <span data-testid="clan-th">{t('myTeam.townHall', { level: clan?.thLevel ?? '?' })}</span>
+          </p>
+        </div>
+        {roster?.locked ? (
+          <span className="badge badge--locked" data-testid="locked-badge">
+            {t('badges.locked')}
+          </span>
+        ) : null}
+      </div>
+      <dl className="team-card__facts">
+        <div>
+          <dt>{t('phase.label')}</dt>
+          <dd data-testid="team-phase" data-phase={phase}>
+            {t(`phase.${phase}`)}
+          </dd>
+        </div>
+        {roster ? (
+          <div>
+            <dt>{t('myTeam.readyCount')}</dt>
+            <dd data-testid="ready-count">
+              {ready}/{roster.members.length}
+            </dd>
+          </div>
+        ) : null}
+        {roster ? (
+          <div>
+            <dt>{t('registration.label')}</dt>
+            <dd>{t(`registration.${roster.registrationStatus}`)}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {warnings.map((warning) => (
+        <Notice
+          key={warning}
+          tone={warning === 'cannotCompete' ? 'danger' : 'warning'}
+          testId={`warning-${warning}`}
+        >
+          {t(`warnings.${warning}`)}
+        </Notice>
+      ))}
+      {roster?.locked && session.roster?.members.some((member) => member.tag === session.playerTag) ? (
+        <Notice tone="success" testId="roster-joined">
+          {session.isCaptain ? t('lock.created') : t('lock.joined')}
+        </Notice>
+      ) : null}
+    </div>
+  );
+}
+
+function TeamActions({ session }: { session: SessionState }) {
+  const { t } = useTranslation(['teams', 'errors']);
+  const to = useLocalizedPath();
+  const go = useGo();
+  const { busy, run } = useTeamAction();
+  const [registering, setRegistering] = useState(false);
+  const { roster } = session;
+  const registrationOpen = roster
+    ? roster.registrationStatus === 'open'
+    : !session.periods.registrationClosed;
+  const manage = canManageTeam({
+    registrationOpen,
+    rosterLocked: roster?.locked ?? false,
+    middlewareRosterId: roster?.id ?? null,
+    isLeader: session.isLeader,
+    isCoLeader: session.isCoLeader,
+    isCaptain: session.isCaptain,
+  });
+  const createTeam = !roster && session.isLeader && registrationOpen && Boolean(session.activeSegmentId);
+  const lock = Boolean(roster && !roster.locked && session.isCaptain);
+  const changeCaptain = Boolean(roster && !roster.locked && session.isLeader && registrationOpen);
+  const invite = Boolean(roster && !roster.locked && (session.isLeader || session.isCaptain));
+  const withdraw = Boolean(roster && session.isLeader);
+  const onRoster = Boolean(roster?.members.some((member) => member.tag === session.playerTag));
+  const chatApp = t(session.isChinese ? 'errors:chatApp.china' : 'errors:chatApp.community');
+
+  const register = async () => {
+    if (!session.hasAccount) {
+      go('/registration/profile/age');
+      return;
+    }
+    setRegistering(true);
+    const done = await run(registerForTeam);
+    setRegistering(false);
+    if (done) go('/registration/profile/success');
+  };
+
+  const buttons = [
+    session.showRegistrationButton ? (
+      <button
+        key="register"
+        type="button"
+        className="button button--primary"
+        data-testid="register-button"
+        disabled={busy || registering}
+        onClick={register}
+      >
+        {t('actions.register')}
+      </button>
+    ) : null,
+    ...[
+      {
+        show: createTeam,
+        key: 'create',
+        tone: 'primary',
+        path: '/my-clan/manage',
+        testId: 'create-team',
+        label: t('actions.createTeam'),
+      },
+      {
+        show: manage,
+        key: 'manage',
+        tone: 'primary',
+        path: '/my-clan/manage',
+        testId: 'manage-team',
+        label: session.isLeader ? t('actions.manageTeam') : t('actions.editTeam'),
+      },
+      {
+        show: lock,
+        key: 'lock',
+        tone: 'primary',
+        path: '/my-clan/lock-roster',
+        testId: 'lock-team',
+        label: t('actions.lockTeam'),
+      },
+      {
+        show: changeCaptain,
+        key: 'captain',
+        tone: 'ghost',
+        path: '/my-clan/change-captain',
+        testId: 'change-captain',
+        label: t('actions.changeCaptain'),
+      },
+      {
+        show: invite,
+        key: 'invite',
+        tone: 'ghost',
+        path: '/registration/team/invite',
+        testId: 'invite-members',
+        label: t('actions.inviteMembers'),
+      },
+      {
+        show: onRoster,
+        key: 'chat',
+        tone: 'ghost',
+        path: session.isChinese ? '/my-clan/china/wechat' : '/registration/profile/success',
+        testId: 'team-chat',
+        label: t('actions.teamChat', { app: chatApp }),
+      },
+      {
+        show: withdraw,
+        key: 'withdraw',
+        tone: 'danger',
+        path: '/my-clan/withdraw',
+        testId: 'withdraw-team',
+        label: t('actions.withdraw'),
+      },
+    ].map((link) =>
+      link.show ? (
+        <Link
+          key={link.key}
+          className={`button button--${link.tone}`}
+          to={to(link.path)}
+          data-testid={link.testId}
+        >
+          {link.label}
+        </Link>
+      ) : null,
+    ),
+  ].filter(Boolean);
+
+  return (
+    <>
+      {!roster && !session.clanDidNotCreateRoster && !session.notInvited ? (
+        <Notice testId="no-team">
+          {session.isLeader ? t('myTeam.noTeamLeader') : t('myTeam.noTeamMember')}
+        </Notice>
+      ) : null}
+      {session.showRegistrationButton ? (
+        <Notice testId="register-prompt">{t('myTeam.registerPrompt')}</Notice>
+      ) : null}
+      {buttons.length > 0 ? (
+        <div className="action-bar" data-testid="team-actions">
+          {buttons}
+        </div>
+      ) : null}
+    </>
+  );
+}
+
+function Roster({ session }: { session: SessionState }) {
+  const { t } = useTranslation('teams');
+  const to = useLocalizedPath();
+  const { roster } = session;
+  const canKick = Boolean(
+    roster && !roster.locked && session.isLeader && roster.registrationStatus === 'open',
+  );
+  if (!roster) {
+    return <ClanList session={session} />;
+  }
+  const members = sortClanMembers(
+    roster.members.map((member) => ({
+      ...member,
+      rosterPosition: member.tag === roster.captainTag ? ('captain' as const) : null,
+    })),
+  );
+  return (
+    <section className="team-section" aria-labelledby="team-members-title">
+      <h2 id="team-members-title" className="section-title">
+        {t('myTeam.members')}
+      </h2>
+      <ul className="member-list" data-testid="roster-members">
+        {members.map((member) => (
+          <li key={member.tag}>
+            <MemberLine
+              member={member}
+              captain={member.tag === roster.captainTag}
+              you={member.tag === session.playerTag}
+              trailing={
+                canKick && member.tag !== roster.captainTag ? (
+                  <Link
+                    className="button button--small button--ghost"
+                    to={to(`/my-clan/kick/${encodeURIComponent(member.tag.replace(/^#/, ''))}`)}
+                    data-testid="kick-member"
+                    aria-label={t('kick.label', { name: member.name })}
+                  >
+                    {t('actions.kick')}
+                  </Link>
+                ) : null
+              }
+            >
+              <StatusBadge status={member.registrationStatus} />
+              {!member.inClan ? (
+                <span className="badge badge--status-notReady">{t('badges.leftClan')}</span>
+              ) : null}
+            </MemberLine>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/** Without a team: the clan's members, so a leader sees who can be picked. */
+function ClanList({ session }: { session: SessionState }) {
+  const { t } = useTranslation('teams');
+  if (session.clanMembers.length === 0) return null;
+  return (
+    <section className="team-section" aria-labelledby="clan-members-title">
+      <h2 id="clan-members-title" className="section-title">
+        {t('myTeam.clanMembers')}
+      </h2>
+      <ul className="member-list" data-testid="clan-members">
+        {sortClanMembers(session.clanMembers).map((member) => (
+          <li key={member.tag}>
+            <MemberLine member={member} you={member.tag === session.playerTag} />
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

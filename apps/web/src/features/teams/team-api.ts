@@ -1,0 +1,54 @@
+import { API, type ClanRosterDocument } from '@cwh/contract';
+import { buildUrl, tenantHeaders } from '../../lib/api-client';
+import { authApi, authHeaders } from '../session/session-api';
+
+/** Clan-service calls of team building (docs/design/players-and-teams.md). */
+
+export async function saveSelection(captainTag: string, members: string[], segmentId: string) {
+  const document = await authApi.post<ClanRosterDocument>(`${API.clan}/members`, {
+    data: { attributes: { playerTag: captainTag, members, segmentId } },
+  });
+  return document.data;
+}
+
+export async function changeCaptain(playerTag: string) {
+  const document = await authApi.post<ClanRosterDocument>(`${API.clan}/captain`, {
+    data: { attributes: { playerTag } },
+  });
+  return document.data;
+}
+
+export async function registerForTeam() {
+  const document = await authApi.post<ClanRosterDocument>(`${API.clan}/register`, {
+    data: { attributes: {} },
+  });
+  return document.data;
+}
+
+export async function lockRoster() {
+  const document = await authApi.post<ClanRosterDocument>(`${API.clan}/clan/roster/confirm`);
+  return document.data;
+}
+
+export async function withdrawTeam(clanTag: string) {
+  await authApi.post(`${API.clan}/disband-clan`, { data: { attributes: { clanTag } } });
+}
+
+export async function kickPlayer(rosterId: string, playerTag: string) {
+  await authApi.delete(
+    `${API.tournaments}/rosters/${encodeURIComponent(rosterId)}/relationships/players/${encodeURIComponent(playerTag)}`,
+  );
+}
+
+/** The roster's messaging-app group QR code as an object URL (the call needs the bearer token). */
+export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal): Promise<string> {
+  const response = await fetch(
+    buildUrl(`${API.clan}/wechatqrcode/by-roster/${encodeURIComponent(rosterId)}`),
+    {
+      headers: { ...tenantHeaders(), ...authHeaders(), accept: 'image/png' },
+      ...(signal ? { signal } : {}),
+    },
+  );
+  if (!response.ok) throw new Error(`QR code: ${response.status}`);
+  return URL.createObjectURL(await response.blob());
+}

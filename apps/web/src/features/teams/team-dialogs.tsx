@@ -1,0 +1,76 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { ResultDialog } from './team-ui';
+import { useGo } from './use-team';
+
+/** "Hey, wait!": Cancel (back to the team) or the danger button that does it. */
+export function ConfirmDialog({
+  testId,
+  confirmTestId,
+  confirmLabel,
+  busy,
+  onConfirm,
+  children,
+}: {
+  testId: string;
+  confirmTestId: string;
+  confirmLabel: string;
+  busy: boolean;
+  onConfirm: () => void;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('teams');
+  const go = useGo();
+  return (
+    <ResultDialog
+      kind="warning"
+      testId={testId}
+      onClose={() => go('/my-clan')}
+      actions={
+        <>
+          <button type="button" className="button button--ghost" onClick={() => go('/my-clan')}>
+            {t('actions.cancel')}
+          </button>
+          <button
+            type="button"
+            className="button button--danger"
+            disabled={busy}
+            onClick={onConfirm}
+            data-testid={confirmTestId}
+          >
+            {confirmLabel}
+          </button>
+        </>
+      }
+    >
+      {children}
+    </ResultDialog>
+  );
+}
+
+/** "Success!" with one primary button that goes on to `path`. */
+export function DoneDialog({
+  testId,
+  header,
+  actionLabel,
+  path,
+}: {
+  testId: string;
+  header: string;
+  actionLabel: string;
+  path: string;
+}) {
+  const go = useGo();
+  return (
+    <ResultDialog
+      kind="success"
+      testId={testId}
+      header={header}
+      actions={
+        <button type="button" className="button button--primary" onClick={() => go(path)}>
+          {actionLabel}
+        </button>
+      }
+    />
+  );
+}

@@ -1,0 +1,86 @@
+import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
+import i18next, { type Resource } from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import enCommon from './locales/en/common.json';
+import enErrors from './locales/en/errors.json';
+import enHome from './locales/en/home.json';
+import enLadder from './locales/en/ladder.json';
+import enLeaderboard from './locales/en/leaderboard.json';
+import enMatches from './locales/en/matches.json';
+import enPages from './locales/en/pages.json';
+import enRegistration from './locales/en/registration.json';
+import enSession from './locales/en/session.json';
+import enSimulator from './locales/en/simulator.json';
+import enTeams from './locales/en/teams.json';
+import enWar from './locales/en/war.json';
+
+export const NAMESPACES = [
+  'common',
+  'home',
+  'pages',
+  'errors',
+  'session',
+  'registration',
+  'teams',
+  'simulator',
+  'ladder',
+  'matches',
+  'war',
+  'leaderboard',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+export const enResources = {
+  common: enCommon,
+  home: enHome,
+  pages: enPages,
+  errors: enErrors,
+  session: enSession,
+  registration: enRegistration,
+  teams: enTeams,
+  simulator: enSimulator,
+  ladder: enLadder,
+  matches: enMatches,
+  war: enWar,
+  leaderboard: enLeaderboard,
+};
+
+// Every other language is a separate chunk per namespace, fetched when first needed.
+const lazyResources = import.meta.glob<{ default: Record<string, unknown> }>([
+  './locales/*/*.json',
+  '!./locales/en/*.json',
+]);
+
+export const i18n = i18next.createInstance();
+
+export function initI18n(): typeof i18n {
+  if (!i18n.isInitialized) {
+    void i18n.use(initReactI18next).init({
+      lng: DEFAULT_LOCALE,
+      fallbackLng: DEFAULT_LOCALE,
+      ns: [...NAMESPACES],
+      defaultNS: 'common',
+      resources: { en: enResources } as Resource,
+      interpolation: { escapeValue: false },
+      returnNull: false,
+      initAsync: false,
+      react: { useSuspense: false },
+    });
+  }
+  return i18n;
+}
+
+export async function loadLocale(locale: Locale): Promise<void> {
+  initI18n();
+  if (locale !== DEFAULT_LOCALE && !i18n.hasResourceBundle(locale, 'common')) {
+    await Promise.all(
+      NAMESPACES.map(async (ns) => {
+        const load = lazyResources[`./locales/${locale}/${ns}.json`];
+        if (!load) return;
+        const module = await load();
+        i18n.addResourceBundle(locale, ns, module.default, true, true);
+      }),
+    );
+  }
+  if (i18n.language !== locale) await i18n.changeLanguage(locale);
+}

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { applyDocumentLocale, detectLocale, localizePath, splitLocalePath, switchLocaleUrl } from './locale';
+
+describe('locale detection', () => {
+  it('takes the path prefix first', () => {
+    expect(detectLocale({ pathname: '/fr/competition', cookie: 'de', languages: ['ko'] })).toBe('fr');
+    expect(detectLocale({ pathname: '/zh_TW', cookie: null })).toBe('zh_TW');
+  });
+
+  it('then the locale cookie, then the browser languages, then English', () => {
+    expect(detectLocale({ pathname: '/competition', cookie: 'de', languages: ['ko'] })).toBe('de');
+    expect(detectLocale({ pathname: '/', cookie: 'xx', languages: ['ja-JP', 'en'] })).toBe('jp');
+    expect(detectLocale({ pathname: '/', cookie: null, languages: ['zh-CN', 'zh-TW'] })).toBe('zh_TW');
+    expect(detectLocale({ pathname: '/', cookie: null, languages: ['nl', 'sv'] })).toBe('en');
+  });
+
+  it('does not take a page name for a locale', () => {
+    expect(splitLocalePath('/competition')).toEqual({ locale: null, rest: '/competition' });
+    expect(splitLocalePath('/jp/my-clan/kick/abc')).toEqual({ locale: 'jp', rest: '/my-clan/kick/abc' });
+    expect(splitLocalePath('/ko')).toEqual({ locale: 'ko', rest: '/' });
+  });
+});
+
+describe('language switch', () => {
+  it('rewrites the prefix and keeps the rest of the path, the query and the hash', () => {
+    expect(switchLocaleUrl({ pathname: '/fr/competition', search: '?tab=prizes', hash: '#top' }, 'de')).toBe(
+      '/de/competition?tab=prizes#top',
+    );
+    expect(switchLocaleUrl({ pathname: '/my-clan/kick/%23ABC' }, 'ko')).toBe('/ko/my-clan/kick/%23ABC');
+    expect(switchLocaleUrl({ pathname: '/' }, 'it')).toBe('/it');
+    expect(switchLocaleUrl({ pathname: '/jp' }, 'en')).toBe('/en');
+  });
+
+  it('localizes app paths under a prefix or none', () => {
+    expect(localizePath('/', null)).toBe('/');
+    expect(localizePath('/schedule', null)).toBe('/schedule');
+    expect(localizePath('/', 'pt')).toBe('/pt');
+    expect(localizePath('/schedule', 'pt')).toBe('/pt/schedule');
+  });
+});
+
+describe('document language', () => {
+  it('maps hub codes to BCP 47 and flags the non-standard-language locales', () => {
+    const root = document.createElement('html');
+    applyDocumentLocale('jp', root);
+    expect(root.lang).toBe('ja');
+    expect(root.classList.contains('non-standard-language')).toBe(true);
+    applyDocumentLocale('zh_TW', root);
+    expect(root.lang).toBe('zh-Hant-TW');
+    applyDocumentLocale('fr', root);
+    expect(root.lang).toBe('fr');
+    expect(root.classList.contains('non-standard-language')).toBe(false);
+  });
+});

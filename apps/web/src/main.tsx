@@ -1,0 +1,41 @@
+import { StrictMode } from 'react';
+import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+import { startSession } from './features/session/load-session';
+import { initI18n } from './i18n/i18n';
+import { localizePath, splitLocalePath } from './i18n/locale';
+import { handleChunkLoadError } from './lib/chunk-reload';
+import { installGlobalErrorReporting } from './lib/error-reporter';
+import { routes } from './routes/route-table';
+import './styles/global.css';
+
+const i18n = initI18n();
+
+installGlobalErrorReporting(handleChunkLoadError);
+// Vite's own signal that a preloaded chunk is gone (typically after a deploy).
+window.addEventListener('vite:preloadError', (event) => {
+  if (handleChunkLoadError((event as Event & { payload?: unknown }).payload ?? new Error('ChunkLoadError'))) {
+    event.preventDefault();
+  }
+});
+
+const router = createBrowserRouter(routes);
+
+// Spec 4 "Initial load": launch parameters, game-user lookup, session; fatal answers route away.
+void startSession({
+  navigate: (path) => {
+    const { locale } = splitLocalePath(window.location.pathname);
+    void router.navigate(localizePath(path, locale));
+  },
+});
+const container = document.getElementById('root');
+if (!container) throw new Error('Missing #root element');
+
+createRoot(container).render(
+  <StrictMode>
+    <I18nextProvider i18n={i18n}>
+      <RouterProvider router={router} />
+    </I18nextProvider>
+  </StrictMode>,
+);

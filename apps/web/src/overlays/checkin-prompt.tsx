@@ -1,0 +1,7 @@
+/**
+ * Mount point of the match check-in prompt (fixed bottom right). The check-ins issue fills it:
+ * "select 5 players and tap START WAR", roster list for monthly qualifiers, Start War button.
+ */
+export function CheckinPrompt() {
+  return <div className="checkin-prompt-mount" data-testid="overlay-checkin-prompt" />;
+}

@@ -1,0 +1,75 @@
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { openWarLink } from '../features/ladder/match-found-runtime';
+import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
+import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
+import { createWarLink } from '../features/war/war-api';
+import { useLocale } from '../i18n/use-locale';
+import { formatDateTime } from '../lib/dates';
+import { reportError } from '../lib/error-reporter';
+import { Modal } from './modal';
+import { useGoTo } from './use-go-to';
+
+/** Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. */
+export function StartWarModal() {
+  const { t } = useTranslation('matches');
+  const locale = useLocale();
+  const { series } = useStartWar();
+  const goTo = useGoTo();
+  const [loading, setLoading] = useState(false);
+  const seriesId = series?.id ?? null;
+
+  useEffect(() => (seriesId ? startOpenSeriesPoll(seriesId) : undefined), [seriesId]);
+
+  const start = async () => {
+    if (!series || loading) return;
+    setLoading(true);
+    try {
+      openWarLink(await createWarLink(series.id), goTo);
+    } catch (error) {
+      // Spec 8: loading stops and the global error handler is invoked.
+      void reportError(error, { matches: 'start war' });
+    } finally {
+      setLoading(false);
+    }
+  };
+
+  const home = series?.competitors[0]?.displayName ?? 'TBD';
+  const away = series?.competitors[1]?.displayName ?? 'TBD';
+  return (
+    <Modal
+      open={series != null}
+      onClose={dismissStartWar}
+      title={t('startWar.title')}
+      testId="start-war-modal"
+      footer={
+        <button
+          type="button"
+          className="button button--primary button--block"
+          data-testid="start-war-button"
+          disabled={loading}
+          onClick={() => void start()}
+        >
+          {t('startWar.button')}
+        </button>
+      }
+    >
+      {series ? (
+        <>
+          <p className="start-war__teams">
+            <strong>{home}</strong> <span className="muted">{t('vs')}</span> <strong>{away}</strong>
+          </p>
+          <p className="muted">{formatDateTime(series.date, locale)}</p>
+        </>
+      ) : null}
+      <ol className="start-war__steps">
+        <li>{t('startWar.step1')}</li>
+        <li>{t('startWar.step2')}</li>
+        <li>{t('startWar.step3')}</li>
+      </ol>
+      <p className="start-war__note" data-testid="start-war-note">
+        {t('startWar.note')}
+      </p>
+    </Modal>
+  );
+}

@@ -1,0 +1,3 @@
+export { ErrorCodePage } from '../features/errors/error-code-page';
+export { FatalErrorPage } from '../features/errors/fatal-error-page';
+export { NotFoundPage } from '../features/errors/generic-error-page';

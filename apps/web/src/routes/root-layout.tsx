@@ -1,0 +1,37 @@
+import { Outlet, useLoaderData, useMatches } from 'react-router';
+import { NotFoundPage } from '../features/errors/generic-error-page';
+import { useInitialLoadStatus } from '../features/session/initial-load';
+import { PageLoader } from '../features/shell/page-loader';
+import { ProgressBar } from '../features/shell/progress-bar';
+import { SiteFooter } from '../features/shell/site-footer';
+import { SiteHeader } from '../features/shell/site-header';
+import { ErrorPageFlagProvider } from '../overlays/error-page-flag';
+import { OverlayHost } from '../overlays/overlay-host';
+import type { RootData } from './root-loader';
+
+export interface RouteHandle {
+  showAtOnce?: boolean;
+}
+
+/** Default layout: progress bar, header with tabs and language switcher, page, footer, overlays. */
+export function RootLayout() {
+  const { notFound } = useLoaderData() as RootData;
+  const initialLoad = useInitialLoadStatus();
+  // The home page shows at once; other pages wait for the session's initial load.
+  const showAtOnce = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showAtOnce);
+  const waiting = initialLoad === 'pending' && !showAtOnce && !notFound;
+
+  return (
+    <ErrorPageFlagProvider>
+      <ProgressBar />
+      <div className="app">
+        <SiteHeader />
+        <main id="main" className="container main">
+          {notFound ? <NotFoundPage /> : waiting ? <PageLoader /> : <Outlet />}
+        </main>
+        <SiteFooter />
+      </div>
+      <OverlayHost />
+    </ErrorPageFlagProvider>
+  );
+}

@@ -1,0 +1,137 @@
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runInitialLoad } from '../features/session/initial-load';
+import { i18n, initI18n } from '../i18n/i18n';
+import { routes } from './route-table';
+
+function renderAt(path: string) {
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  render(
+    <I18nextProvider i18n={initI18n()}>
+      <RouterProvider router={router} />
+    </I18nextProvider>,
+  );
+  return router;
+}
+
+beforeEach(async () => {
+  await runInitialLoad();
+  // The home page fetches events; these tests are about the shell, so the API is just unavailable.
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => new Response(null, { status: 503 })),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('error pages', () => {
+  it('renders code 26 in English', async () => {
+    renderAt('/error/26');
+    expect(await screen.findByTestId('page-error')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oh No!');
+    expect(screen.getByText('Match Limited Reached')).toBeTruthy();
+    expect(screen.getByTestId('error-message').textContent).toBe(
+      'You have already played 6 matches in the last 24 hours. Try again later.',
+    );
+    expect(screen.getByTestId('contact-support').textContent).toBe('Contact Support');
+    expect(screen.getByTestId('back-to-event').getAttribute('href')).toBe('/');
+    await waitFor(() => expect(screen.queryByTestId('overlay-checkin-prompt')).toBeNull());
+  });
+
+  it('renders code 26 in French under the /fr prefix', async () => {
+    renderAt('/fr/error/26');
+    expect(await screen.findByTestId('page-error')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oh non !');
+    expect(screen.getByTestId('error-message').textContent).toBe(
+      'Tu as déjà joué 6 matchs au cours des dernières 24 heures. Réessaie plus tard.',
+    );
+    expect(screen.getByTestId('back-to-event').getAttribute('href')).toBe('/fr');
+    expect(document.documentElement.lang).toBe('fr');
+  });
+
+  it('names the chat app by region for codes 9 and 10', async () => {
+    renderAt('/error/9?region=china');
+    expect((await screen.findByTestId('error-message')).textContent).toContain('WeChat');
+  });
+
+  it('names the community chat for code 9 and the Chinese messaging app for code 10 by default', async () => {
+    renderAt('/error/9');
+    expect((await screen.findByTestId('error-message')).textContent).toContain('Discord');
+  });
+
+  it('names WeChat for code 10', async () => {
+    renderAt('/zh_TW/error/10');
+    expect((await screen.findByTestId('error-message')).textContent).toContain('微信');
+  });
+
+  it('shows the generic error for an unknown id', async () => {
+    renderAt('/en/error/999');
+    expect((await screen.findByTestId('error-message')).textContent).toBe(
+      'An unexpected error occurred. Please try again in a moment.',
+    );
+  });
+
+  it('shows the decoded fatal error message', async () => {
+    renderAt('/jp/fatal-error/Token%20expired');
+    expect((await screen.findByTestId('fatal-error-message')).textContent).toBe('Token expired');
+    expect(screen.getByTestId('fatal-error-text').textContent).toBe(
+      '重大なエラーが発生しました。アプリを再起動してください。',
+    );
+    expect(document.documentElement.classList.contains('non-standard-language')).toBe(true);
+  });
+
+  it('answers an unknown page with the 404 page and a way home', async () => {
+    renderAt('/fr/nothing/here');
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    expect(screen.getByTestId('back-home').getAttribute('href')).toBe('/fr');
+  });
+
+  it('does not take an unknown first segment for a locale', async () => {
+    renderAt('/xx/competition');
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+  });
+});
+
+describe('pages', () => {
+  it('serves the team pages; signed out they offer the sign-in', async () => {
+    renderAt('/my-clan/kick/%23ABC123');
+    expect(await screen.findByTestId('page-my-clan-kick')).toBeTruthy();
+    expect(screen.getByTestId('signed-out').textContent).toContain('Sign in to see your team');
+    expect(screen.getByTestId('overlay-checkin-prompt')).toBeTruthy();
+  });
+
+  it('serves a placeholder page under a locale prefix', async () => {
+    renderAt('/fr/schedule');
+    expect(await screen.findByTestId('page-schedule')).toBeTruthy();
+  });
+
+  it('serves a prefixed page in its language', async () => {
+    renderAt('/de/registration/profile/gate');
+    expect(await screen.findByTestId('page-registration-profile-gate')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Altersbeschränkung');
+  });
+
+  it('shows the translated error state on the home page when the API is down', async () => {
+    renderAt('/');
+    expect(await screen.findByTestId('home-error')).toBeTruthy();
+    expect(screen.getByText('The events could not be loaded')).toBeTruthy();
+  });
+});
+
+describe('language switcher', () => {
+  it('rewrites the path, keeps the query and remembers the choice in the cookie', async () => {
+    const router = renderAt('/fr/competition?tab=prizes');
+    fireEvent.change(await screen.findByTestId('language-switcher'), { target: { value: 'ko' } });
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ko/competition'));
+    expect(router.state.location.search).toBe('?tab=prizes');
+    expect(document.cookie).toContain('locale=ko');
+    expect(await screen.findByText('대회', { selector: 'h1' })).toBeTruthy();
+    expect(document.documentElement.lang).toBe('ko');
+  });
+});
+
+afterEach(async () => {
+  await i18n.changeLanguage('en');
+});

@@ -1,0 +1,74 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, totalmem } from 'node:os';
+import { resolve } from 'node:path';
+
+export const BENCH_DIR = resolve(import.meta.dirname, '..');
+export const REPO_ROOT = resolve(BENCH_DIR, '..');
+export const RESULTS_DIR = resolve(BENCH_DIR, 'results');
+export const SERVER_DIR = resolve(REPO_ROOT, 'apps', 'server');
+export const ADMIN_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+
+export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
+
+export function loadavg(): string {
+  try {
+    return readFileSync('/proc/loadavg', 'utf8').trim().split(' ').slice(0, 3).join(' ');
+  } catch {
+    return 'n/a';
+  }
+}
+
+export function machine() {
+  return {
+    cpus: cpus().length,
+    cpuModel: cpus()[0]?.model ?? 'unknown',
+    memoryGiB: Number((totalmem() / 1024 ** 3).toFixed(1)),
+    node: process.version,
+    loadavg: loadavg(),
+  };
+}
+
+/** Writes a JSON result file under bench/results (git-ignored) and returns its path. */
+export function writeResult(name: string, data: unknown): string {
+  mkdirSync(RESULTS_DIR, { recursive: true });
+  const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+  const file = resolve(RESULTS_DIR, `${name}-${stamp}.json`);
+  writeFileSync(file, `${JSON.stringify(data, null, 2)}\n`);
+  return file;
+}
+
+/** `--name value` / `--flag` parsing; unknown flags are kept so callers can warn. */
+export function parseArgs(argv: readonly string[]): Map<string, string | true> {
+  const out = new Map<string, string | true>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) continue;
+    const [key, inline] = arg.slice(2).split('=', 2) as [string, string | undefined];
+    if (inline !== undefined) out.set(key, inline);
+    else if (argv[i + 1] !== undefined && !argv[i + 1]!.startsWith('--')) out.set(key, argv[++i]!);
+    else out.set(key, true);
+  }
+  return out;
+}
+
+export function intArg(args: Map<string, string | true>, key: string, fallback: number): number {
+  const v = args.get(key);
+  if (typeof v !== 'string') return fallback;
+  const n = Number(v);
+  if (!Number.isFinite(n) || n < 0) throw new Error(`--${key} must be a non-negative number`);
+  return Math.floor(n);
+}
+
+export type DbChoice = 'pglite' | 'postgres';
+
+export function dbArg(
+  args: Map<string, string | true>,
+  fallback: 'pglite' | 'postgres' | 'both',
+): DbChoice[] {
+  const v = args.get('db');
+  const choice = typeof v === 'string' ? v : fallback;
+  if (choice === 'both') return ['pglite', 'postgres'];
+  if (choice === 'pglite' || choice === 'postgres') return [choice];
+  throw new Error('--db must be pglite, postgres or both');
+}

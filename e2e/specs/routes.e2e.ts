@@ -1,0 +1,203 @@
+import type { BrowserContext } from 'playwright-core';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ErrorPage } from '../pages/error.page.js';
+import { ShellPage } from '../pages/shell.page.js';
+import { newContext, useBrowser } from '../support/browser.js';
+
+/** Every route of spec section 2 with the page it must show. */
+const ROUTES: { path: string; page: string; needsSession?: boolean }[] = [
+  { path: '/', page: 'home' },
+  { path: '/competition', page: 'competition' },
+  { path: '/leaderboard', page: 'leaderboard' },
+  { path: '/schedule', page: 'schedule' },
+  { path: '/my-clan', page: 'my-clan', needsSession: true },
+  { path: '/my-clan/change-captain', page: 'my-clan-change-captain', needsSession: true },
+  { path: '/my-clan/lock-roster', page: 'my-clan-lock-roster', needsSession: true },
+  { path: '/my-clan/manage', page: 'my-clan-manage', needsSession: true },
+  { path: '/my-clan/withdraw', page: 'my-clan-withdraw', needsSession: true },
+  { path: '/my-clan/china/wechat', page: 'my-clan-china-wechat', needsSession: true },
+  { path: '/my-clan/kick/%23LQ2Y002', page: 'my-clan-kick', needsSession: true },
+  { path: '/registration/china/wechat', page: 'registration-china-wechat' },
+  {
+    path: '/registration/feedback/account-creation-completed',
+    page: 'registration-feedback-account-creation-completed',
+  },
+  {
+    path: '/registration/feedback/captain-pick-completed',
+    page: 'registration-feedback-captain-pick-completed',
+  },
+  { path: '/registration/profile/age', page: 'registration-profile-age' },
+  { path: '/registration/profile/create', page: 'registration-profile-create', needsSession: true },
+  { path: '/registration/profile/gate', page: 'registration-profile-gate' },
+  { path: '/registration/profile/success', page: 'registration-profile-success' },
+  { path: '/registration/profile/verify', page: 'registration-profile-verify' },
+  { path: '/registration/team/invite', page: 'registration-team-invite', needsSession: true },
+  { path: '/registration/team/pick-captain', page: 'registration-team-pick-captain', needsSession: true },
+  { path: '/error', page: 'error' },
+  { path: '/error/11', page: 'error' },
+  { path: '/fatal-error', page: 'fatal-error' },
+  { path: '/fatal-error/Something%20broke', page: 'fatal-error' },
+  { path: '/match', page: 'match' },
+  { path: '/match/42', page: 'match' },
+];
+
+/** Where a page that needs a signed-in player may send a visitor who has none. */
+const SIGN_IN_PAGES = ['registration-profile-verify'];
+
+/** `undefined` = English without prefix; the others with their prefix. */
+const LOCALES: (string | undefined)[] = [undefined, 'en', 'fr', 'jp', 'ko'];
+const HTML_LANG: Record<string, string> = { en: 'en', fr: 'fr', jp: 'ja', ko: 'ko' };
+
+describe('every route in several locales', () => {
+  const browser = useBrowser();
+  let context: BrowserContext;
+  const baseURL = inject('baseURL');
+  const titles = new Map<string, Map<string, string>>();
+
+  beforeAll(async () => {
+    context = await newContext(browser(), baseURL);
+  });
+
+  for (const locale of LOCALES) {
+    it(`opens every route in ${locale ?? 'en (unprefixed)'}`, async () => {
+      const page = await context.newPage();
+      const shell = new ShellPage(page);
+      const seen = new Map<string, string>();
+      for (const route of ROUTES) {
+        await shell.open(route.path, locale);
+        const name = await shell.pageName();
+        const allowed = route.needsSession ? [route.page, ...SIGN_IN_PAGES] : [route.page];
+        expect(allowed, `${locale ?? ''}${route.path} showed page-${name}`).toContain(name);
+        const title = (await shell.title().innerText()).trim();
+        expect(title.length, `${route.path} has a title`).toBeGreaterThan(0);
+        expect(await shell.htmlLang()).toBe(HTML_LANG[locale ?? 'en']);
+        const prefix = locale ? `/${locale}` : '';
+        expect(new URL(page.url()).pathname.startsWith(prefix)).toBe(true);
+        if (name === route.page) seen.set(route.path, title);
+      }
+      titles.set(locale ?? 'unprefixed', seen);
+      await page.close();
+    });
+  }
+
+  it('shows translated titles, not English copies', () => {
+    const en = titles.get('en');
+    expect(en?.size).toBeGreaterThan(10);
+    for (const locale of ['jp', 'ko']) {
+      const other = titles.get(locale)!;
+      for (const [path, title] of other) {
+        if (en?.has(path)) expect(title, `${locale}${path}`).not.toBe(en.get(path));
+      }
+    }
+    const fr = titles.get('fr')!;
+    const differing = [...fr].filter(([path, title]) => en?.get(path) !== title).length;
+    expect(differing / fr.size).toBeGreaterThan(0.7);
+  });
+
+  it('gives jp, ko and zh_TW the non-standard-language styling, not fr', async () => {
+    const page = await context.newPage();
+    const shell = new ShellPage(page);
+    for (const [locale, styled] of [
+      ['jp', true],
+      ['zh_TW', true],
+      ['fr', false],
+    ] as const) {
+      await shell.open('/schedule', locale);
+      await shell.pageName();
+      expect((await shell.htmlClass()) ?? '').toContain(styled ? 'non-standard-language' : '');
+      if (!styled) expect((await shell.htmlClass()) ?? '').not.toContain('non-standard-language');
+    }
+    await page.close();
+  });
+});
+
+describe('not found and error pages', () => {
+  const browser = useBrowser();
+  let context: BrowserContext;
+  const baseURL = inject('baseURL');
+
+  beforeAll(async () => {
+    context = await newContext(browser(), baseURL);
+  });
+
+  it('answers an unknown page with the 404 page and a way back home', async () => {
+    const page = await context.newPage();
+    const errors = new ErrorPage(page);
+    await errors.open('/this/does/not/exist');
+    expect(await errors.pageName()).toBe('not-found');
+    await expect.poll(() => page.getByText('This page could not be found').count()).toBeGreaterThan(0);
+    await errors.backHome().click();
+    // The 404 stays on screen until the home route has loaded: wait for the navigation.
+    await expect.poll(() => errors.pageName()).toBe('home');
+    expect(new URL(page.url()).pathname).toBe('/');
+    await page.close();
+  });
+
+  it('translates the 404 page and an unknown locale prefix is a 404 too', async () => {
+    const page = await context.newPage();
+    const errors = new ErrorPage(page);
+    await errors.open('/nope', 'fr');
+    expect(await errors.pageName()).toBe('not-found');
+    expect(await page.getByText('This page could not be found').count()).toBe(0);
+    await errors.open('/xx/competition');
+    expect(await errors.pageName()).toBe('not-found');
+    await page.close();
+  });
+
+  it.each([
+    ['8', 'Your team missed the Match Check-In window'],
+    ['11', 'A team member is missing from your clan'],
+    ['17', 'You are the team Captain but not a co-leader or leader'],
+    ['21', 'Public War Log must be enabled'],
+    ['26', 'You have already played 6 matches in the last 24 hours. Try again later.'],
+  ])('shows catalogue code %s with the spec wording', async (code, text) => {
+    const page = await context.newPage();
+    const errors = new ErrorPage(page);
+    await errors.open(`/error/${code}`);
+    expect(await errors.code()).toBe(code);
+    // Role names are capitalised as in the game (Co-leader, Leader); the wording is the spec's.
+    await expect
+      .poll(async () => (await errors.message().innerText()).toLowerCase())
+      .toContain(text.toLowerCase());
+    expect(await errors.checkInPrompt().count()).toBe(0);
+    await page.close();
+  });
+
+  it('shows a clear message for codes 23 to 37 in two locales', async () => {
+    const page = await context.newPage();
+    const errors = new ErrorPage(page);
+    for (let code = 23; code <= 37; code++) {
+      await errors.open(`/error/${code}`);
+      expect(await errors.code()).toBe(String(code));
+      const en = (await errors.message().innerText()).trim();
+      expect(en.length).toBeGreaterThan(15);
+      await errors.open(`/error/${code}`, 'de');
+      const de = (await errors.message().innerText()).trim();
+      expect(de).not.toBe(en);
+    }
+    await page.close();
+  });
+
+  it('shows the critical error text and the given message on the fatal error page', async () => {
+    const page = await context.newPage();
+    const errors = new ErrorPage(page);
+    await errors.open('/fatal-error/Token%20expired');
+    await expect
+      .poll(() => errors.fatalText().innerText())
+      .toContain('A critical error has occurred. Please restart the application.');
+    expect(await errors.fatalMessage().innerText()).toContain('Token expired');
+    await page.close();
+  });
+
+  it('keeps the check-in prompt mount on ordinary pages only', async () => {
+    const page = await context.newPage();
+    const errors = new ErrorPage(page);
+    await errors.open('/competition');
+    await errors.pageName();
+    expect(await errors.checkInPrompt().count()).toBe(1);
+    await errors.open('/error/12');
+    await errors.pageName();
+    expect(await errors.checkInPrompt().count()).toBe(0);
+    await page.close();
+  });
+});

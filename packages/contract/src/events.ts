@@ -1,0 +1,21 @@
+import { z } from 'zod';
+import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+
+export const eventStatus = z.enum(['active', 'archived']);
+
+export const eventAttributes = z.object({
+  name: z.string(),
+  status: eventStatus,
+  date: dateRange,
+  /** Competition kind: the championship (TH17) or the town hall cup (TH 9/12/15). */
+  competition: z.enum(['championship', 'townHallCup']),
+  thLevels: z.array(z.number().int()),
+});
+export const eventResource = resource('events', eventAttributes, z.object({ game: toOne, segments: toMany }));
+export type EventResource = z.infer<typeof eventResource>;
+export const eventDocument = document(eventResource);
+export const eventListDocument = listDocument(eventResource);
+
+export const eventListQuery = pageQuery.extend({
+  'filter[status]': eventStatus.optional(),
+});

@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { listDocument, pageQuery, requestBody } from './jsonapi.js';
+import { resourceId } from './params.js';
+
+/** Match series `/api/matches/1.0/match-series` and check-ins `/api/matches/1.0/checkins`. */
+
+export const MATCH_SERIES_STATE_VALUES = ['new', 'live', 'finished', 'scheduled', 'upcoming'] as const;
+export const matchSeriesState = z.enum(MATCH_SERIES_STATE_VALUES);
+
+export const competitorResult = z.object({
+  score: z.number().nullable(),
+  forfeit: z.boolean(),
+});
+
+export const matchSeriesCompetitor = z.object({
+  /** Competitor id; the `stars` period refers to it. */
+  id: z.string(),
+  side: z.enum(['home', 'away']),
+  /** null: no roster yet, shown as 'TBD'. */
+  roster: z
+    .object({
+      id: z.string(),
+      name: z.string().nullable(),
+      displayName: z.string(),
+      ownerId: z.string().nullable(),
+    })
+    .nullable(),
+  /** 'TBD' when there is no roster. */
+  displayName: z.string(),
+  /** 1 = winner, 2 = loser; a draw places both 1. null before the result. */
+  placement: z.number().int().nullable(),
+  result: competitorResult,
+});
+export type MatchSeriesCompetitor = z.infer<typeof matchSeriesCompetitor>;
+
+export const matchPeriod = z.object({
+  name: z.string(),
+  competitors: z.array(z.object({ id: z.string(), result: z.object({ score: z.number().nullable() }) })),
+});
+export const seriesMatch = z.object({ id: z.string(), periods: z.array(matchPeriod) });
+
+export const matchSeriesAttributes = z.object({
+  date: z.iso.datetime({ offset: true }),
+  createdAt: z.iso.datetime({ offset: true }),
+  state: matchSeriesState,
+  /** Home first, away second. */
+  competitors: z.array(matchSeriesCompetitor),
+  matches: z.array(seriesMatch),
+  /** Minutes from now to `date` (negative once it has passed). */
+  timeDiffInMinutes: z.number().int(),
+  bye: z.boolean(),
+  roundNumber: z.number().int().nullable(),
+  bracket: z.enum(['upper', 'lower']).nullable(),
+  group: z.string().nullable(),
+  segment: z.object({ id: z.string() }),
+  event: z.object({ id: z.string() }),
+  matchUp: z.object({ id: z.string() }).nullable(),
+  /** The war created for the series (POST /api/war/1.0/create-war), once it exists. */
+  war: z.object({ id: z.string(), link: z.string() }).nullable(),
+  finishedAt: z.iso.datetime({ offset: true }).nullable(),
+});
+
+/** `date` is repeated outside `attributes` (the spec's list reads id and date). */
+export const matchSeriesResource = z.object({
+  id: z.string(),
+  type: z.literal('match-series'),
+  date: z.iso.datetime({ offset: true }),
+  attributes: matchSeriesAttributes,
+});
+export type MatchSeriesResource = z.infer<typeof matchSeriesResource>;
+export const matchSeriesDocument = z.object({ data: matchSeriesResource });
+export const matchSeriesListDocument = listDocument(matchSeriesResource);
+
+/**
+ * filter[state]: `upcoming` (new, live, scheduled and upcoming) or a comma list of states.
+ * sort: `date` (default) or `-date`. page[size] default 20.
+ */
+export const matchSeriesListQuery = pageQuery.extend({
+  'filter[user]': resourceId.optional(),
+  'filter[event]': resourceId.optional(),
+  'filter[roster]': resourceId.optional(),
+  'filter[segment]': resourceId.optional(),
+  'filter[state]': z.string().max(100).optional(),
+  sort: z.enum(['date', '-date']).optional(),
+});
+export const matchSeriesParams = z.object({ id: resourceId });
+
+export const checkinResource = z.object({
+  id: z.string(),
+  type: z.literal('checkins'),
+  attributes: z.object({
+    createdAt: z.iso.datetime({ offset: true }),
+    user: z.object({ id: z.string() }),
+    matchSeries: z.object({ id: z.string() }).nullable(),
+    roster: z.object({ id: z.string() }).nullable(),
+  }),
+});
+export const checkinListDocument = listDocument(checkinResource);
+export const checkinDocument = z.object({ data: checkinResource });
+export const checkinListQuery = z.object({ 'filter[matchSeries]': resourceId });
+/** Relates a match series or a roster (one of the two). */
+export const createCheckinBody = requestBody(
+  z.object({ matchSeriesId: resourceId.optional(), rosterId: resourceId.optional() }),
+);

@@ -1,0 +1,79 @@
+import { z } from 'zod';
+import { gameTag } from './game-tags.js';
+import { requestBody } from './jsonapi.js';
+import { resourceId } from './params.js';
+
+/**
+ * Ladder queue `/api/matches/1.0/queue/{rosterId}` (docs/api/ladder.md). Bearer token of the roster
+ * owner (captain). Join refusals (JSON:API errors): CLAN_IS_IN_WAR (→ /error/23), UPCOMING_MATCH
+ * (409 → 25), ROSTER_ALREADY_PLAYED (400, detail contains 'roster has already played' → 28),
+ * MATCH_LIMIT_REACHED (429 'Match Limited Reached' → 26), TH_LEVELS_MISMATCH (→ 27),
+ * MEMBERS_MISSING (→ 11), NOT_IN_LADDER (409, no open ladder segment / roster not locked),
+ * FORBIDDEN (not the owner).
+ */
+
+/**
+ * Entry statuses. Live: `waiting` (in the queue), `matched` (a match-up awaits confirmation),
+ * `accepted` (this side accepted; or both did and the match series exists). Ended: `declined`,
+ * `expired`, `cancelled` (left the queue), `completed` (the match series finished).
+ * The web's deriveQueueStatus maps: accepted → accepted; declined/expired/cancelled → none; else inQueue.
+ */
+export const QUEUE_ENTRY_STATUSES = [
+  'waiting',
+  'matched',
+  'accepted',
+  'declined',
+  'expired',
+  'cancelled',
+  'completed',
+] as const;
+export const queueEntryStatus = z.enum(QUEUE_ENTRY_STATUSES);
+export type QueueEntryStatus = z.infer<typeof queueEntryStatus>;
+
+export const queueParams = z.object({ rosterId: resourceId });
+
+export const queueEntryAttributes = z.object({
+  status: queueEntryStatus,
+  rosterId: z.string(),
+  /** The ladder segment the roster queues in. */
+  segmentId: z.string(),
+  thLevel: z.number().int(),
+  /** Kept when a match-up is declined or expires after this side accepted: the side keeps its priority. */
+  joinedAt: z.iso.datetime({ offset: true }),
+  endedAt: z.iso.datetime({ offset: true }).nullable(),
+  playerTags: z.array(z.string()),
+  /** The live (or last) match-up of this entry. */
+  matchUpId: z.string().nullable(),
+  matchSeriesId: z.string().nullable(),
+});
+
+/**
+ * One queue entry. `data.id` and `data.status` are repeated outside `attributes` because the
+ * spec's client reads them there. `data` is null when the roster never queued or its last entry
+ * completed (a played match): the client derives `none`.
+ */
+export const queueEntryResource = z.object({
+  id: z.string(),
+  type: z.literal('queue-entries'),
+  status: queueEntryStatus,
+  attributes: queueEntryAttributes,
+});
+export type QueueEntryResource = z.infer<typeof queueEntryResource>;
+export const queueStatusDocument = z.object({ data: queueEntryResource.nullable() });
+export type QueueStatusDocument = z.infer<typeof queueStatusDocument>;
+
+/** POST /join: exactly the 5 selected players (the captain may be one of them). */
+export const queueJoinBody = requestBody(
+  z.object({
+    playerTags: z
+      .array(gameTag)
+      .length(5)
+      .refine((tags) => new Set(tags.map((t) => t.trim().toUpperCase().replace(/^#/, ''))).size === 5, {
+        message: 'the 5 players must be different',
+      }),
+  }),
+);
+export type QueueJoinBody = z.infer<typeof queueJoinBody>;
+
+/** POST /join and POST /leave answer the entry (leave: status cancelled; data null if none was live). */
+export const queueEntryDocument = queueStatusDocument;

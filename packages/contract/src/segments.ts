@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+
+export const eliminationType = z.enum(['ladder', 'swiss', 'double_elimination']);
+export const stageCode = z.enum(['OL', 'MQ', 'MF', 'CF', 'LCQ', 'CQ', 'CT', 'LADDER', 'FINALS']);
+
+export const registrationPhase = z.object({
+  name: z.string(),
+  date: dateRange,
+  type: z.string(),
+});
+
+export const segmentAttributes = z.object({
+  name: z.string(),
+  format: z.string(),
+  stageCode,
+  eliminationType,
+  registrationType: z.string(),
+  registrationStatus: z.string(),
+  registrationPhases: z.array(registrationPhase),
+  timezone: z.string(),
+  type: z.string(),
+  images: z.array(z.object({ type: z.string(), url: z.string() })),
+  configuration: z.object({ thLevel: z.number().int(), phase: z.string().nullable() }),
+  segmentCheckinsConfig: z.object({ enabled: z.boolean(), openWindow: dateRange.nullable() }),
+  rosterSize: z.object({
+    playersMin: z.number().int(),
+    playersMax: z.number().int(),
+    coachesMax: z.number().int(),
+  }),
+  rostersLimit: z.object({ limit: z.number().int(), standbyLimit: z.number().int() }),
+  date: dateRange,
+  level: z.number().int(),
+});
+export const segmentResource = resource(
+  'segments',
+  segmentAttributes,
+  z.object({ event: toOne, parent: toOne, children: toMany }),
+);
+export type SegmentResource = z.infer<typeof segmentResource>;
+export const segmentDocument = document(segmentResource);
+export const segmentListDocument = listDocument(segmentResource);
+
+export const segmentListQuery = pageQuery.extend({
+  'filter[level]': z.coerce.number().int().min(0).max(10).optional(),
+  sort: z.enum(['date.from', '-date.from']).optional(),
+});
+
+export const segmentTypeResource = resource('segment-types', z.object({ name: z.string(), key: z.string() }));
+export type SegmentTypeResource = z.infer<typeof segmentTypeResource>;
+export const segmentTypeListDocument = listDocument(segmentTypeResource);
+export const segmentTypeListQuery = pageQuery;
+
+export const gameResource = resource('games', z.object({ name: z.string(), slug: z.string() }));
+export type GameResource = z.infer<typeof gameResource>;
+export const gameDocument = document(gameResource);
+export const gameListDocument = listDocument(gameResource);
+export const gameListQuery = pageQuery;

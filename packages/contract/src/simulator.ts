@@ -1,0 +1,74 @@
+import { z } from 'zod';
+import { clanRole, gameTag } from './game-tags.js';
+import { document, listDocument } from './jsonapi.js';
+
+/**
+ * Simulator API, only when the server runs the simulated game (GAME_MODE=simulated); 404 otherwise.
+ * Tags in paths: '%23TAG' or the tag without '#'.
+ */
+export const SIMULATOR_API = '/api/simulator/1.0';
+
+export const warStatus = z.enum(['clanWar', 'friendlyWar', 'none']);
+
+export const simPlayerResource = z.object({
+  id: z.string(),
+  type: z.literal('sim-players'),
+  attributes: z.object({
+    tag: z.string(),
+    name: z.string(),
+    townHallLevel: z.number().int(),
+    clanTag: z.string().nullable(),
+    clanName: z.string().nullable(),
+    role: clanRole.nullable(),
+    apiToken: z.string(),
+    banned: z.boolean(),
+  }),
+});
+export type SimPlayerResource = z.infer<typeof simPlayerResource>;
+export const simPlayerDocument = document(simPlayerResource);
+export const simPlayerListDocument = listDocument(simPlayerResource);
+export const simPlayerListQuery = z.object({ 'filter[clan]': gameTag.optional() });
+
+export const simClanResource = z.object({
+  id: z.string(),
+  type: z.literal('sim-clans'),
+  attributes: z.object({
+    tag: z.string(),
+    name: z.string(),
+    clanLevel: z.number().int(),
+    isWarLogPublic: z.boolean(),
+    warStatus,
+    thLevel: z.number().int(),
+    memberCount: z.number().int(),
+  }),
+});
+export type SimClanResource = z.infer<typeof simClanResource>;
+export const simClanDocument = document(simClanResource);
+export const simClanListDocument = listDocument(simClanResource);
+
+export const simTagParams = z.object({ tag: gameTag });
+
+/** PATCH /players/{tag}: any subset; clanTag null removes the player from their clan. */
+export const simPlayerPatchBody = z.object({
+  data: z.object({
+    attributes: z
+      .object({
+        role: clanRole.optional(),
+        townHallLevel: z.number().int().min(1).max(17).optional(),
+        clanTag: gameTag.nullable().optional(),
+        banned: z.boolean().optional(),
+      })
+      .strict(),
+  }),
+});
+export type SimPlayerPatchBody = z.infer<typeof simPlayerPatchBody>;
+
+/** PATCH /clans/{tag}: put the clan in a clan war / friendly war / none; toggle the war log. */
+export const simClanPatchBody = z.object({
+  data: z.object({
+    attributes: z
+      .object({ warStatus: warStatus.optional(), isWarLogPublic: z.boolean().optional() })
+      .strict(),
+  }),
+});
+export type SimClanPatchBody = z.infer<typeof simClanPatchBody>;

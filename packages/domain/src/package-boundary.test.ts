@@ -1,0 +1,46 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import * as domain from './index.js';
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
+    const path = join(dir, entry.name);
+    if (entry.isDirectory()) return sourceFiles(path);
+    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+  });
+}
+
+describe('package boundary', () => {
+  it('runtime code imports nothing but its own files (it runs in the browser too)', () => {
+    const offenders = sourceFiles(import.meta.dirname).filter((file) =>
+      /from\s+'(?!\.{1,2}\/)[^']+'/.test(readFileSync(file, 'utf8')),
+    );
+    expect(offenders).toEqual([]);
+  });
+
+  it.each([
+    'LOCALES',
+    'INTL_LOCALE',
+    'isLocale',
+    'localeFromLanguageTag',
+    'TEAM_SIZE',
+    'ROSTER_CHANGES_LIMIT',
+    'ROSTER_CHANGES_LIMIT_DETAIL',
+    'memberRegistrationStatus',
+    'ERROR_CODES',
+    'errorRouteFor',
+    'initialLoadOutcome',
+    'selectActiveEvent',
+    'selectActiveSegment',
+    'registrationStatus',
+    'deriveQueueStatus',
+    'validateTeamSelection',
+    'formatDateTime',
+    'formatDuration',
+    'pairQueue',
+    'rankLadder',
+  ])('index exports %s', (name) => {
+    expect(domain).toHaveProperty(name);
+  });
+});
