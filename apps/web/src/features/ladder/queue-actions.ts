@@ -23,14 +23,16 @@ export async function findMatch(
 ): Promise<boolean> {
   const { rosterId, busy } = getQueueState();
   if (!rosterId || busy) return false;
-  updateQueue({ busy: true });
+  updateQueue({ busy: true, joining: true });
   try {
     await joinQueue(rosterId, tags);
-    updateQueue({ busy: false, selectOpen: false, status: 'inQueue', joinedAt: Date.now() });
+    // A match-up found (and maybe accepted) before this response arrived keeps its status.
+    const status = getQueueState().status === 'accepted' ? 'accepted' : 'inQueue';
+    updateQueue({ busy: false, joining: false, selectOpen: false, status, joinedAt: Date.now() });
     return true;
   } catch (error) {
     void reportError(error, { ladder: 'join queue' });
-    updateQueue({ busy: false, selectOpen: false, status: 'none' });
+    updateQueue({ busy: false, joining: false, selectOpen: false, status: 'none' });
     navigate(joinErrorRoute(error));
     return false;
   }

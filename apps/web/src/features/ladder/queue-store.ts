@@ -9,6 +9,8 @@ export interface QueueState {
   joinedAt: number | null;
   selectOpen: boolean;
   busy: boolean;
+  /** A join call of this tab is in flight (a found notice may beat its response). */
+  joining: boolean;
   /** Spec 2 showQueueButton for this session, decided by the ladder controller. */
   available: boolean;
   /** The captain's roster the queue calls use. */
@@ -20,6 +22,7 @@ const INITIAL: QueueState = {
   joinedAt: null,
   selectOpen: false,
   busy: false,
+  joining: false,
   available: false,
   rosterId: null,
 };

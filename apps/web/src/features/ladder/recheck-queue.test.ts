@@ -5,13 +5,16 @@ const api = vi.hoisted(() => ({
   fetchFirstMatchUp: vi.fn(),
   fetchMatchUp: vi.fn(),
   leaveQueueOnUnload: vi.fn(),
+  joinQueue: vi.fn(),
 }));
-vi.mock('./ladder-api', () => api);
+vi.mock('./ladder-api', () => ({ ...api, leaveQueue: vi.fn() }));
+vi.mock('../../lib/error-reporter', () => ({ reportError: vi.fn(async () => undefined) }));
 const open = vi.hoisted(() => vi.fn());
 vi.mock('./match-found-runtime', () => ({ matchFound: { open, getState: () => ({ phase: 'closed' }) } }));
 
-import { getQueueState, resetQueue } from './queue-store';
-import { recheckQueue } from './use-ladder-controller';
+import { findMatch } from './queue-actions';
+import { getQueueState, resetQueue, updateQueue } from './queue-store';
+import { onMatchUpFound, recheckQueue } from './use-ladder-controller';
 
 const NOW = new Date('2026-03-01T12:00:10Z');
 const matchUp = (expiresAt: string) => ({
@@ -58,5 +61,50 @@ describe('queue re-check (spec 4 pending match-up rule)', () => {
     api.fetchQueueStatus.mockResolvedValueOnce({ ok: false, notFound: true });
     await recheckQueue('r1', 'u1', () => NOW);
     expect(getQueueState().status).toBe('none');
+  });
+});
+
+describe('match_up_found notice', () => {
+  beforeEach(() => {
+    resetQueue();
+    open.mockReset();
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('is ignored when this tab is neither queued nor joining', async () => {
+    await onMatchUpFound('u1', 'mu1');
+    expect(api.fetchMatchUp).not.toHaveBeenCalled();
+    expect(open).not.toHaveBeenCalled();
+  });
+
+  it('opens the modal with the server deadline when queued', async () => {
+    updateQueue({ status: 'inQueue', rosterId: 'r1' });
+    const pending = matchUp('2026-03-01T12:00:15Z');
+    api.fetchMatchUp.mockResolvedValue(pending);
+    await onMatchUpFound('u1', 'mu1');
+    expect(api.fetchMatchUp).toHaveBeenCalledWith('u1', 'mu1');
+    expect(open).toHaveBeenCalledWith(pending);
+  });
+
+  it('opens with the id alone when the lookup fails', async () => {
+    updateQueue({ status: 'inQueue', rosterId: 'r1' });
+    api.fetchMatchUp.mockRejectedValue(new Error('offline'));
+    await onMatchUpFound('u1', 'mu1');
+    expect(open).toHaveBeenCalledWith({ id: 'mu1' });
+  });
+
+  it("is taken when it arrives before the response of this tab's own join (newcomer matching)", async () => {
+    updateQueue({ rosterId: 'r1', available: true });
+    let answerJoin: () => void = () => undefined;
+    api.joinQueue.mockReturnValue(new Promise<void>((resolve) => (answerJoin = resolve)));
+    const pending = matchUp('2026-03-01T12:00:15Z');
+    api.fetchMatchUp.mockResolvedValue(pending);
+    const joined = findMatch(['#A'], () => undefined);
+    expect(getQueueState().status).toBe('none');
+    await onMatchUpFound('u1', 'mu1');
+    expect(open).toHaveBeenCalledWith(pending);
+    answerJoin();
+    expect(await joined).toBe(true);
+    expect(getQueueState()).toMatchObject({ status: 'inQueue', joining: false, busy: false });
   });
 });

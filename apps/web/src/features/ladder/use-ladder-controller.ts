@@ -35,6 +35,23 @@ export async function recheckQueue(
   }
 }
 
+/**
+ * `matches:match_up_found`: opens the modal with the server's deadline. The notice is taken while the
+ * team is queued AND while this tab's join call is still in flight: newcomer matching pairs the entry
+ * inside the join, so the notice can arrive before the join's response does.
+ */
+export async function onMatchUpFound(userId: string, id: string): Promise<void> {
+  const { status, joining } = getQueueState();
+  if (status !== 'inQueue' && !joining) return;
+  let matchUp: Awaited<ReturnType<typeof fetchMatchUp>> = null;
+  try {
+    matchUp = await fetchMatchUp(userId, id);
+  } catch (error) {
+    void reportError(error, { ladder: 'match-up lookup' });
+  }
+  matchFound.open(matchUp ?? { id });
+}
+
 /** Mounted once (overlay host): queue button availability, realtime notices, re-checks, leave on close. */
 export function useLadderController(): void {
   const session = useSession();
@@ -71,15 +88,7 @@ export function useLadderController(): void {
       switch (message.event) {
         case SOCKET_EVENTS.matchUpFound: {
           const id = matchUpIdOf(message);
-          if (!id || getQueueState().status !== 'inQueue') return;
-          // The deadline comes from the server's match-up, not a local 15 s.
-          fetchMatchUp(client.userId, id).then(
-            (matchUp) => matchFound.open(matchUp ?? { id }),
-            (error) => {
-              void reportError(error, { ladder: 'match-up lookup' });
-              matchFound.open({ id });
-            },
-          );
+          if (id) void onMatchUpFound(client.userId, id);
           return;
         }
         case SOCKET_EVENTS.matchUpAccepted: {
