@@ -23,6 +23,7 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { registerTenant } from './http/tenant.js';
 import './http/fastify-types.js';
+import { LOG_REDACT_PATHS } from './http/log-redaction.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { connectRedis, type RedisClient } from './redis.js';
 
@@ -37,11 +38,11 @@ export interface AppDeps {
   logger?: boolean | Record<string, unknown>;
 }
 
-function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
+export function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
   if (override !== undefined) return override;
   return {
     level: config.logLevel,
-    redact: ['req.headers.authorization', 'req.headers.cookie'],
+    redact: LOG_REDACT_PATHS,
   };
 }
 
