@@ -3,30 +3,32 @@ import { defineConfig } from 'vite';
 
 const API_TARGET = process.env.CWH_API_TARGET ?? 'http://localhost:8080';
 
-export default defineConfig({
-  plugins: [react()],
-  server: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
-      '/health': { target: API_TARGET, changeOrigin: true },
-      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
-    },
-  },
-  preview: {
-    proxy: {
-      '/api': { target: API_TARGET, changeOrigin: true },
-      '/health': { target: API_TARGET, changeOrigin: true },
-      '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
-    },
-  },
-  build: {
-    target: 'es2022',
-    rolldownOptions: {
-      // The contract package builds zod schemas at module level; the web only takes its constants
-      // and types, so its modules are treated as side-effect free to keep zod out of the bundle.
-      treeshake: {
-        moduleSideEffects: (id: string) => !/packages[\\/]contract[\\/]/.test(id),
+export default defineConfig(({ command, mode }) => {
+  // A build started from a test runner inherits NODE_ENV=test (vitest sets it; the e2e setup builds
+  // the web that way), and Vite then bundles React's development build: ≈ 200 kB more, and not what
+  // is served. A production-mode build is a production build; NODE_ENV=development still gives a
+  // development one. (Vite reads NODE_ENV after loading this file.)
+  if (command === 'build' && mode === 'production' && process.env.NODE_ENV === 'test') {
+    process.env.NODE_ENV = 'production';
+  }
+  return {
+    plugins: [react()],
+    server: {
+      proxy: {
+        '/api': { target: API_TARGET, changeOrigin: true },
+        '/health': { target: API_TARGET, changeOrigin: true },
+        '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
       },
     },
-  },
+    preview: {
+      proxy: {
+        '/api': { target: API_TARGET, changeOrigin: true },
+        '/health': { target: API_TARGET, changeOrigin: true },
+        '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+      },
+    },
+    build: {
+      target: 'es2022',
+    },
+  };
 });

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 import { requestBody } from './jsonapi.js';
 
-/**
- * Age service `/api/age/1.0` (bearer player or user token).
- * GET /age-gate and POST /age-gate answer 200 when the player is GATED (under the minimum age,
- * server config MIN_AGE, default 13) and 204 (no body) when not gated or the date is unknown.
- */
-export const AGE_GATE_PATH = '/age-gate';
+// Age service `/api/age/1.0` + AGE_GATE_PATH (paths.ts, zod-free).
 
 export const ageGateBody = requestBody(
   z.object({

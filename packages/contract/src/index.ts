@@ -1,6 +1,7 @@
 export * from './age.js';
 export * from './auth.js';
 export * from './clan.js';
+export * from './constants.js';
 export * from './events.js';
 export * from './game-tags.js';
 export * from './health.js';
@@ -11,7 +12,6 @@ export * from './match-series.js';
 export * from './match-ups.js';
 export * from './oauth.js';
 export * from './params.js';
-export * from './paths.js';
 export * from './queue.js';
 export * from './rosters.js';
 export * from './segments.js';

@@ -1,8 +1,5 @@
 import { z } from 'zod';
 
-/** Media type of every API answer unless the client asks for plain JSON. */
-export const JSONAPI_MEDIA_TYPE = 'application/vnd.api+json';
-
 export const resourceIdentifier = z.object({ type: z.string(), id: z.string() });
 export type ResourceIdentifier = z.infer<typeof resourceIdentifier>;
 

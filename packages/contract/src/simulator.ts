@@ -2,11 +2,7 @@ import { z } from 'zod';
 import { clanRole, gameTag } from './game-tags.js';
 import { document, listDocument } from './jsonapi.js';
 
-/**
- * Simulator API, only when the server runs the simulated game (GAME_MODE=simulated); 404 otherwise.
- * Tags in paths: '%23TAG' or the tag without '#'.
- */
-export const SIMULATOR_API = '/api/simulator/1.0';
+// Simulator API at SIMULATOR_API (paths.ts, zod-free).
 
 export const warStatus = z.enum(['clanWar', 'friendlyWar', 'none']);
 

@@ -1,4 +1,5 @@
-import { type ErrorObject, NO_TENANT_HEADER, TENANT_HEADER } from '@cwh/contract';
+import type { ErrorObject } from '@cwh/contract';
+import { NO_TENANT_HEADER, TENANT_HEADER } from '@cwh/contract/constants';
 import { config } from './config';
 
 /**

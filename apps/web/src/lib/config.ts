@@ -1,4 +1,4 @@
-import { DEFAULT_TENANT } from '@cwh/contract';
+import { DEFAULT_TENANT } from '@cwh/contract/constants';
 import { LOCALE_COOKIE_MAX_AGE_MS } from '@cwh/domain';
 
 /** Runtime settings of the web hub, overridable at build time through Vite env variables. */

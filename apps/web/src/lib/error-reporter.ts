@@ -1,4 +1,5 @@
-import { API, type LogBody } from '@cwh/contract';
+import type { LogBody } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { buildUrl, tenantHeaders } from './api-client';
 
 const NETWORK_MESSAGES = [

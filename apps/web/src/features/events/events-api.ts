@@ -1,4 +1,5 @@
-import { API, type EventResource, type SegmentResource } from '@cwh/contract';
+import type { EventResource, SegmentResource } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { api } from '../../lib/api-client';
 
 interface ListDocument<T> {

@@ -1,10 +1,5 @@
-import {
-  API,
-  type MatchUpResource,
-  type MatchUpStatusValue,
-  type QueueJoinBody,
-  type QueueStatusDocument,
-} from '@cwh/contract';
+import type { MatchUpResource, MatchUpStatusValue, QueueJoinBody, QueueStatusDocument } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import type { LadderStatusLookup } from '@cwh/domain';
 import { ApiError, buildUrl, tenantHeaders } from '../../lib/api-client';
 import { authApi, authHeaders } from '../session/session-api';

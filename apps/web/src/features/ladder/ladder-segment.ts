@@ -1,4 +1,5 @@
-import { API, type EventResource, type SegmentResource } from '@cwh/contract';
+import type { EventResource, SegmentResource } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { pickByTime, selectActiveEvent } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';

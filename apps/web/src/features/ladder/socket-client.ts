@@ -1,3 +1,4 @@
+import type { SocketUserAck, SocketUserMessage } from '@cwh/contract';
 import {
   MATCH_UP_ACCEPTED_EVENT,
   MATCH_UP_DECLINED_EVENT,
@@ -5,11 +6,9 @@ import {
   SOCKET_UPDATE_MESSAGE,
   SOCKET_USER_ACK_MESSAGE,
   SOCKET_USER_MESSAGE,
-  type SocketUserAck,
-  type SocketUserMessage,
   socketNamespace,
-} from '@cwh/contract';
-import { io, type Socket } from 'socket.io-client';
+} from '@cwh/contract/constants';
+import type { Socket } from 'socket.io-client';
 import { config } from '../../lib/config';
 import { reportError } from '../../lib/error-reporter';
 
@@ -36,47 +35,78 @@ export interface RealtimeClient {
 export interface RealtimeOptions {
   userId: string;
   token?: string | null;
-  /** Tests pass a fake; the app uses socket.io-client. */
-  connect?: (url: string, token: string | null) => Socket;
+  /** Tests pass a fake; the app loads socket.io-client on demand (`connectSocketIo`). */
+  connect?: (url: string, token: string | null) => Socket | Promise<Socket>;
+}
+
+/**
+ * socket.io-client (~40 KiB minified) is not part of the first page load: it is imported the first
+ * time a signed-in user's realtime client connects.
+ */
+export async function connectSocketIo(url: string, token: string | null): Promise<Socket> {
+  const { io } = await import('socket.io-client');
+  return io(url, { transports: ['websocket'], ...(token ? { auth: { token } } : {}) });
 }
 
 /**
  * The match server's socket (`/{tenant}/frontend`, websocket only). The client announces its user
  * on every connect, reconnects included, so the server can route `update` events to it.
+ *
+ * The socket is opened asynchronously (socket.io-client is loaded lazily): listeners subscribed
+ * before it is open receive every message it delivers, and `close()` before it is open disconnects
+ * it as soon as it arrives, without wiring anything to it.
  */
 export function createRealtimeClient({ userId, token, connect }: RealtimeOptions): RealtimeClient {
   const url = `${config.apiPrefix}${socketNamespace(config.tenant)}`;
-  const open =
-    connect ??
-    ((target: string, bearer: string | null) =>
-      io(target, { transports: ['websocket'], ...(bearer ? { auth: { token: bearer } } : {}) }));
-  const socket = open(url, token ?? null);
+  const open = connect ?? connectSocketIo;
   const listeners = new Set<Listener>();
+  let socket: Socket | null = null;
+  let closed = false;
 
-  // The token proves the user id (contract socket.ts); without one the server ignores the message.
-  const announce = () => {
-    const message: SocketUserMessage = { userId, token: token ?? '' };
-    socket.emit(SOCKET_USER_MESSAGE, message);
+  const wire = (opened: Socket) => {
+    // The token proves the user id (contract socket.ts); without one the server ignores the message.
+    const announce = () => {
+      const message: SocketUserMessage = { userId, token: token ?? '' };
+      opened.emit(SOCKET_USER_MESSAGE, message);
+    };
+    opened.on(SOCKET_USER_ACK_MESSAGE, (ack: SocketUserAck) => {
+      if (ack.ok) console.info('[realtime] bound to user', ack.userId);
+      else void reportError(new Error(`socket user refused: ${ack.code}`), { realtime: 'user_ack' });
+    });
+    opened.on('connect', () => {
+      console.info('[realtime] connected', opened.id);
+      announce();
+    });
+    opened.on('connect_error', (error: Error) => {
+      console.warn('[realtime] connect error', error.message);
+      void reportError(error, { realtime: 'connect_error' });
+    });
+    opened.on('disconnect', (reason: string) => console.info('[realtime] disconnected', reason));
+    opened.io.on('reconnect', (attempt: number) => console.info('[realtime] reconnected after', attempt));
+    opened.io.on('error', (error: Error) => void reportError(error, { realtime: 'manager_error' }));
+    opened.on(SOCKET_UPDATE_MESSAGE, (message: UpdateMessage) => {
+      if (!message || typeof message.event !== 'string') return;
+      for (const listener of listeners) listener(message);
+    });
+    // A socket that is already connected when it arrives (e.g. a test fake) announces at once.
+    if (opened.connected) announce();
   };
-  socket.on(SOCKET_USER_ACK_MESSAGE, (ack: SocketUserAck) => {
-    if (ack.ok) console.info('[realtime] bound to user', ack.userId);
-    else void reportError(new Error(`socket user refused: ${ack.code}`), { realtime: 'user_ack' });
-  });
-  socket.on('connect', () => {
-    console.info('[realtime] connected', socket.id);
-    announce();
-  });
-  socket.on('connect_error', (error: Error) => {
-    console.warn('[realtime] connect error', error.message);
-    void reportError(error, { realtime: 'connect_error' });
-  });
-  socket.on('disconnect', (reason: string) => console.info('[realtime] disconnected', reason));
-  socket.io.on('reconnect', (attempt: number) => console.info('[realtime] reconnected after', attempt));
-  socket.io.on('error', (error: Error) => void reportError(error, { realtime: 'manager_error' }));
-  socket.on(SOCKET_UPDATE_MESSAGE, (message: UpdateMessage) => {
-    if (!message || typeof message.event !== 'string') return;
-    for (const listener of listeners) listener(message);
-  });
+
+  new Promise<Socket>((resolve) => resolve(open(url, token ?? null))).then(
+    (opened) => {
+      if (closed) {
+        opened.disconnect();
+        return;
+      }
+      socket = opened;
+      wire(opened);
+    },
+    (error: unknown) => {
+      if (closed) return;
+      console.warn('[realtime] could not open the socket', error);
+      void reportError(error, { realtime: 'load' });
+    },
+  );
 
   return {
     userId,
@@ -85,10 +115,13 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
       return () => listeners.delete(listener);
     },
     close() {
+      closed = true;
       listeners.clear();
+      if (!socket) return;
       socket.removeAllListeners();
       socket.io.removeAllListeners();
       socket.disconnect();
+      socket = null;
     },
   };
 }

@@ -1,4 +1,5 @@
-import { API, type PageMeta, type StandingResource } from '@cwh/contract';
+import type { PageMeta, StandingResource } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { STANDINGS_PAGE_SIZE } from '@cwh/domain';
 import { api } from '../../lib/api-client';
 

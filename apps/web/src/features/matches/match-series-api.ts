@@ -1,4 +1,5 @@
-import { API, type MatchSeriesResource } from '@cwh/contract';
+import type { MatchSeriesResource } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { POLL_MATCHES_PAGE_SIZE, UPCOMING_MATCHES_PAGE_SIZE } from '@cwh/domain';
 import { api } from '../../lib/api-client';
 

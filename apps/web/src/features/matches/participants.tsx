@@ -1,4 +1,5 @@
-import { API, type RosterResource } from '@cwh/contract';
+import type { RosterResource } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { DEFAULT_PAGE_SIZE } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';

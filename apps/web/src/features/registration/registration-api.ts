@@ -1,4 +1,5 @@
-import { AGE_GATE_PATH, API, type ClanUserBody } from '@cwh/contract';
+import type { ClanUserBody } from '@cwh/contract';
+import { AGE_GATE_PATH, API } from '@cwh/contract/constants';
 import { ApiError } from '../../lib/api-client';
 import { readCookie, writeCookie } from '../../lib/cookies';
 import { authApi } from '../session/session-api';

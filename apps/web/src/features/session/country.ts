@@ -1,4 +1,5 @@
-import { API, type CountryDocument } from '@cwh/contract';
+import type { CountryDocument } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { COUNTRY_COOKIE_MAX_AGE_MS, DEFAULT_COUNTRY } from '@cwh/domain';
 import { api } from '../../lib/api-client';
 import { readCookie, writeCookie } from '../../lib/cookies';

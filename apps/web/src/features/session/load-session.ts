@@ -1,4 +1,5 @@
-import { API, type ClanDocument, type GameUserDocument, type GameUserMeta } from '@cwh/contract';
+import type { ClanDocument, GameUserDocument, GameUserMeta } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import {
   type InitialLoadOutcome,
   initialLoadOutcome,

@@ -1,4 +1,5 @@
-import { API, type Token } from '@cwh/contract';
+import type { Token } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { tokenRefreshDelayMs } from '@cwh/domain';
 import { api } from '../../lib/api-client';
 import { getSession, updateSession } from './session-store';

@@ -1,4 +1,5 @@
-import { SIMULATOR_API, type SimClanResource, type SimPlayerResource } from '@cwh/contract';
+import type { SimClanResource, SimPlayerResource } from '@cwh/contract';
+import { SIMULATOR_API } from '@cwh/contract/constants';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import { API, type ClanRosterDocument } from '@cwh/contract';
+import type { ClanRosterDocument } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { buildUrl, tenantHeaders } from '../../lib/api-client';
 import { authApi, authHeaders } from '../session/session-api';
 

@@ -1,4 +1,5 @@
-import { API, type CreateWarDocument, type SimWarResource } from '@cwh/contract';
+import type { CreateWarDocument, SimWarResource } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
 import { api } from '../../lib/api-client';
 import { authApi } from '../session/session-api';
 

@@ -1,0 +1,22 @@
+// Zod-free: part of `@cwh/contract/constants` (socket.ts holds the payload schemas).
+
+/**
+ * Match server socket at `/{tenant}/frontend` (websocket only). The socket says "something changed";
+ * clients refetch over HTTP.
+ *
+ * Binding a socket to a user: either pass the bearer access token in the handshake
+ * (`io(url, {auth: {token}})`) — the socket joins the token's user room on connect — or emit
+ * `user` with `{userId, token}` on connect and reconnect. The token must belong to that user,
+ * otherwise the server answers `user_error` and the socket joins nothing. A bare user id (the old
+ * client) is ignored.
+ */
+export const SOCKET_USER_MESSAGE = 'user';
+export const SOCKET_UPDATE_MESSAGE = 'update';
+/** Sent back after a `user` message: `{ok: true, userId}` or `{ok: false, code}`. */
+export const SOCKET_USER_ACK_MESSAGE = 'user_ack';
+
+/** Event names carried by `update` messages (payload schemas in socket.ts). */
+export const MATCH_UP_FOUND_EVENT = 'matches:match_up_found';
+export const MATCH_UP_ACCEPTED_EVENT = 'matches:match_up_accepted';
+export const MATCH_UP_DECLINED_EVENT = 'matches:match_up_declined';
+export const MATCH_SERIES_FINISHED_EVENT = 'matches:match_series_finished';
