@@ -133,11 +133,20 @@ function orderEdges(edges: Edges, n: number, packed: boolean): Int32Array {
   return order;
 }
 
+/** What pairing one bucket leaves behind: its entries by wait rank, their points order, who was paired. */
+interface BucketOutcome {
+  ranked: BucketEntry[];
+  /** Ranks in (points asc, rank asc) order. */
+  byPoints: Int32Array;
+  /** 1 for the ranks that were paired. */
+  paired: Uint8Array;
+}
+
 /**
  * Pairs one (segment, TH level) bucket. Entries are ranked once by waiting time (earliest joined,
  * then rosterId), so every later tie-break is an integer comparison of ranks.
  */
-function pairBucket(bucket: Bucket, at: number, s: Settings, out: QueuePair[]): void {
+function pairBucket(bucket: Bucket, at: number, s: Settings, out: QueuePair[]): BucketOutcome {
   const ranked = [...bucket.entries].sort(
     (x, y) => x.joinedMs - y.joinedMs || compareIds(x.rosterId, y.rosterId),
   );
@@ -201,6 +210,72 @@ function pairBucket(bucket: Bucket, at: number, s: Settings, out: QueuePair[]): 
       pointsGap: edges.gaps[e]!,
     });
   }
+  return { ranked, byPoints, paired };
+}
+
+/**
+ * Earliest time (epoch ms) from which the points band lets a pair with this gap through, given
+ * the longer waiter's joinedMs: -Infinity when the base band covers it, null when no band ever does.
+ * Uses the same arithmetic as `pointsBand`, so it cannot disagree with the pairing by a rounding.
+ */
+function bandAllowsFrom(gap: number, longerJoinedMs: number, s: Settings): number | null {
+  if (gap > s.maxBand) return null;
+  if (gap <= Math.min(s.maxBand, s.baseBand)) return Number.NEGATIVE_INFINITY;
+  if (!(s.bandStepPoints > 0) || !(s.bandStepMs > 0)) return null;
+  let steps = Math.max(1, Math.ceil((gap - s.baseBand) / s.bandStepPoints));
+  while (steps > 1 && s.baseBand + (steps - 1) * s.bandStepPoints >= gap) steps--;
+  while (s.baseBand + steps * s.bandStepPoints < gap) steps++;
+  return longerJoinedMs + steps * s.bandStepMs;
+}
+
+/**
+ * Earliest time from which a rematch is allowed: both waited MORE than the grace, i.e. the shorter
+ * waiter (later joinedMs). Whole milliseconds (Dates, ISO strings): the first millisecond past the
+ * grace; otherwise the grace's end itself (a lower bound).
+ */
+function rematchAllowedFrom(shorterJoinedMs: number, s: Settings): number {
+  const end = shorterJoinedMs + s.rematchGraceMs;
+  return Number.isInteger(end) ? end + 1 : end;
+}
+
+/**
+ * When the bucket's unpaired remainder, as the whole bucket and unchanged, could next produce a pair:
+ * the earliest time at which one of its candidate pairs passes the band and rematch checks; `at` when
+ * one already does; null when none ever will.
+ *
+ * The candidates are the neighbours (k = neighbourScan) in points order AMONG THE REMAINDER, not
+ * among all entries: once pairs are taken out, two remainder entries that had paired entries between
+ * them become neighbours (closer in the scan, or adjacent), and such a pair can even be allowed right
+ * now. Scanning the remainder's own order is exactly what `pairQueue` over the remainder does (same
+ * ranks, same order), and each check only opens with time (bands widen, the grace runs out), so the
+ * result is exact for that remainder. A pair with a gap above the widest band can never pass: as
+ * points only grow along the scan, it ends there.
+ */
+function remainderNextPairing(outcome: BucketOutcome, at: number, s: Settings): number | null {
+  const { ranked, byPoints, paired } = outcome;
+  const rest: BucketEntry[] = [];
+  for (const rank of byPoints) if (!paired[rank]) rest.push(ranked[rank]!);
+  let next = Number.POSITIVE_INFINITY;
+  for (let p = 0; p < rest.length; p++) {
+    const a = rest[p]!;
+    const last = Math.min(rest.length - 1, p + s.neighbourScan);
+    for (let q = p + 1; q <= last; q++) {
+      const b = rest[q]!;
+      const gap = b.points - a.points;
+      const bandFrom = bandAllowsFrom(gap, Math.min(a.joinedMs, b.joinedMs), s);
+      if (bandFrom === null) {
+        if (gap > s.maxBand) break;
+        continue;
+      }
+      const rematch = a.lastOpponent === b.rosterId || b.lastOpponent === a.rosterId;
+      const from = rematch
+        ? Math.max(bandFrom, rematchAllowedFrom(Math.max(a.joinedMs, b.joinedMs), s))
+        : bandFrom;
+      if (from < next) next = from;
+    }
+    if (next <= at) return at;
+  }
+  return next === Number.POSITIVE_INFINITY ? null : Math.max(at, next);
 }
 
 /** Keeps one entry per roster (the earliest joined) so a roster can never be paired twice. */
@@ -213,19 +288,8 @@ function uniqueByRoster(entries: readonly QueueEntry[]): QueueEntry[] {
   return [...byRoster.values()];
 }
 
-/**
- * Pairs the ladder queue: same segment and town hall level only, closest points first (ties: the
- * longest waiting, then rosterId), bands widening with waiting time, no immediate rematch within the
- * grace period. Greedy over candidate pairs of neighbours in points order: O(n·k·log(n·k)).
- * Deterministic: the result does not depend on the order of `entries`.
- */
-export function pairQueue(
-  entries: readonly QueueEntry[],
-  now: Instant,
-  options: MatchmakingOptions = {},
-): QueuePair[] {
-  const s = settingsOf(options);
-  const at = toMillis(now);
+/** Groups the entries (one per roster) into (segment, TH level) buckets, in key order. */
+function bucketsOf(entries: readonly QueueEntry[]): Bucket[] {
   const buckets = new Map<string, Bucket>();
   for (const entry of uniqueByRoster(entries)) {
     const key = `${entry.segmentId}\u0000${entry.thLevel}`;
@@ -242,10 +306,61 @@ export function pairQueue(
     });
   }
 
+  return [...buckets.keys()].sort(compareIds).map((key) => buckets.get(key)!);
+}
+
+/**
+ * Pairs the ladder queue: same segment and town hall level only, closest points first (ties: the
+ * longest waiting, then rosterId), bands widening with waiting time, no immediate rematch within the
+ * grace period. Greedy over candidate pairs of neighbours in points order: O(n·k·log(n·k)).
+ * Deterministic: the result does not depend on the order of `entries`.
+ */
+export function pairQueue(
+  entries: readonly QueueEntry[],
+  now: Instant,
+  options: MatchmakingOptions = {},
+): QueuePair[] {
+  const s = settingsOf(options);
+  const at = toMillis(now);
   const pairs: QueuePair[] = [];
-  for (const key of [...buckets.keys()].sort(compareIds)) {
-    const bucket = buckets.get(key)!;
+  for (const bucket of bucketsOf(entries)) {
     if (bucket.entries.length >= 2) pairBucket(bucket, at, s, pairs);
   }
   return pairs;
+}
+
+export interface QueuePairing {
+  /** Exactly what `pairQueue` returns for the same arguments. */
+  pairs: QueuePair[];
+  /**
+   * Epoch ms from which the unpaired remainder (the entries not in `pairs`, one per roster), if it
+   * stays exactly as it is (nobody joins, leaves, returns or is paired elsewhere, no new last
+   * opponent), could produce a pair in some bucket; `now` when it already could (the remainder's own
+   * neighbours in points order can differ from those of all entries); null when it never will (every
+   * remaining gap is above the widest band). Time alone opens a pair only as bands widen and rematch
+   * graces end, so before this time `pairQueue` over that remainder returns nothing. Times in whole
+   * milliseconds are exact; otherwise a lower bound.
+   */
+  nextPairingAt: number | null;
+}
+
+/**
+ * `pairQueue` plus when to look again: lets a matchmaker skip re-reading a queue whose waiting
+ * entries have not changed until `nextPairingAt`. Same pairs, same determinism.
+ */
+export function pairQueueWithNextPairing(
+  entries: readonly QueueEntry[],
+  now: Instant,
+  options: MatchmakingOptions = {},
+): QueuePairing {
+  const s = settingsOf(options);
+  const at = toMillis(now);
+  const pairs: QueuePair[] = [];
+  let nextPairingAt: number | null = null;
+  for (const bucket of bucketsOf(entries)) {
+    if (bucket.entries.length < 2) continue;
+    const next = remainderNextPairing(pairBucket(bucket, at, s, pairs), at, s);
+    if (next !== null && (nextPairingAt === null || next < nextPairingAt)) nextPairingAt = next;
+  }
+  return { pairs, nextPairingAt };
 }
