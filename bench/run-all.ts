@@ -1,14 +1,16 @@
 /**
- * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|api|standings|web-bundle|all> [options]`.
+ * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|web-bundle|all> [options]`.
  * They print figures and write JSON under bench/results; they never fail on a number.
  */
 import { apiBench } from './api/api-bench.js';
 import { queueBench } from './queue/queue-bench.js';
+import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { webBundleBench } from './web-bundle/web-bundle-bench.js';
 
 const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   queue: queueBench,
+  'queue-tick': queueTickBench,
   api: apiBench,
   standings: standingsBench,
   'web-bundle': webBundleBench,

@@ -19,6 +19,8 @@ export interface BenchDatabase {
   /** Environment for the server process (DATABASE_URL or DATA_DIR). */
   env: Record<string, string>;
   label: string;
+  /** Process ids of the PostgreSQL backends connected to this database (none for PGlite). */
+  backendPids(): Promise<number[]>;
   open(): Promise<Database>;
   dispose(): Promise<void>;
 }
@@ -40,6 +42,7 @@ export async function createBenchDatabase(kind: DbChoice): Promise<BenchDatabase
       kind,
       env: { DATA_DIR: dir },
       label: `PGlite (${dir})`,
+      backendPids: async () => [],
       open: () => openDatabase({ dataDir: dir }),
       dispose: async () => rmSync(dir, { recursive: true, force: true }),
     };
@@ -52,6 +55,19 @@ export async function createBenchDatabase(kind: DbChoice): Promise<BenchDatabase
     kind,
     env: { DATABASE_URL: url.toString() },
     label: `PostgreSQL (${name})`,
+    backendPids: async () => {
+      const client = new pg.Client({ connectionString: ADMIN_DATABASE_URL });
+      await client.connect();
+      try {
+        const result = await client.query<{ pid: number }>(
+          'select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()',
+          [name],
+        );
+        return result.rows.map((r) => r.pid);
+      } finally {
+        await client.end();
+      }
+    },
     open: () => openDatabase({ url: url.toString(), poolSize: 5 }),
     dispose: () => adminQuery(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
   };

@@ -17,6 +17,8 @@ export interface Options {
   httpPhase1: boolean;
   serverEnv: Record<string, string>;
   maxSeconds: number;
+  /** Window over which the idle CPU (server process, PostgreSQL backends) is measured with the queue waiting. */
+  idleSeconds: number;
 }
 
 export interface Client {
@@ -59,6 +61,9 @@ export interface QueueRunResult {
     joinHttp: Summary;
     unexpectedMatchUps: number;
     serverCpuPerSecondIdle: number;
+    /** CPU seconds per second of the bench database's PostgreSQL backends over the same window (NaN on PGlite). */
+    dbCpuPerSecondIdle: number;
+    idleSeconds: number;
   };
   sequential: PhaseResult;
   bursts: PhaseResult & { burstSize: number; burstCount: number };

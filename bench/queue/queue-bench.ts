@@ -30,6 +30,7 @@ export async function queueBench(argv: readonly string[]): Promise<void> {
     httpPhase1: args.has('http-phase1'),
     serverEnv,
     maxSeconds: intArg(args, 'max-seconds', quick ? 90 : 900),
+    idleSeconds: Math.max(1, intArg(args, 'idle-seconds', quick ? 5 : 10)),
   };
   const kinds = dbArg(args, quick ? 'both' : 'both');
   const m = machine();

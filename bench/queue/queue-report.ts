@@ -34,8 +34,15 @@ export function render(results: QueueRunResult[]): string {
       ),
     ],
     [
-      'server CPU with queue waiting',
-      ...col((r) => `${(r.phase1.serverCpuPerSecondIdle * 100).toFixed(0)} % core`),
+      'idle CPU, queue waiting: server / PG backends',
+      ...col(
+        (r) =>
+          `${(r.phase1.serverCpuPerSecondIdle * 100).toFixed(1)} % / ${
+            Number.isNaN(r.phase1.dbCpuPerSecondIdle)
+              ? '—'
+              : `${(r.phase1.dbCpuPerSecondIdle * 100).toFixed(1)} %`
+          } core (${r.phase1.idleSeconds} s)`,
+      ),
     ],
     ['unexpected match-ups in phase 1', ...col((r) => String(r.phase1.unexpectedMatchUps))],
     [

@@ -101,19 +101,33 @@ export async function runOne(
     log(
       `[${kind}] phase 1: ${o.waiting - phase1Errors} waiting (${o.httpPhase1 ? `joined over HTTP in ${p1Seconds.toFixed(1)} s` : 'inserted at setup'}); settling …`,
     );
-    // Let the matchmaker tick over the full queue; measure the server's idle CPU with the queue waiting.
+    // Let the matchmaker tick over the full queue, then measure the idle CPU with the queue waiting and
+    // nothing else happening: the server process and (PostgreSQL) the bench database's backends.
+    await sleep(1_000);
+    const backendsBefore = await bench.backendPids();
+    const dbBefore = new Map(backendsBefore.map((p) => [p, sampleProcess(p)?.cpuSeconds ?? 0]));
     const cpuBefore = sampleProcess(pid);
-    await sleep(3_000);
+    const idleStarted = performance.now();
+    await sleep(o.idleSeconds * 1000);
     const cpuAfter = sampleProcess(pid);
+    const idleWall = (performance.now() - idleStarted) / 1000;
+    const backendsAfter = await bench.backendPids();
+    let dbCpu = 0;
+    for (const p of new Set([...backendsBefore, ...backendsAfter])) {
+      const after = sampleProcess(p)?.cpuSeconds;
+      if (after !== undefined) dbCpu += after - (dbBefore.get(p) ?? 0);
+    }
     const serverCpuPerSecondIdle =
-      cpuBefore && cpuAfter ? (cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / 3 : Number.NaN;
+      cpuBefore && cpuAfter ? (cpuAfter.cpuSeconds - cpuBefore.cpuSeconds) / idleWall : Number.NaN;
+    const dbCpuPerSecondIdle = kind === 'postgres' ? dbCpu / idleWall : Number.NaN;
     const unexpectedMatchUps = waitingClients.filter((c) =>
       c?.seen.some((s) => s.event === MATCH_UP_FOUND_EVENT),
     ).length;
     memory.queueWaiting = sampleProcess(pid);
     const rttWithQueue = await measureRtt(clients, o.rtt);
     log(
-      `[${kind}] server CPU with ${o.waiting} waiting: ${(serverCpuPerSecondIdle * 100).toFixed(0)} % of a core; RTT p50 ${ms(rttWithQueue.p50)} p99 ${ms(rttWithQueue.p99)}`,
+      `[${kind}] idle CPU with ${o.waiting} waiting (${o.idleSeconds} s): server ${(serverCpuPerSecondIdle * 100).toFixed(1)} % of a core` +
+        `${kind === 'postgres' ? `, PostgreSQL backends ${(dbCpuPerSecondIdle * 100).toFixed(1)} %` : ''}; RTT p50 ${ms(rttWithQueue.p50)} p99 ${ms(rttWithQueue.p99)}`,
     );
 
     // ── Phase 2a: joiners one by one ──────────────────────────────────────────
@@ -169,6 +183,8 @@ export async function runOne(
         joinHttp: summarize(phase1Http),
         unexpectedMatchUps,
         serverCpuPerSecondIdle,
+        dbCpuPerSecondIdle,
+        idleSeconds: o.idleSeconds,
       },
       sequential,
       bursts,

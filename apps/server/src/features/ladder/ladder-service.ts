@@ -22,6 +22,7 @@ export function createLadderService(deps: LadderServiceDeps) {
     leave: queue.leave,
     matchmake: matchmaking.matchmake,
     matchNewcomer: matchmaking.matchNewcomer,
+    matchmakingStats: matchmaking.matchmakingStats,
     accept: matchUps.accept,
     decline: matchUps.decline,
     sweep: matchUps.sweep,

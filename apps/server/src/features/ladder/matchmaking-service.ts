@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   MATCHMAKING_MAX_POINTS_BAND,
   MATCHMAKING_REMATCH_GRACE_MS,
-  pairQueue,
+  pairQueueWithNextPairing,
   pointsBand,
 } from '@cwh/domain';
 import type { LadderContext } from './ladder-context.js';
@@ -11,6 +11,26 @@ import type { NewPair, WaitingRow } from './ladder-repository.js';
 
 /** Partners within the widest band that newcomer matching looks at (closest points first). */
 const NEWCOMER_CANDIDATES = 32;
+
+/**
+ * The tick's safety net: each queue is fully read at least this often (per instance) even while its
+ * fingerprint is unchanged and its next possible pairing is later. Covers what the fingerprint cannot
+ * see: a last opponent written without touching the entry (no code path does), a hash collision, a
+ * clock jump.
+ */
+export const MATCHMAKING_FULL_PASS_MS = 5_000;
+
+/** What this instance's last full pass of a queue that paired nothing learned about it. */
+interface QueueMemo {
+  /** Fingerprint of exactly the rows that pass read (same statement). */
+  fingerprint: string;
+  /** From `pairQueueWithNextPairing` over those rows: null = they can never pair among themselves. */
+  nextPairingAt: number | null;
+  /** When that pass ran (this instance's clock). */
+  fullPassAt: number;
+}
+
+const queueKey = (queue: { segmentId: string; thLevel: number }) => `${queue.segmentId}:${queue.thLevel}`;
 
 /** Matchmaking: the periodic tick over every queue and newcomer-first matching after a join. */
 export function createMatchmakingService(context: LadderContext) {
@@ -41,44 +61,86 @@ export function createMatchmakingService(context: LadderContext) {
     }
   }
 
+  /** Per queue, in process memory (this instance only): the last full pass that paired nothing. */
+  const memos = new Map<string, QueueMemo>();
+  /** Counters for tests and diagnostics. */
+  const stats = { fullPasses: 0, skippedPasses: 0 };
+
+  /**
+   * A queue need not be read again while its waiting entries are exactly those the remembered pass
+   * read (same fingerprint: same rows, same versions) and time alone cannot pair them yet (before
+   * `nextPairingAt`), unless the safety pass is due or the clock went back.
+   */
+  function canSkip(memo: QueueMemo | undefined, fingerprint: string, at: number): boolean {
+    if (!memo || memo.fingerprint !== fingerprint) return false;
+    if (at < memo.fullPassAt || at - memo.fullPassAt >= MATCHMAKING_FULL_PASS_MS) return false;
+    return memo.nextPairingAt === null || at < memo.nextPairingAt;
+  }
+
   /**
    * One matchmaking pass over every queue (the safety net: bands widen with waiting time); returns the
-   * number of match-ups created. Per queue, under its advisory lock: ALL waiting entries are read
-   * without row locks, `pairQueue` pairs them, then only the chosen rows are locked (SKIP LOCKED) and
-   * re-checked; pairs whose rows were taken meanwhile (newcomer matching, leave) are dropped.
+   * number of match-ups created. One aggregate reads every queue's fingerprint; a queue is skipped when
+   * `canSkip`. Otherwise, under its advisory lock: ALL waiting entries are read without row locks,
+   * `pairQueueWithNextPairing` pairs them, then only the chosen rows are locked (SKIP LOCKED) and
+   * re-checked; pairs whose rows were taken meanwhile (newcomer matching, leave) are dropped. Only a
+   * pass that chose no pair is remembered (its `nextPairingAt` then covers every row it read); after a
+   * pass that paired, or dropped a pair, the next tick reads the queue again.
    */
   async function matchmake(): Promise<number> {
     let created = 0;
-    for (const bucket of await repo.waitingBuckets()) {
-      created += await commit(async (tx, notices) => {
-        if (!(await repo.tryLockQueue(bucket.segmentId, bucket.thLevel, tx))) return 0;
-        const waiting = await repo.waitingOfQueue(bucket.segmentId, bucket.thLevel, tx);
-        if (waiting.some((e) => e.unset)) await repo.fillWaitingPoints(bucket.segmentId, bucket.thLevel, tx);
-        if (waiting.length < 2) return 0;
+    const tickAt = now().getTime();
+    const live = new Set<string>();
+    for (const queue of await repo.waitingQueueFingerprints()) {
+      const key = queueKey(queue);
+      live.add(key);
+      if (canSkip(memos.get(key), queue.fingerprint, tickAt)) {
+        stats.skippedPasses++;
+        continue;
+      }
+      memos.delete(key);
+      const outcome = await commit(async (tx, notices) => {
+        if (!(await repo.tryLockQueue(queue.segmentId, queue.thLevel, tx))) return { created: 0, memo: null };
+        stats.fullPasses++;
+        const { rows: waiting, fingerprint } = await repo.waitingOfQueue(queue.segmentId, queue.thLevel, tx);
+        if (waiting.some((e) => e.unset)) {
+          // The fill rewrites rows (new fingerprint): nothing to remember, the next tick reads again.
+          await repo.fillWaitingPoints(queue.segmentId, queue.thLevel, tx);
+        }
         const at = now();
+        const remember = (nextPairingAt: number | null) =>
+          fingerprint !== null && !waiting.some((e) => e.unset)
+            ? { fingerprint, nextPairingAt, fullPassAt: tickAt }
+            : null;
+        if (waiting.length < 2) return { created: 0, memo: remember(null) };
         const byRoster = new Map(waiting.map((e) => [e.rosterId, e]));
-        const chosen = pairQueue(
+        const pairing = pairQueueWithNextPairing(
           waiting.map((e) => ({
             rosterId: e.rosterId,
-            segmentId: bucket.segmentId,
-            thLevel: bucket.thLevel,
+            segmentId: queue.segmentId,
+            thLevel: queue.thLevel,
             points: e.points,
             joinedAt: new Date(e.joinedMs).toISOString(),
             lastOpponentRosterId: e.lastOpponent,
           })),
           at.toISOString(),
-        ).map((pair) => newPair(byRoster.get(pair.homeRosterId)!, byRoster.get(pair.awayRosterId)!));
-        if (chosen.length === 0) return 0;
+        );
+        if (pairing.pairs.length === 0) return { created: 0, memo: remember(pairing.nextPairingAt) };
+        const chosen = pairing.pairs.map((pair) =>
+          newPair(byRoster.get(pair.homeRosterId)!, byRoster.get(pair.awayRosterId)!),
+        );
         const locked = await repo.lockStillWaiting(
           chosen.flatMap((p) => [p.homeEntryId, p.awayEntryId]),
           tx,
         );
         const pairs = chosen.filter((p) => locked.has(p.homeEntryId) && locked.has(p.awayEntryId));
-        await repo.insertPairs(pairs, queueTimes(bucket, at), tx);
+        await repo.insertPairs(pairs, queueTimes(queue, at), tx);
         foundNotices(pairs, notices);
-        return pairs.length;
+        return { created: pairs.length, memo: null };
       });
+      if (outcome.memo) memos.set(key, outcome.memo);
+      created += outcome.created;
     }
+    for (const key of memos.keys()) if (!live.has(key)) memos.delete(key);
     return created;
   }
 
@@ -124,5 +186,5 @@ export function createMatchmakingService(context: LadderContext) {
     });
   }
 
-  return { matchmake, matchNewcomer };
+  return { matchmake, matchNewcomer, matchmakingStats: () => ({ ...stats }) };
 }

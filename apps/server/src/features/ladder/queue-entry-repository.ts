@@ -26,6 +26,20 @@ const lastOpponentOf = (rosterId: SQL) => sql`
   join match_up_sides o on o.match_up_id = m.match_up_id and o.side <> m.side
   where m.roster_id = ${rosterId} order by m.created_at desc limit 1`;
 
+/**
+ * Fingerprint of the waiting entries `q` of one queue, as an aggregate (`over` = '' in a group by,
+ * 'over ()' as a window next to the rows): their number and a sum of 64-bit hashes of (id, xmin).
+ * `xmin` is the row version PostgreSQL (and PGlite) gives every inserted or updated row, so the
+ * fingerprint changes on ANY write to a waiting entry or to the set: a join (new id), a leave or a
+ * pairing (the row leaves the set), and a return to the queue (decline/expiry requeue: `status` back
+ * to `waiting`, `match_up_id` → null, `joined_at` KEPT, so ids, count and joined_at alone would not
+ * see it, although the roster's last opponent changed), points filled in, any admin update. Row
+ * locks (FOR UPDATE) do not change `xmin`. Equal fingerprints ⇒ the same rows in the same versions
+ * (up to a 64-bit hash collision; the tick's periodic full pass bounds even that).
+ */
+const waitingFingerprint = (over: SQL) => sql`(count(*) ${over})::text || ':' ||
+  coalesce((sum(hashtextextended(q.id::text || ':' || q.xmin::text, 0)) ${over})::text, '0')`;
+
 export function rowsOf<T>(result: unknown): T[] {
   return ((result as { rows?: T[] }).rows ?? []) as T[];
 }
@@ -85,12 +99,20 @@ export function createQueueEntryRepository(db: Executor) {
       return tx.select().from(queueEntries).where(inArray(queueEntries.id, ids));
     },
 
-    /** Queues (segment, town hall) that have waiting entries. */
-    async waitingBuckets(tx: Executor = db): Promise<{ segmentId: string; thLevel: number }[]> {
-      return tx
-        .selectDistinct({ segmentId: queueEntries.segmentId, thLevel: queueEntries.thLevel })
-        .from(queueEntries)
-        .where(eq(queueEntries.status, 'waiting'));
+    /**
+     * Queues (segment, town hall) that have waiting entries, each with the fingerprint of its waiting
+     * entries (`waitingFingerprint`): one aggregate over the waiting rows, no per-row subquery, one row
+     * per queue back.
+     */
+    async waitingQueueFingerprints(
+      tx: Executor = db,
+    ): Promise<{ segmentId: string; thLevel: number; fingerprint: string }[]> {
+      const result = await tx.execute(sql`
+        select q.segment_id as "segmentId", q.th_level as "thLevel", ${waitingFingerprint(sql``)} as fingerprint
+        from queue_entries q
+        where q.status = 'waiting'
+        group by q.segment_id, q.th_level`);
+      return rowsOf<{ segmentId: string; thLevel: number; fingerprint: string }>(result);
     },
 
     /** Transaction-level advisory lock of one queue; false when another transaction holds it. */
@@ -122,20 +144,28 @@ export function createQueueEntryRepository(db: Executor) {
     /**
      * Every waiting entry of one queue, read without locking (the tick locks only the rows it pairs):
      * id, roster, points (the entry's, else the standings', else 0; `unset` when the entry has none
-     * yet), joinedAt in ms, tenant, owner and the roster's last opponent (no-rematch rule).
+     * yet), joinedAt in ms, tenant, owner and the roster's last opponent (no-rematch rule). Also the
+     * fingerprint of exactly these rows (same statement, same snapshot; null when there are none),
+     * comparable with `waitingQueueFingerprints`.
      */
-    async waitingOfQueue(segmentId: string, thLevel: number, tx: Executor): Promise<WaitingRow[]> {
+    async waitingOfQueue(
+      segmentId: string,
+      thLevel: number,
+      tx: Executor,
+    ): Promise<{ rows: WaitingRow[]; fingerprint: string | null }> {
       const result = await tx.execute(sql`
         select q.id, q.roster_id as "rosterId",
           coalesce(q.points, (select s.points from ladder_standings s
             where s.segment_id = q.segment_id and s.roster_id = q.roster_id), 0)::int as points,
           q.points is null as unset,
           (extract(epoch from q.joined_at) * 1000)::float8 as "joinedMs",
-          q.tenant, q.owner_id as "ownerId", lo.opponent as "lastOpponent"
+          q.tenant, q.owner_id as "ownerId", lo.opponent as "lastOpponent",
+          ${waitingFingerprint(sql`over ()`)} as fingerprint
         from queue_entries q
         left join lateral (${lastOpponentOf(sql`q.roster_id`)}) lo on true
         where q.segment_id = ${segmentId} and q.th_level = ${thLevel} and q.status = 'waiting'`);
-      return rowsOf<WaitingRow>(result);
+      const rows = rowsOf<WaitingRow & { fingerprint: string }>(result);
+      return { rows, fingerprint: rows[0]?.fingerprint ?? null };
     },
 
     /** Stores the standings points on waiting entries of a queue that were inserted without them. */
