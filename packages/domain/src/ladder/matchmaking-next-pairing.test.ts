@@ -4,29 +4,9 @@ import {
   pairQueue,
   pairQueueWithNextPairing,
   type QueueEntry,
-  type QueuePair,
 } from './matchmaking.js';
+import { asTuples, entry, NOW } from './matchmaking-fixtures.js';
 
-const NOW = Date.parse('2025-10-15T12:00:00Z');
-const SECOND = 1_000;
-
-function entry(
-  rosterId: string,
-  points: number,
-  waitedSeconds = 0,
-  extra: Partial<QueueEntry> = {},
-): QueueEntry {
-  return {
-    rosterId,
-    segmentId: 'ol',
-    thLevel: 17,
-    points,
-    joinedAt: new Date(NOW - waitedSeconds * SECOND).toISOString(),
-    ...extra,
-  };
-}
-
-const asTuples = (pairs: QueuePair[]) => pairs.map((p) => [p.homeRosterId, p.awayRosterId]);
 /** nextPairingAt relative to NOW (null stays null). */
 const after = (next: number | null) => (next === null ? null : next - NOW);
 

@@ -1,26 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairQueue, pointsBand, type QueueEntry, type QueuePair } from './matchmaking.js';
-
-const NOW = Date.parse('2025-10-15T12:00:00Z');
-const SECOND = 1_000;
-
-function entry(
-  rosterId: string,
-  points: number,
-  waitedSeconds = 0,
-  extra: Partial<QueueEntry> = {},
-): QueueEntry {
-  return {
-    rosterId,
-    segmentId: 'ol',
-    thLevel: 17,
-    points,
-    joinedAt: new Date(NOW - waitedSeconds * SECOND).toISOString(),
-    ...extra,
-  };
-}
-
-const asTuples = (pairs: QueuePair[]) => pairs.map((p) => [p.homeRosterId, p.awayRosterId]);
+import { asTuples, entry, NOW } from './matchmaking-fixtures.js';
 
 describe('pointsBand', () => {
   it.each([
