@@ -23,7 +23,9 @@ import { registerOpenApi } from './http/openapi.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { registerTenant } from './http/tenant.js';
 import './http/fastify-types.js';
+import { DomainError } from './errors/domain-error.js';
 import { LOG_REDACT_PATHS } from './http/log-redaction.js';
+import { createFailureLimit, createRateLimiter } from './http/rate-limit.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { connectRedis, type RedisClient } from './redis.js';
 
@@ -94,6 +96,33 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Player tokens (game-user lookup) work wherever hub-user tokens do, refresh included.
   const playerAuth = createPlayerAuth(database.db, tokenTtls);
   const auth = withPlayerTokens(baseAuth, playerAuth);
+  const limiter = (name: string, windowMs: number) =>
+    createRateLimiter({
+      name,
+      windowMs,
+      redis,
+      now: () => now().getTime(),
+      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: redis failed, counting in memory'),
+    });
+  const { authFailures } = config;
+  const failureLimit = (name: string, limit: number, detail: string, codes: readonly string[]) =>
+    createFailureLimit(limiter(name, authFailures.windowMs), {
+      limit,
+      detail,
+      isFailure: (error) => error instanceof DomainError && codes.includes(error.code),
+    });
+  const loginLimit = failureLimit(
+    'login',
+    authFailures.loginMax,
+    'Too many failed sign-ins, try again later',
+    ['UNAUTHENTICATED'],
+  );
+  const gameUserTokenLimit = failureLimit(
+    'game-user',
+    authFailures.gameUserMax,
+    'Too many wrong API tokens, try again later',
+    ['INVALID_TOKEN'],
+  );
   registerAuthenticate(app, auth);
 
   const realtime = await createSocketServer(app.server, {
@@ -107,7 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes(auth), { prefix: API.users });
+  await app.register(authRoutes(auth, { loginLimit }), { prefix: API.users });
   await app.register(eventRoutes(database.db), { prefix: API.tournaments });
   await app.register(segmentRoutes(database.db), { prefix: API.tournaments });
   await app.register(gameRoutes(database.db), { prefix: API.tournaments });
@@ -117,10 +146,15 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     auth: baseAuth,
     playerAuth,
     now,
+    gameUserTokenLimit,
   });
-  await app.register(logRoutes(database.db, { perMinute: config.logRateLimitPerMinute }), {
-    prefix: API.log,
-  });
+  const logLimiter = limiter('log', 60_000);
+  await app.register(
+    logRoutes(database.db, { perMinute: config.logRateLimitPerMinute, limiter: logLimiter }),
+    {
+      prefix: API.log,
+    },
+  );
 
   await registerLadder(app, { db: database.db, config: config.ladder, now, game: playersAndTeams });
 

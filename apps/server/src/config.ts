@@ -45,6 +45,10 @@ const envSchema = z.object({
   ADMIN_EMAIL: z.email().default('admin@clanwarhub.local'),
   ADMIN_PASSWORD: z.string().min(8).default('ClanWarHub!2025'),
   LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
+  /** Failed sign-ins per IP and e-mail, and failed game-user token checks per IP, per window. */
+  LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
+  GAME_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+  AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   ...playersEnvSchema.shape,
   ...ladderEnvSchema.shape,
 });
@@ -68,6 +72,8 @@ export interface AppConfig extends PlayersConfig {
   adminEmail: string;
   adminPassword: string;
   logRateLimitPerMinute: number;
+  /** Failed-attempt limits of the login and the game-user lookup (Redis-shared with REDIS_URL). */
+  authFailures: { loginMax: number; gameUserMax: number; windowMs: number };
   /** Ladder play: matchmaker, sweeper, accept window (docs/api/ladder.md). */
   ladder: LadderConfig;
 }
@@ -99,6 +105,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logRateLimitPerMinute: e.LOG_RATE_LIMIT_PER_MINUTE,
+    authFailures: {
+      loginMax: e.LOGIN_MAX_FAILURES,
+      gameUserMax: e.GAME_USER_MAX_FAILURES,
+      windowMs: e.AUTH_FAILURE_WINDOW_SECONDS * 1000,
+    },
     ...toPlayersConfig(e),
     ladder: toLadderConfig(e, env.NODE_ENV),
   };

@@ -5,6 +5,7 @@ import type { Db } from '../db/client.js';
 import { createGameAdapter } from '../game/create-game-adapter.js';
 import type { GameAdapter } from '../game/index.js';
 import type { DbSimGame } from '../game/simulated/db-sim-game.js';
+import type { FailureLimit } from '../http/rate-limit.js';
 import { ageRoutes } from './age/age-routes.js';
 import type { AuthService } from './auth/auth-service.js';
 import { clanRoutes } from './clan/clan-routes.js';
@@ -31,6 +32,8 @@ export interface PlayersAndTeamsDeps {
   auth: AuthService;
   playerAuth: PlayerAuth;
   now: () => Date;
+  /** Failed API-token checks of the game-user lookup, per IP. */
+  gameUserTokenLimit: FailureLimit;
 }
 
 /**
@@ -50,6 +53,7 @@ export async function registerPlayersAndTeams(
   await app.register(
     hubRoutes(createGameUserService(db, game, deps.playerAuth, now), {
       countryTraceUrl: config.countryTraceUrl,
+      tokenLimit: deps.gameUserTokenLimit,
     }),
     {
       prefix: API.hub,

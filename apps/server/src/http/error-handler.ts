@@ -29,6 +29,8 @@ export function sendErrors(
     method: request.method,
     path,
   };
+  const retryAfter = errors.map((e) => e.meta?.retryAfterSeconds).find((v) => typeof v === 'number');
+  if (status === 429 && retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
   return reply.status(status).send({ errors, meta });
 }
 

@@ -1,6 +1,7 @@
 import { loginBody, refreshBody, sessionDocument, userDocument } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { isoSeconds } from '../../http/jsonapi.js';
+import type { FailureLimit } from '../../http/rate-limit.js';
 import type { AuthService, IssuedSession } from './auth-service.js';
 import { toUserResource } from './user-mapper.js';
 
@@ -22,14 +23,16 @@ function sessionBody(session: IssuedSession) {
 }
 
 /** Routes under /api/users/1.0: login, refresh, current user. */
-export function authRoutes(auth: AuthService): FastifyPluginAsyncZod {
+export function authRoutes(auth: AuthService, options: { loginLimit: FailureLimit }): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/login',
       { schema: { tags: ['users'], body: loginBody, response: { 200: sessionDocument } } },
       async (request) => {
         const { email, password } = request.body.data.attributes;
-        return sessionBody(await auth.login(email, password));
+        // Failed sign-ins count per IP and e-mail; a blocked pair is refused before the password check.
+        const key = `${request.ip}|${email.toLowerCase()}`;
+        return sessionBody(await options.loginLimit(key, () => auth.login(email, password)));
       },
     );
 

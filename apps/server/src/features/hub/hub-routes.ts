@@ -1,5 +1,6 @@
 import { countryDocument, gameUserBody, gameUserDocument } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FailureLimit } from '../../http/rate-limit.js';
 import { toUserResource } from '../auth/user-mapper.js';
 import { lookupCountry } from './country.js';
 import type { GameUserService } from './game-user-service.js';
@@ -7,7 +8,7 @@ import type { GameUserService } from './game-user-service.js';
 /** Hub service under /api/hub/1.0: the game-user lookup and the country. */
 export function hubRoutes(
   service: GameUserService,
-  options: { countryTraceUrl: string | undefined },
+  options: { countryTraceUrl: string | undefined; tokenLimit: FailureLimit },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -15,7 +16,10 @@ export function hubRoutes(
       { schema: { tags: ['hub'], body: gameUserBody, response: { 200: gameUserDocument } } },
       async (request) => {
         const { apiToken, playerTag } = request.body.data.attributes;
-        const { user, meta } = await service.lookup(request.tenant, playerTag, apiToken);
+        // Wrong API tokens count per IP; a blocked IP is refused before the game is asked.
+        const { user, meta } = await options.tokenLimit(request.ip, () =>
+          service.lookup(request.tenant, playerTag, apiToken),
+        );
         const resource = toUserResource(user);
         return {
           data: {

@@ -1,10 +1,9 @@
 import { type LogBody, type LogRequestBody, logReceiptDocument, logRequestBody } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
-import { DomainError } from '../../errors/domain-error.js';
 import { isoSeconds } from '../../http/jsonapi.js';
+import { type RateLimiter, rateLimited } from '../../http/rate-limit.js';
 import { createLogRepository } from './log-repository.js';
-import { createRateLimiter } from './rate-limiter.js';
 
 const unwrap = (body: LogRequestBody): LogBody => ('data' in body ? body.data.attributes : body);
 
@@ -15,16 +14,19 @@ function redact(meta: LogBody['meta']): Record<string, unknown> {
 }
 
 /** POST /api/log/1.0/log: the web's unhandled-error reports. */
-export function logRoutes(db: Db, options: { perMinute: number }): FastifyPluginAsyncZod {
+export function logRoutes(
+  db: Db,
+  options: { perMinute: number; limiter: RateLimiter },
+): FastifyPluginAsyncZod {
   const logs = createLogRepository(db);
-  const limiter = createRateLimiter(options.perMinute, 60_000);
+  const { limiter } = options;
   return async (app) => {
     app.post(
       '/log',
       { schema: { tags: ['log'], body: logRequestBody, response: { 201: logReceiptDocument } } },
       async (request, reply) => {
-        if (!limiter.take(request.ip))
-          throw new DomainError('RATE_LIMITED', 'Too many log reports, slow down');
+        const window = await limiter.hit(request.ip);
+        if (window.count > options.perMinute) throw rateLimited('Too many log reports, slow down', window);
         const report = unwrap(request.body);
         const meta = redact(report.meta);
         const userAgent = request.headers['user-agent'] ?? null;

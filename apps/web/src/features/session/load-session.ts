@@ -48,6 +48,8 @@ export interface LookupAnswer {
   message: string | null;
   meta: GameUserMeta | null;
   userId: string | null;
+  /** 429 RATE_LIMITED (too many wrong API tokens): seconds until the next try is taken. */
+  retryAfterSeconds?: number | null;
 }
 
 export async function lookupGameUser(
@@ -61,6 +63,17 @@ export async function lookupGameUser(
   } catch (error) {
     if (error instanceof ApiError) {
       const first = error.errors[0];
+      const retryAfter = (first?.meta as { retryAfterSeconds?: unknown } | undefined)?.retryAfterSeconds;
+      if (error.status === 429) {
+        return {
+          status: 429,
+          code: first?.code ?? null,
+          message: first?.detail ?? first?.title ?? null,
+          meta: null,
+          userId: null,
+          retryAfterSeconds: typeof retryAfter === 'number' ? retryAfter : null,
+        };
+      }
       return {
         status: error.status,
         code: first?.code ?? null,

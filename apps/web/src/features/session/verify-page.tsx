@@ -10,10 +10,11 @@ import { useGo } from '../teams/use-team';
 import { type LookupAnswer, signIn, signOut } from './load-session';
 import { getSession, useSession } from './session-store';
 
-type SignInError = 'invalid' | 'unknown' | 'failed';
+type SignInError = 'invalid' | 'unknown' | 'failed' | 'tooMany';
 
-function errorOf(answer: LookupAnswer): SignInError | null {
+export function errorOf(answer: LookupAnswer): SignInError | null {
   if (answer.status === 400) return answer.code === 'UNKNOWN_PLAYER' ? 'unknown' : 'invalid';
+  if (answer.status === 429) return 'tooMany';
   if (answer.status === 0 || answer.status >= 500) return 'failed';
   return null;
 }
@@ -31,6 +32,7 @@ export function ProfileVerifyPage() {
   const [touched, setTouched] = useState({ playerTag: false, apiToken: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<SignInError | null>(null);
+  const [waitMinutes, setWaitMinutes] = useState(1);
 
   const verify = async (player: { playerTag: string; apiToken: string }) => {
     setBusy(true);
@@ -39,6 +41,7 @@ export function ProfileVerifyPage() {
     setBusy(false);
     const problem = errorOf(answer);
     if (problem) {
+      setWaitMinutes(Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)));
       setError(problem);
       return;
     }
@@ -119,7 +122,7 @@ export function ProfileVerifyPage() {
         </FormField>
         {error ? (
           <Notice tone="danger" testId="verify-error">
-            {t(`verify.errors.${error}`)}
+            {t(`verify.errors.${error}`, { minutes: waitMinutes })}
           </Notice>
         ) : null}
         <FormSubmitBar busy={busy} testId="verify-submit">
