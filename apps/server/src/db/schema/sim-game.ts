@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
 /**
@@ -35,14 +36,30 @@ export interface SimWarLineups {
   away: { clanTag: string; playerTags: string[] };
 }
 
-export const simWars = pgTable('sim_wars', {
-  id: text('id').primaryKey(),
-  matchSeriesId: text('match_series_id').notNull(),
-  homeClanTag: text('home_clan_tag').notNull(),
-  awayClanTag: text('away_clan_tag').notNull(),
-  lineups: jsonb('lineups').$type<SimWarLineups>().notNull(),
-  status: text('status', { enum: ['running', 'finished'] }).notNull(),
-  result: jsonb('result').$type<Record<string, unknown>>(),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  finishedAt: timestamp('finished_at', { withTimezone: true }),
-});
+/**
+ * A finished war is also the outbox of its result: `delivered_at` stays null until a listener has
+ * recorded the result; `next_delivery_at` is when the redelivery job may (re)emit it (grace after
+ * finishing, then backoff per attempt, which is also the claim of the instance delivering it).
+ */
+export const simWars = pgTable(
+  'sim_wars',
+  {
+    id: text('id').primaryKey(),
+    matchSeriesId: text('match_series_id').notNull(),
+    homeClanTag: text('home_clan_tag').notNull(),
+    awayClanTag: text('away_clan_tag').notNull(),
+    lineups: jsonb('lineups').$type<SimWarLineups>().notNull(),
+    status: text('status', { enum: ['running', 'finished'] }).notNull(),
+    result: jsonb('result').$type<Record<string, unknown>>(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    finishedAt: timestamp('finished_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    nextDeliveryAt: timestamp('next_delivery_at', { withTimezone: true }),
+    deliveryAttempts: integer('delivery_attempts').notNull().default(0),
+  },
+  (t) => [
+    index('sim_wars_undelivered_idx')
+      .on(t.nextDeliveryAt)
+      .where(sql`${t.status} = 'finished' and ${t.deliveredAt} is null`),
+  ],
+);

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
 
@@ -43,6 +43,19 @@ export function createLadderSeriesRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /**
+     * Finishes an open series: null when it is unknown or already finished (an earlier delivery of
+     * its result), so a result is recorded at most once whatever the callers' locks.
+     */
+    async finishOpenSeries(id: string, finishedAt: Date, tx: Executor = db): Promise<MatchSeriesRow | null> {
+      const rows = await tx
+        .update(matchSeries)
+        .set({ state: 'finished', finishedAt })
+        .where(and(eq(matchSeries.id, id), ne(matchSeries.state, 'finished')))
+        .returning();
+      return rows[0] ?? null;
+    },
+
     /** Claims the war creation of a series (war_id null → `pending:…`); false when someone has it. */
     async claimWar(id: string, marker: string, tx: Executor = db): Promise<boolean> {
       const rows = await tx
@@ -51,6 +64,21 @@ export function createLadderSeriesRepository(db: Executor) {
         .where(and(eq(matchSeries.id, id), isNull(matchSeries.warId)))
         .returning({ id: matchSeries.id });
       return rows.length === 1;
+    },
+
+    /**
+     * Stores the created war; the series goes live unless its result was already recorded (a war
+     * played, and its result delivered, before this write).
+     */
+    async storeCreatedWar(id: string, war: { warId: string; warLink: string }, tx: Executor = db) {
+      await tx
+        .update(matchSeries)
+        .set({
+          warId: war.warId,
+          warLink: war.warLink,
+          state: sql`case when ${matchSeries.state} = 'finished' then ${matchSeries.state} else 'live' end`,
+        })
+        .where(eq(matchSeries.id, id));
     },
 
     async releaseWarClaim(id: string, marker: string, tx: Executor = db) {

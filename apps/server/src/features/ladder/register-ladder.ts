@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { DbSimGame } from '../../game/simulated/db-sim-game.js';
+import { type ResultRedelivery, startResultRedelivery } from '../../game/simulated/result-redelivery.js';
 import { matchSeriesRoutes } from '../match-series/match-series-routes.js';
 import { matchUpRoutes } from '../match-ups/match-up-routes.js';
 import { queueRoutes } from '../queue/queue-routes.js';
@@ -30,9 +31,12 @@ export interface LadderDeps {
 declare module 'fastify' {
   interface FastifyInstance {
     /** Ladder play: queue, matchmaking, match-ups, results (issue 4). */
-    ladder: LadderService & { workers: LadderWorkers | null };
+    ladder: LadderService & { workers: LadderWorkers | null; resultRedelivery: ResultRedelivery | null };
   }
 }
+
+/** Period of the war-result redelivery job of the simulated game (every instance with ladder workers). */
+export const RESULT_REDELIVERY_INTERVAL_MS = 1_000;
 
 /**
  * Issue 4, ladder play: routes under /api/matches/1.0 (queue, match-ups, match series, check-ins),
@@ -64,14 +68,38 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
         onError: (error, what) => app.log.warn({ err: error }, `ladder ${what} failed`),
       })
     : null;
-  app.decorate('ladder', Object.assign(service, { workers }));
+  // Results arrive at least once (the simulated game redelivers what was not recorded); recording is
+  // idempotent: a result for a series already finished is a no-op that still counts as delivered.
   const unsubscribe = game.capabilities.warResults
     ? game.onWarResult(async (result) => {
-        await service.finishSeries(result);
+        try {
+          await service.finishSeries(result);
+        } catch (error) {
+          app.log.warn({ err: error, warId: result.warId }, 'war result not recorded (will be redelivered)');
+          throw error;
+        }
       })
     : () => {};
-  // Workers stop before the database closes.
+  const redeliverySource = game instanceof DbSimGame ? game : null;
+  const resultRedelivery =
+    deps.config.workers && redeliverySource
+      ? startResultRedelivery(redeliverySource, {
+          intervalMs: RESULT_REDELIVERY_INTERVAL_MS,
+          onReport: (report) => {
+            if (report.failures.length > 0) {
+              app.log.warn(
+                { warIds: report.failures.map((f) => f.warId) },
+                'war result redelivery: results not recorded',
+              );
+            }
+          },
+          onError: (error) => app.log.warn({ err: error }, 'war result redelivery failed'),
+        })
+      : null;
+  app.decorate('ladder', Object.assign(service, { workers, resultRedelivery }));
+  // Workers stop before the database closes; redelivery before its listener goes away.
   app.addHook('preClose', async () => {
+    await resultRedelivery?.stop();
     unsubscribe();
     await workers?.stop();
   });

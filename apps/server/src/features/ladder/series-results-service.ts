@@ -63,11 +63,18 @@ export function createSeriesResultsService(context: LadderContext) {
   /**
    * A war result finishes its series once (idempotent): stars per competitor, placement 1 winner /
    * 2 loser (a draw places both 1), forfeit flag on the side that forfeited, then the standings.
+   * Results are delivered at least once (the game redelivers what was not recorded): a result for
+   * an unknown or already finished series changes nothing, sends nothing, and succeeds, so the
+   * delivery counts as done. The series row is locked, and finishing it is conditional on it not
+   * being finished (repository), before anything else is written.
    */
   async function finishSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
     return commit(async (tx, notices) => {
       const series = await repo.findSeries(result.matchSeriesId, tx, true);
       if (!series || series.state === 'finished') return series;
+      const at = now();
+      const finished = await repo.finishOpenSeries(series.id, at, tx);
+      if (!finished) return series;
       const competitors = await repo.competitorsOf([series.id], tx);
       const home = competitors.find((c) => c.position === 0);
       const away = competitors.find((c) => c.position === 1);
@@ -78,7 +85,6 @@ export function createSeriesResultsService(context: LadderContext) {
       else if (result.destruction && result.destruction.home !== result.destruction.away)
         winner = result.destruction.home > result.destruction.away ? 'home' : 'away';
       else winner = 'draw';
-      const at = now();
       for (const [competitor, side] of [
         [home, 'home'],
         [away, 'away'],
@@ -94,7 +100,6 @@ export function createSeriesResultsService(context: LadderContext) {
           tx,
         );
       }
-      const finished = await repo.updateSeries(series.id, { state: 'finished', finishedAt: at }, tx);
       await repo.completeEntriesOfSeries(series.id, tx);
       await recalculate(series.segmentId, tx);
       const owners = await repo.rostersByIds(

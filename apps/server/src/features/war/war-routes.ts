@@ -72,7 +72,7 @@ export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPlug
         game.createWar({ matchSeriesId: series.id, home: side(0), away: side(1) }),
       );
       const link = game.kind === 'simulated' ? simulatedWarLink(created.warId) : created.deepLink;
-      await repo.updateSeries(series.id, { warId: created.warId, warLink: link, state: 'live' });
+      await repo.storeCreatedWar(series.id, { warId: created.warId, warLink: link });
       return { warId: created.warId, link };
     } catch (error) {
       await repo.releaseWarClaim(series.id, marker);

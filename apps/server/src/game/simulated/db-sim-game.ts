@@ -32,22 +32,59 @@ function normalised(tag: string): string | null {
   return parsed.ok ? parsed.tag : null;
 }
 
+export interface ResultDeliveryOptions {
+  /** A finished war's result is left to the in-process delivery this long before redelivery may take it. */
+  graceMs: number;
+  /** Retry delay after the n-th delivery attempt: min(max, base · 2^n). Also the claim of the instance delivering. */
+  backoffBaseMs: number;
+  backoffMaxMs: number;
+  /** Wars claimed per redelivery run. */
+  batchSize: number;
+}
+
+export const DEFAULT_RESULT_DELIVERY: ResultDeliveryOptions = {
+  graceMs: 2_000,
+  backoffBaseMs: 10_000,
+  backoffMaxMs: 300_000,
+  batchSize: 20,
+};
+
+/** What one redelivery run did. */
+export interface RedeliveryReport {
+  /** Wars claimed and emitted. */
+  claimed: number;
+  /** Of those, recorded by every listener and marked delivered. */
+  delivered: number;
+  /** Listener failures per war (left in the outbox, retried after the backoff). */
+  failures: { warId: string; errors: unknown[] }[];
+}
+
 /**
  * The simulated game over its own tables (sim_clans, sim_players, sim_wars): what the simulator
  * API changes is what every hub instance reads, and it survives restarts. Behaves like
- * InMemorySimGame. War results are delivered to the listeners of the instance that finishes the war.
+ * InMemorySimGame.
+ *
+ * War results are delivered at least once, like a real game's webhook with retries: a finished war
+ * is its own outbox row (`delivered_at` null). The instance that finishes the war emits the result
+ * to its listeners right after the commit and marks it delivered when all of them succeeded;
+ * `redeliverResults()` (run periodically on every instance) re-emits whatever is still undelivered
+ * after a short grace (a crash, a failing listener, a database hiccup). Listeners must therefore be
+ * idempotent.
  */
 export class DbSimGame implements GameAdapter {
   readonly kind = 'simulated' as const;
   readonly capabilities = { createWar: true, warResults: true };
   readonly repository;
   private readonly listeners = createWarResultListeners();
+  private readonly delivery: ResultDeliveryOptions;
 
   constructor(
     readonly db: Db,
     private readonly now: () => Date = () => new Date(),
+    delivery: Partial<ResultDeliveryOptions> = {},
   ) {
     this.repository = createSimGameRepository(db);
+    this.delivery = { ...DEFAULT_RESULT_DELIVERY, ...delivery };
   }
 
   async verifyPlayerToken(playerTag: string, apiToken: string): Promise<TokenVerification> {
@@ -107,7 +144,11 @@ export class DbSimGame implements GameAdapter {
     return this.listeners.subscribe(listener);
   }
 
-  /** Ends a running war (deterministic result, or a forfeit), frees both clans and emits the result. */
+  /**
+   * Ends a running war (deterministic result, or a forfeit), frees both clans, commits, then emits
+   * the result to this instance's listeners and marks it delivered when they all recorded it.
+   * Otherwise (listener failure, no listener, crash before this point) the redelivery job emits it.
+   */
   async finishWar(warId: string, options: { forfeit?: 'home' | 'away' } = {}): Promise<WarResult> {
     const result = await this.db.transaction(async (tx) => {
       const repo = createSimGameRepository(tx);
@@ -127,14 +168,62 @@ export class DbSimGame implements GameAdapter {
         });
         outcome = toWarResult(played, ids);
       }
-      const claimed = await repo.finishWar(warId, { ...outcome }, this.now());
+      const at = this.now();
+      const claimed = await repo.finishWar(
+        warId,
+        { ...outcome },
+        at,
+        tx,
+        new Date(at.getTime() + this.delivery.graceMs),
+      );
       if (!claimed) throw noRunningWar(warId);
       await repo.updateClan(war.homeClanTag, { warStatus: 'none' });
       await repo.updateClan(war.awayClanTag, { warStatus: 'none' });
       return outcome;
     });
-    await this.listeners.emit(result);
+    // The war is finished in the game whatever happens next; a failed delivery is the outbox's to retry.
+    await this.deliver(result).catch(() => false);
     return result;
+  }
+
+  /**
+   * Emits a result to the listeners; marks it delivered when there is at least one listener and
+   * none failed. Returns the listeners' failures (empty = delivered).
+   */
+  private async deliver(result: WarResult): Promise<unknown[]> {
+    if (this.listeners.size === 0) return [new Error('no listener for war results')];
+    const failures = await this.listeners.emit(result);
+    if (failures.length === 0) await this.repository.markWarDelivered(result.warId, this.now());
+    return failures;
+  }
+
+  /**
+   * The redelivery job (every instance, periodically): claims finished wars whose result is still
+   * undelivered after the grace (`FOR UPDATE SKIP LOCKED`, so instances take different wars), re-emits
+   * each to the listeners and marks it delivered when they all succeeded. A war whose listeners fail
+   * is retried after a growing backoff, never in a tight loop. Without listeners it does nothing.
+   */
+  async redeliverResults(): Promise<RedeliveryReport> {
+    const report: RedeliveryReport = { claimed: 0, delivered: 0, failures: [] };
+    if (this.listeners.size === 0) return report;
+    const wars = await this.repository.claimUndeliveredWars(this.now(), {
+      limit: this.delivery.batchSize,
+      backoffBaseMs: this.delivery.backoffBaseMs,
+      backoffMaxMs: this.delivery.backoffMaxMs,
+    });
+    report.claimed = wars.length;
+    for (const war of wars) {
+      const stored = (war.result ?? {}) as Omit<WarResult, 'warId' | 'matchSeriesId'>;
+      const result: WarResult = { ...stored, warId: war.id, matchSeriesId: war.matchSeriesId };
+      try {
+        const failures = await this.deliver(result);
+        if (failures.length === 0) report.delivered++;
+        else report.failures.push({ warId: war.id, errors: failures });
+      } catch (error) {
+        report.failures.push({ warId: war.id, errors: [error] });
+      }
+    }
+    return report;
   }
 
   private async findPlayer(tag: string): Promise<SimPlayerRow | null> {

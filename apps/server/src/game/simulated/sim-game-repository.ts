@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { type SimWarLineups, simClans, simPlayers, simWars } from '../../db/schema/sim-game.js';
 import type { ClanRole, WarStatus } from '../game-adapter.js';
@@ -113,14 +113,70 @@ export function createSimGameRepository(db: Executor) {
       return rows[0]!;
     },
 
-    /** Claims a running war for finishing; null when unknown or already finished (by any instance). */
-    async finishWar(id: string, result: Record<string, unknown>, now: Date, tx: Executor = db) {
+    /**
+     * Claims a running war for finishing; null when unknown or already finished (by any instance).
+     * The result waits in the outbox (delivered_at null) until a listener recorded it; the redelivery
+     * job may take it from `nextDeliveryAt` on.
+     */
+    async finishWar(
+      id: string,
+      result: Record<string, unknown>,
+      now: Date,
+      tx: Executor = db,
+      nextDeliveryAt: Date = now,
+    ) {
       const rows = await tx
         .update(simWars)
-        .set({ status: 'finished', result, finishedAt: now })
+        .set({ status: 'finished', result, finishedAt: now, deliveredAt: null, nextDeliveryAt })
         .where(and(eq(simWars.id, id), eq(simWars.status, 'running')))
         .returning();
       return rows[0] ?? null;
+    },
+
+    /**
+     * Claims up to `limit` finished wars whose result is not delivered and whose `next_delivery_at`
+     * has passed (`FOR UPDATE SKIP LOCKED`: instances running this at once take different rows), and
+     * pushes their `next_delivery_at` to `now + backoff(attempts)` in the same statement: that is the
+     * claim (no other instance takes them meanwhile) and the retry time if the delivery fails or this
+     * instance dies. Uses `sim_wars_undelivered_idx`.
+     */
+    async claimUndeliveredWars(
+      now: Date,
+      options: { limit: number; backoffBaseMs: number; backoffMaxMs: number },
+      tx: Executor = db,
+    ): Promise<SimWarRow[]> {
+      const at = now.toISOString();
+      const due = tx
+        .select({ id: simWars.id })
+        .from(simWars)
+        .where(
+          and(
+            eq(simWars.status, 'finished'),
+            isNull(simWars.deliveredAt),
+            lte(simWars.nextDeliveryAt, sql`${at}::timestamptz`),
+          ),
+        )
+        .orderBy(asc(simWars.nextDeliveryAt))
+        .limit(options.limit)
+        .for('update', { skipLocked: true });
+      return tx
+        .update(simWars)
+        .set({
+          deliveryAttempts: sql`${simWars.deliveryAttempts} + 1`,
+          nextDeliveryAt: sql`${at}::timestamptz + least(${options.backoffMaxMs}::float8, ${options.backoffBaseMs}::float8 * power(2, least(${simWars.deliveryAttempts}, 20))) * interval '1 millisecond'`,
+        })
+        .where(inArray(simWars.id, due))
+        .returning();
+    },
+
+    /** The result was recorded by the listeners: out of the outbox. False when it already was. */
+    async markWarDelivered(id: string, now: Date, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .update(simWars)
+        .set({ deliveredAt: now })
+        .where(and(eq(simWars.id, id), eq(simWars.status, 'finished'), isNull(simWars.deliveredAt)))
+        .returning({ id: simWars.id });
+      return rows.length === 1;
     },
 
     async findWar(id: string, tx: Executor = db): Promise<SimWarRow | null> {
