@@ -1,3 +1,4 @@
+import { startPeriodicLoop } from '../../lib/periodic-loop.js';
 import type { LadderService } from './ladder-service.js';
 
 export interface LadderWorkers {
@@ -23,42 +24,10 @@ export function startLadderWorkers(
   },
 ): LadderWorkers {
   let stopped = false;
-  const loop = (what: string, run: () => Promise<unknown>, intervalMs: number) => {
-    let running: Promise<void> | null = null;
-    let again = false;
-    let timer: NodeJS.Timeout | null = null;
-    const tick = () => {
-      if (stopped) return;
-      if (running) {
-        again = true;
-        return;
-      }
-      if (timer) clearTimeout(timer);
-      running = run()
-        .then(
-          () => {},
-          (error) => {
-            if (!stopped) options.onError(error, what);
-          },
-        )
-        .finally(() => {
-          running = null;
-          if (stopped) return;
-          if (again) {
-            again = false;
-            setImmediate(tick);
-          } else timer = setTimeout(tick, intervalMs);
-        });
-    };
-    timer = setTimeout(tick, intervalMs);
-    return {
-      tick,
-      stop: async () => {
-        if (timer) clearTimeout(timer);
-        await running;
-      },
-    };
-  };
+  const loop = (what: string, run: () => Promise<unknown>, intervalMs: number) =>
+    startPeriodicLoop(run, intervalMs, (error) => {
+      if (!stopped) options.onError(error, what);
+    });
   const matchmaker = loop('matchmaking', () => service.matchmake(), options.matchmakingIntervalMs);
   const sweeper = loop('sweeper', () => service.sweep(), options.sweepIntervalMs);
   const newcomers = new Set<Promise<void>>();
