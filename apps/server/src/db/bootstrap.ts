@@ -1,11 +1,15 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.js';
 import { createEventRepository } from '../features/events/event-repository.js';
+import { seedDemoLadder } from '../seed/demo-ladder-seed.js';
 import { seedDemo } from '../seed/demo-seed.js';
 import { type Database, openDatabase } from './client.js';
 import { runMigrations } from './migrate.js';
 
-/** Opens the configured database, migrates it, and seeds the demo when enabled and empty. */
+/**
+ * Opens the configured database, migrates it, and seeds the demo when enabled and empty: the demo
+ * season, then (simulated game) the demo ladder's teams and finished matches.
+ */
 export async function prepareDatabase(
   config: AppConfig,
   log: FastifyBaseLogger,
@@ -19,12 +23,17 @@ export async function prepareDatabase(
   try {
     await runMigrations(database);
     if (config.seedDemo && (await createEventRepository(database.db).count()) === 0) {
+      const seededAt = now();
       const summary = await seedDemo(database.db, {
-        now: now(),
+        now: seededAt,
         adminEmail: config.adminEmail,
         adminPassword: config.adminPassword,
       });
       log.info(summary, 'demo data seeded');
+      // Demo ladder teams are simulated clans: only with the simulated game.
+      if (config.gameMode === 'simulated') {
+        log.info(await seedDemoLadder(database.db, { now: seededAt }), 'demo ladder seeded');
+      }
     }
   } catch (error) {
     await database.close().catch(() => {});

@@ -2,6 +2,7 @@ import { loadConfig } from '../config.js';
 import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { createSimGameRepository } from '../game/simulated/sim-game-repository.js';
+import { seedDemoLadder } from './demo-ladder-seed.js';
 import { seedDemo } from './demo-seed.js';
 
 // `npm run seed`: migrates and (re)loads the demo data into the configured database.
@@ -9,8 +10,9 @@ const config = loadConfig();
 const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
 try {
   await runMigrations(database);
+  const now = new Date();
   const summary = await seedDemo(database.db, {
-    now: new Date(),
+    now,
     adminEmail: config.adminEmail,
     adminPassword: config.adminPassword,
   });
@@ -18,6 +20,8 @@ try {
   if (config.gameMode === 'simulated') {
     // Inserts missing simulated clans and players only: changes made in the simulator are kept.
     console.log('Simulated game:', await createSimGameRepository(database.db).seed());
+    // Demo ladder: simulated clans with locked teams and finished matches (adds nothing when present).
+    console.log('Demo ladder:', await seedDemoLadder(database.db, { now }));
   }
 } finally {
   await database.close();

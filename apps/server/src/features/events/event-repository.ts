@@ -45,6 +45,15 @@ export function createEventRepository(db: Executor) {
       return row;
     },
 
+    async findBySlug(tenant: string, slug: string, tx: Executor = db): Promise<EventRow | null> {
+      const rows = await tx
+        .select()
+        .from(events)
+        .where(and(eq(events.tenant, tenant), eq(events.slug, slug)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     async count(tx: Executor = db): Promise<number> {
       const rows = await tx.select({ total: count() }).from(events);
       return rows[0]?.total ?? 0;

@@ -82,6 +82,15 @@ export function createSegmentRepository(db: Executor) {
       return rows[0]?.total ?? 0;
     },
 
+    async findBySlug(eventId: string, slug: string, tx: Executor = db): Promise<SegmentRow | null> {
+      const rows = await tx
+        .select()
+        .from(segments)
+        .where(and(eq(segments.eventId, eventId), eq(segments.slug, slug)))
+        .limit(1);
+      return rows[0] ?? null;
+    },
+
     /** Insert or update by (event, slug), the stable key of seeded segments. */
     async upsertBySlug(segment: NewSegment, tx: Executor = db): Promise<SegmentRow> {
       const { id: _ignored, createdAt: _created, ...update } = segment;

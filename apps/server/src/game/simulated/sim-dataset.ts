@@ -51,9 +51,9 @@ export function simApiToken(tag: string): string {
   return `sim-token-${tag.replace(/^#/, '')}`;
 }
 
-type MemberRow = readonly [name: string, role: ClanRole, townHallLevel: number, banned?: boolean];
+export type MemberRow = readonly [name: string, role: ClanRole, townHallLevel: number, banned?: boolean];
 
-function playerTag(code: string, index: number): string {
+export function playerTag(code: string, index: number): string {
   const high = TAG_ALPHABET[Math.floor(index / TAG_ALPHABET.length)];
   const low = TAG_ALPHABET[index % TAG_ALPHABET.length];
   return `#${code}${high}${low}`;
@@ -77,7 +77,7 @@ function player(
   };
 }
 
-function members(clanTag: string, code: string, rows: readonly MemberRow[]): SimPlayer[] {
+export function members(clanTag: string, code: string, rows: readonly MemberRow[]): SimPlayer[] {
   return rows.map((row, index) => player(code, index, clanTag, row));
 }
 

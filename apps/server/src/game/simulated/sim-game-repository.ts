@@ -19,10 +19,14 @@ export interface SimPlayerPatch {
 /** SQL of the simulated game's tables. Tags are expected normalised ('#' + uppercase). */
 export function createSimGameRepository(db: Executor) {
   return {
-    /** Inserts the dataset's clans and players that are missing; never overwrites simulator changes. */
+    /**
+     * Inserts the dataset's clans and players that are missing; never overwrites simulator changes.
+     * `sortOrderFrom` places a further dataset (the demo ladder's) after the main one in player lists.
+     */
     async seed(
       dataset: SimDataset = simDataset,
       tx: Executor = db,
+      sortOrderFrom = 0,
     ): Promise<{ clans: number; players: number }> {
       const clans = await tx
         .insert(simClans)
@@ -31,7 +35,7 @@ export function createSimGameRepository(db: Executor) {
         .returning({ tag: simClans.tag });
       const players = await tx
         .insert(simPlayers)
-        .values(dataset.players.map((p, index) => ({ ...p, sortOrder: index })))
+        .values(dataset.players.map((p, index) => ({ ...p, sortOrder: sortOrderFrom + index })))
         .onConflictDoNothing()
         .returning({ tag: simPlayers.tag });
       return { clans: clans.length, players: players.length };
