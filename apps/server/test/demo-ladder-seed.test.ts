@@ -193,7 +193,7 @@ describeEachDatabase('demo ladder seed', (ctx) => {
         starsFor: t.sf,
         starsAgainst: t.sa,
         points: 3 * t.w + t.d,
-        record: `${t.w}-${t.l}`,
+        record: t.d > 0 ? `${t.w}-${t.l}-${t.d}` : `${t.w}-${t.l}`,
         placement: index + 1,
       });
       expect(entry.gamesPlayed).toBeGreaterThan(0);

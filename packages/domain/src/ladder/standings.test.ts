@@ -50,12 +50,12 @@ describe('rankLadder', () => {
       ],
     ],
     [
-      'draw gives 1 point each and is not in W-L',
+      'draw gives 1 point each and shows as the third figure of the record (W-L-D)',
       [{ homeRosterId: 'a', awayRosterId: 'b', winnerRosterId: null, homeStars: 3, awayStars: 3 }],
       undefined,
       [
-        ['a', 1, 1, '0-0', 1],
-        ['b', 1, 1, '0-0', 1],
+        ['a', 1, 1, '0-0-1', 1],
+        ['b', 1, 1, '0-0-1', 1],
       ],
     ],
     [

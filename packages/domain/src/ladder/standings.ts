@@ -113,7 +113,8 @@ export function rankLadder(
       starsAgainst: tally.starsAgainst,
       rank,
       gamesPlayed: tally.wins + tally.losses + tally.draws,
-      record: `${tally.wins}-${tally.losses}`,
+      // W-L, and W-L-D once a draw was played (so the record always adds up to GP).
+      record: tally.draws > 0 ? `${tally.wins}-${tally.losses}-${tally.draws}` : `${tally.wins}-${tally.losses}`,
     };
   }
   return entries;
