@@ -114,7 +114,8 @@ export function rankLadder(
       rank,
       gamesPlayed: tally.wins + tally.losses + tally.draws,
       // W-L, and W-L-D once a draw was played (so the record always adds up to GP).
-      record: tally.draws > 0 ? `${tally.wins}-${tally.losses}-${tally.draws}` : `${tally.wins}-${tally.losses}`,
+      record:
+        tally.draws > 0 ? `${tally.wins}-${tally.losses}-${tally.draws}` : `${tally.wins}-${tally.losses}`,
     };
   }
   return entries;
