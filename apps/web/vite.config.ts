@@ -2,6 +2,12 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 const API_TARGET = process.env.CWH_API_TARGET ?? 'http://localhost:8080';
+/** The dev server and the preview server both forward the API, health and socket to the hub. */
+const API_PROXY = {
+  '/api': { target: API_TARGET, changeOrigin: true },
+  '/health': { target: API_TARGET, changeOrigin: true },
+  '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
+};
 
 export default defineConfig(({ command, mode }) => {
   // A build started from a test runner inherits NODE_ENV=test (vitest sets it; the e2e setup builds
@@ -13,20 +19,8 @@ export default defineConfig(({ command, mode }) => {
   }
   return {
     plugins: [react()],
-    server: {
-      proxy: {
-        '/api': { target: API_TARGET, changeOrigin: true },
-        '/health': { target: API_TARGET, changeOrigin: true },
-        '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
-      },
-    },
-    preview: {
-      proxy: {
-        '/api': { target: API_TARGET, changeOrigin: true },
-        '/health': { target: API_TARGET, changeOrigin: true },
-        '/socket.io': { target: API_TARGET, changeOrigin: true, ws: true },
-      },
-    },
+    server: { proxy: API_PROXY },
+    preview: { proxy: API_PROXY },
     build: {
       target: 'es2022',
     },

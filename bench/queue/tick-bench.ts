@@ -1,10 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
-import { queueEntries } from '../../apps/server/src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../apps/server/src/features/ladder/ladder-config.js';
 import { createLadderService } from '../../apps/server/src/features/ladder/ladder-service.js';
 import { DbSimGame } from '../../apps/server/src/game/simulated/db-sim-game.js';
-import { ladderSegment } from '../../apps/server/test/ladder/ladder-fixtures.js';
+import { insertWaitingEntries, ladderSegment } from '../../apps/server/test/ladder/ladder-fixtures.js';
 import { dbArg, intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
 import {
   type BenchDatabase,
@@ -85,19 +83,10 @@ export async function queueTickBench(argv: readonly string[]): Promise<void> {
       await prepareBenchDatabase(bench, async (database, now) => {
         const segment = await ladderSegment(database.db);
         const entries = Array.from({ length: waiting }, (_, k) => ({
-          tenant: 'global',
-          rosterId: randomUUID(),
-          segmentId: segment.ladderId,
-          thLevel: 17,
-          playerTags: [],
-          status: 'waiting' as const,
           points: k * POINTS_SPACING,
           joinedAt: new Date(now.getTime() - 60_000 + k),
-          createdAt: now,
         }));
-        for (let i = 0; i < entries.length; i += 1000) {
-          await database.db.insert(queueEntries).values(entries.slice(i, i + 1000));
-        }
+        await insertWaitingEntries(database.db, segment.ladderId, entries, now);
       });
       const database = await bench.open();
       try {

@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -16,7 +15,7 @@ import {
   TEST_NOW,
   testConfig,
 } from '../harness.js';
-import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
+import { type Captain, createCaptains, insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
 
 /*
  * The idle tick (docs/api/ladder.md, "Tick"): a queue whose waiting entries are unchanged (same
@@ -57,25 +56,8 @@ describeEachDatabase(
   (ctx) => {
     let segment: Awaited<ReturnType<typeof ladderSegment>>;
     let captains: Captain[] = [];
-    const insertWaiting = async (rows: { points: number; joinedAt: Date }[]) => {
-      const inserted = await ctx.database.db
-        .insert(queueEntries)
-        .values(
-          rows.map((r) => ({
-            tenant: 'global',
-            rosterId: randomUUID(),
-            segmentId: segment.ladderId,
-            thLevel: 17,
-            playerTags: [],
-            status: 'waiting' as const,
-            points: r.points,
-            joinedAt: r.joinedAt,
-            createdAt: clock.now,
-          })),
-        )
-        .returning({ id: queueEntries.id });
-      return inserted.map((r) => r.id);
-    };
+    const insertWaiting = (rows: { points: number; joinedAt: Date }[]) =>
+      insertWaitingEntries(ctx.database.db, segment.ladderId, rows, clock.now);
     const statusOf = async (id: string) =>
       (await ctx.database.db.select().from(queueEntries).where(eq(queueEntries.id, id)))[0]!.status;
     /** Full reads of a queue (the expensive statement) since the spy was set. */

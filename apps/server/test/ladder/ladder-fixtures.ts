@@ -1,5 +1,7 @@
+import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
+import { queueEntries } from '../../src/db/schema/ladder.js';
 import { rosterMembers, rosters } from '../../src/db/schema/rosters.js';
 import { segments } from '../../src/db/schema/segments.js';
 import { simClans, simPlayers } from '../../src/db/schema/sim-game.js';
@@ -30,6 +32,38 @@ function encode(n: number, width: number): string {
 export async function ladderSegment(db: Db) {
   const child = (await db.select().from(segments).where(eq(segments.slug, 'open-qualifier')))[0]!;
   return { ladderId: child.id, parentId: child.parentId!, eventId: child.eventId };
+}
+
+/**
+ * Waiting entries of one TH17 ladder queue with no roster behind them (plain uuids as roster ids):
+ * matchmaking load that only the tick reads. Bulk-inserted, 1,000 rows per statement; their ids.
+ */
+export async function insertWaitingEntries(
+  db: Db,
+  segmentId: string,
+  rows: readonly { points: number; joinedAt: Date }[],
+  createdAt: Date,
+): Promise<string[]> {
+  const values = rows.map((row) => ({
+    tenant: 'global',
+    rosterId: randomUUID(),
+    segmentId,
+    thLevel: 17,
+    playerTags: [],
+    status: 'waiting' as const,
+    points: row.points,
+    joinedAt: row.joinedAt,
+    createdAt,
+  }));
+  const ids: string[] = [];
+  for (let i = 0; i < values.length; i += 1000) {
+    const inserted = await db
+      .insert(queueEntries)
+      .values(values.slice(i, i + 1000))
+      .returning({ id: queueEntries.id });
+    ids.push(...inserted.map((row) => row.id));
+  }
+  return ids;
 }
 
 /**

@@ -1,11 +1,9 @@
-import { randomUUID } from 'node:crypto';
 import { API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { queueEntries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, TEST_NOW } from '../harness.js';
-import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
+import { type Captain, createCaptains, insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
 
 /** More than the old tick batch (2,000 longest-waiting entries), which froze every newcomer. */
 const UNPAIRABLE = 2_100;
@@ -45,19 +43,10 @@ describeEachDatabase(
       // 2,100 older waiting entries, 2,100 points apart (> the widest band, 1000): none can ever pair,
       // nor with the captains (0 points). Bulk-inserted; roster ids are plain uuids.
       const rows = Array.from({ length: UNPAIRABLE }, (_, k) => ({
-        tenant: 'global',
-        rosterId: randomUUID(),
-        segmentId: segment.ladderId,
-        thLevel: 17,
-        playerTags: [],
-        status: 'waiting' as const,
         points: 10_000 + k * 2_100,
         joinedAt: new Date(clock.now.getTime() - 300_000 + k),
-        createdAt: clock.now,
       }));
-      for (let i = 0; i < rows.length; i += 1000) {
-        await ctx.database.db.insert(queueEntries).values(rows.slice(i, i + 1000));
-      }
+      await insertWaitingEntries(ctx.database.db, segment.ladderId, rows, clock.now);
     });
 
     it('newcomer matching pairs the joiner with its one partner', async () => {

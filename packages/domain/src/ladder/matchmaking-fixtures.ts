@@ -22,3 +22,15 @@ export function entry(
 }
 
 export const asTuples = (pairs: QueuePair[]) => pairs.map((p) => [p.homeRosterId, p.awayRosterId]);
+
+/** Small seeded PRNG so the property tests are reproducible. */
+export function mulberry32(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}

@@ -5,7 +5,7 @@ import {
   pairQueueWithNextPairing,
   type QueueEntry,
 } from './matchmaking.js';
-import { asTuples, entry, NOW } from './matchmaking-fixtures.js';
+import { asTuples, entry, mulberry32, NOW } from './matchmaking-fixtures.js';
 
 /** nextPairingAt relative to NOW (null stays null). */
 const after = (next: number | null) => (next === null ? null : next - NOW);
@@ -132,18 +132,6 @@ describe('pairQueueWithNextPairing', () => {
     }
   });
 });
-
-/** Small seeded PRNG so the property test is reproducible. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Sparse points (so many entries stay unpaired), recent joins, rematches between queued rosters. */
 function randomQueue(random: () => number, size: number): QueueEntry[] {

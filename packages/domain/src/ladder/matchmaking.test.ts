@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { pairQueue, pointsBand, type QueueEntry, type QueuePair } from './matchmaking.js';
-import { asTuples, entry, NOW } from './matchmaking-fixtures.js';
+import { asTuples, entry, mulberry32, NOW } from './matchmaking-fixtures.js';
 
 describe('pointsBand', () => {
   it.each([
@@ -81,18 +81,6 @@ describe('pairQueue', () => {
     expect(pairQueue(entries, NOW, { baseBand: 100 })).toHaveLength(1);
   });
 });
-
-/** Small seeded PRNG so the property test is reproducible. */
-function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function randomQueue(random: () => number, size: number): QueueEntry[] {
   const segments = ['ol', 'mq', 'cup'];
