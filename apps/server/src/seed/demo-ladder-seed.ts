@@ -1,6 +1,7 @@
 import { CLAN_TAG_PROVIDER } from '@cwh/domain';
 import type { Db, Executor } from '../db/client.js';
 import { generateToken } from '../features/auth/opaque-token.js';
+import { playerPasswordPlaceholder } from '../features/auth/password.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
 import { changesPeriod } from '../features/clan/team-rules.js';
 import { createEventRepository } from '../features/events/event-repository.js';
@@ -150,8 +151,7 @@ async function registerTeam(
     const user = await usersRepo.upsertByEmail(
       {
         email: `demo-${id}@demo.clanwarhub.local`,
-        // No password: a player signs in through the game, never with e-mail and password.
-        passwordHash: `!player-${generateToken()}`,
+        passwordHash: playerPasswordPlaceholder(),
         firstName,
         lastName: rest.join(' ') || null,
         username: `demo-${id}`,

@@ -1,4 +1,5 @@
 import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:crypto';
+import { generateToken } from './opaque-token.js';
 
 // Parameters are stored with every hash so they can be raised later without breaking old hashes.
 const DEFAULTS = { N: 16_384, r: 8, p: 1, keyLength: 64 };
@@ -31,6 +32,14 @@ export async function verifyPassword(password: string, stored: string): Promise<
     maxmem: 256 * N * Number(r),
   });
   return key.length === expected.length && timingSafeEqual(key, expected);
+}
+
+/**
+ * The stored "hash" of a player's hub user: players sign in through the game, never with e-mail and
+ * password, so no password can ever match it (`verifyPassword` rejects a non-scrypt value).
+ */
+export function playerPasswordPlaceholder(): string {
+  return `!player-${generateToken()}`;
 }
 
 // Verifying against this when the e-mail is unknown keeps login timing independent of account existence.

@@ -3,7 +3,8 @@ import type { ClanUserBody } from '@cwh/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { GameAdapter } from '../../game/index.js';
-import { generateToken, hashToken } from '../auth/opaque-token.js';
+import { hashToken } from '../auth/opaque-token.js';
+import { playerPasswordPlaceholder } from '../auth/password.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
 import { gameCall } from '../hub/game-errors.js';
 import type { AuthPlayer } from '../hub/player-auth.js';
@@ -72,8 +73,7 @@ export function createClanRegistrationService(
           if (account) {
             user = await usersRepo.update(account.userId, fields, tx);
           } else {
-            // No password: a player signs in through the game, never with e-mail and password.
-            user = await usersRepo.insert({ ...fields, passwordHash: `!player-${generateToken()}` }, tx);
+            user = await usersRepo.insert({ ...fields, passwordHash: playerPasswordPlaceholder() }, tx);
           }
           if (!user) throw new DomainError('NOT_FOUND', 'User not found');
           await players.linkAccount(user.id, player.tag, player.name, tx);

@@ -38,11 +38,6 @@ export function createLadderSeriesRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    async updateSeries(id: string, set: Partial<typeof matchSeries.$inferInsert>, tx: Executor = db) {
-      const rows = await tx.update(matchSeries).set(set).where(eq(matchSeries.id, id)).returning();
-      return rows[0] ?? null;
-    },
-
     /**
      * Finishes an open series: null when it is unknown or already finished (an earlier delivery of
      * its result), so a result is recorded at most once whatever the callers' locks.
