@@ -264,13 +264,24 @@ export function startSession(deps: LoadSessionDeps): Promise<void> {
   });
 }
 
+/** Why a standalone sign-in did not take place; null when the lookup answered for the player. */
+export type SignInProblem = 'invalid' | 'unknown' | 'failed' | 'tooMany';
+
+export function signInProblem(answer: LookupAnswer): SignInProblem | null {
+  if (answer.status === 400) return answer.code === 'UNKNOWN_PLAYER' ? 'unknown' : 'invalid';
+  if (answer.status === 429) return 'tooMany';
+  if (answer.status === 0 || answer.status >= 500) return 'failed';
+  return null;
+}
+
 /**
- * Standalone sign-in from the Verify page: checks the player first so a wrong tag or token stays
- * on the page; on any other answer keeps the player and loads the session.
+ * Standalone sign-in from the Verify page: checks the player first so a wrong tag or token, too many
+ * wrong tries (429) or an unreachable game stays on the page, storing nothing; on any other answer
+ * keeps the player and loads the session.
  */
 export async function signIn(player: StoredPlayer): Promise<LookupAnswer> {
   const answer = await lookupGameUser(player);
-  if (answer.status === 400 || answer.status === 0 || answer.status >= 500) return answer;
+  if (signInProblem(answer)) return answer;
   storePlayer(player);
   if (lastDeps) await startSession({ ...lastDeps, inApp: false });
   return answer;

@@ -7,17 +7,8 @@ import { PageShell } from '../shell/page-shell';
 import { type SimPlayer, useSimulatedPlayers } from '../simulator/simulator-api';
 import { Notice } from '../teams/team-ui';
 import { useGo } from '../teams/use-team';
-import { type LookupAnswer, signIn, signOut } from './load-session';
+import { type SignInProblem, signIn, signInProblem, signOut } from './load-session';
 import { getSession, useSession } from './session-store';
-
-type SignInError = 'invalid' | 'unknown' | 'failed' | 'tooMany';
-
-export function errorOf(answer: LookupAnswer): SignInError | null {
-  if (answer.status === 400) return answer.code === 'UNKNOWN_PLAYER' ? 'unknown' : 'invalid';
-  if (answer.status === 429) return 'tooMany';
-  if (answer.status === 0 || answer.status >= 500) return 'failed';
-  return null;
-}
 
 /**
  * /registration/profile/verify: standalone sign-in with player tag + in-game API token; with the
@@ -31,7 +22,7 @@ export function ProfileVerifyPage() {
   const [apiToken, setApiToken] = useState('');
   const [touched, setTouched] = useState({ playerTag: false, apiToken: false });
   const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<SignInError | null>(null);
+  const [error, setError] = useState<SignInProblem | null>(null);
   const [waitMinutes, setWaitMinutes] = useState(1);
 
   const verify = async (player: { playerTag: string; apiToken: string }) => {
@@ -39,7 +30,7 @@ export function ProfileVerifyPage() {
     setError(null);
     const answer = await signIn(player);
     setBusy(false);
-    const problem = errorOf(answer);
+    const problem = signInProblem(answer);
     if (problem) {
       setWaitMinutes(Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)));
       setError(problem);
