@@ -38,7 +38,10 @@ export function scheduleTokenRefresh(now: () => number = Date.now): void {
   if (!token) return;
   timer = setTimeout(
     async () => {
-      if (await refreshTokenNow()) scheduleTokenRefresh(now);
+      // A long-lived token's delay is clamped to what a timer holds: when such a timer fires
+      // early, wait again instead of refreshing a token that is far from expiry.
+      if (tokenRefreshDelayMs(token, now()) > 0) scheduleTokenRefresh(now);
+      else if (await refreshTokenNow()) scheduleTokenRefresh(now);
     },
     tokenRefreshDelayMs(token, now()),
   );
