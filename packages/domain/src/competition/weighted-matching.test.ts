@@ -35,15 +35,21 @@ function scoreOf(mate: Int32Array, edges: readonly WeightedEdge[]) {
   return { size, weight };
 }
 
-const graphs = fc.integer({ min: 1, max: 9 }).chain((n) =>
-  fc.tuple(
-    fc.constant(n),
-    fc.uniqueArray(
-      fc.tuple(fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: 0, max: n - 1 }), fc.integer({ min: -5, max: 30 })),
-      { selector: ([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`), maxLength: 24 },
+const graphs = fc
+  .integer({ min: 1, max: 9 })
+  .chain((n) =>
+    fc.tuple(
+      fc.constant(n),
+      fc.uniqueArray(
+        fc.tuple(
+          fc.integer({ min: 0, max: n - 1 }),
+          fc.integer({ min: 0, max: n - 1 }),
+          fc.integer({ min: -5, max: 30 }),
+        ),
+        { selector: ([a, b]) => (a < b ? `${a}-${b}` : `${b}-${a}`), maxLength: 24 },
+      ),
     ),
-  ),
-);
+  );
 
 describe('maxWeightMatching', () => {
   it('matches nothing in an empty graph', () => {

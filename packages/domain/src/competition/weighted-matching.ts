@@ -180,20 +180,21 @@ class BlossomMatcher {
   /** Least-slack edge from the new blossom b to each neighbouring S-blossom (for delta 3). */
   computeBlossomBestEdges(b: number, path: readonly number[]): void {
     const bestTo = new Int32Array(2 * this.n).fill(NONE);
+    const consider = (k: number) => {
+      let j = this.endpoint[2 * k + 1]!;
+      if (this.inBlossom[j] === b) j = this.endpoint[2 * k]!;
+      const bj = this.inBlossom[j]!;
+      if (
+        bj !== b &&
+        this.label[bj] === S &&
+        (bestTo[bj] === NONE || this.slack(k) < this.slack(bestTo[bj]!))
+      )
+        bestTo[bj] = k;
+    };
     for (const child of path) {
       const own = this.blossomBestEdges[child];
-      const lists = own
-        ? [own]
-        : this.leaves(child).map((leaf) => this.neighbourEnds[leaf]!.map((p) => p >> 1));
-      for (const list of lists) {
-        for (const k of list) {
-          let j = this.endpoint[2 * k + 1]!;
-          if (this.inBlossom[j] === b) j = this.endpoint[2 * k]!;
-          const bj = this.inBlossom[j]!;
-          if (bj !== b && this.label[bj] === S && (bestTo[bj] === NONE || this.slack(k) < this.slack(bestTo[bj]!)))
-            bestTo[bj] = k;
-        }
-      }
+      if (own) for (const k of own) consider(k);
+      else for (const leaf of this.leaves(child)) for (const p of this.neighbourEnds[leaf]!) consider(p >> 1);
       this.blossomBestEdges[child] = null;
       this.bestEdge[child] = NONE;
     }
@@ -398,13 +399,13 @@ class BlossomMatcher {
   applyDelta(delta: number): void {
     for (let v = 0; v < this.n; v++) {
       const l = this.label[this.inBlossom[v]!];
-      if (l === S) this.dual[v] -= delta;
-      else if (l === T) this.dual[v] += delta;
+      if (l === S) this.dual[v] = this.dual[v]! - delta;
+      else if (l === T) this.dual[v] = this.dual[v]! + delta;
     }
     for (let b = this.n; b < 2 * this.n; b++) {
       if (this.blossomBase[b]! >= 0 && this.blossomParent[b] === NONE) {
-        if (this.label[b] === S) this.dual[b] += delta;
-        else if (this.label[b] === T) this.dual[b] -= delta;
+        if (this.label[b] === S) this.dual[b] = this.dual[b]! + delta;
+        else if (this.label[b] === T) this.dual[b] = this.dual[b]! - delta;
       }
     }
   }
