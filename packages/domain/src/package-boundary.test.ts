@@ -40,6 +40,14 @@ describe('package boundary', () => {
     'formatDuration',
     'pairQueue',
     'rankLadder',
+    'pairSwissRound',
+    'computeSwissStandings',
+    'createDoubleElimination',
+    'resolveDoubleElimination',
+    'applyBracketResult',
+    'worldFinalsSchedule',
+    'advanceStage',
+    'maxWeightMatching',
   ])('index exports %s', (name) => {
     expect(domain).toHaveProperty(name);
   });
