@@ -1,10 +1,10 @@
 import { deriveQueueStatus, shouldOpenPendingMatchup, showQueueButton } from '@cwh/domain';
 import { useEffect, useMemo } from 'react';
 import { reportError } from '../../lib/error-reporter';
+import { useLadderSegment } from '../events/ladder-segment';
 import { startNextMatchPoll } from '../matches/start-war-polls';
 import { getSession, useSession } from '../session/session-store';
 import { fetchFirstMatchUp, fetchMatchUp, fetchQueueStatus, leaveQueueOnUnload } from './ladder-api';
-import { useLadderSegment } from './ladder-segment';
 import { matchFound } from './match-found-runtime';
 import { getQueueState, setQueueStatus, updateQueue } from './queue-store';
 import { matchSeriesIdOf, matchUpIdOf, realtimeFor, SOCKET_EVENTS } from './socket-client';

@@ -3,7 +3,7 @@ import { API } from '@cwh/contract/constants';
 import { pickByTime, selectActiveEvent } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
-import { fetchEvents } from '../events/events-api';
+import { fetchEvents } from './events-api';
 
 export interface LadderSegment {
   event: EventResource;
