@@ -27,11 +27,7 @@ import type {
   matchSeriesListDocument,
   matchSeriesListQuery,
 } from './match-series.js';
-import type {
-  matchUpDocument,
-  matchUpListDocument,
-  matchUpListQuery,
-} from './match-ups.js';
+import type { matchUpDocument, matchUpListDocument, matchUpListQuery } from './match-ups.js';
 import type {
   discordAccessTokenQuery,
   discordAuthorizationUrlDocument,
