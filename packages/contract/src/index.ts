@@ -2,6 +2,7 @@ export * from './age.js';
 export * from './auth.js';
 export * from './clan.js';
 export * from './constants.js';
+export * from './documents.js';
 export * from './events.js';
 export * from './game-tags.js';
 export * from './health.js';

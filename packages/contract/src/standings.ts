@@ -12,7 +12,7 @@ export const standingAttributes = z.object({
   rank: z.number().int(),
   placement: z.number().int(),
   points: z.number(),
-  /** `W-L`. */
+  /** `W-L`, or `W-L-D` once the team played a draw. */
   record: z.string(),
   wins: z.number().int(),
   losses: z.number().int(),

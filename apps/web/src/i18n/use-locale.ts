@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@cwh/domain';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { localizePath } from './locale';
 
 /** The language the page is shown in. */
@@ -20,4 +20,11 @@ export function useLocalePrefix(): Locale | null {
 export function useLocalizedPath(): (path: string) => string {
   const prefix = useLocalePrefix();
   return useCallback((path: string) => localizePath(path, prefix), [prefix]);
+}
+
+/** Navigates to an app path (an error route, a war link) keeping the URL's locale prefix. */
+export function useGoTo(): (path: string) => void {
+  const navigate = useNavigate();
+  const localize = useLocalizedPath();
+  return useCallback((path: string) => void navigate(localize(path)), [navigate, localize]);
 }

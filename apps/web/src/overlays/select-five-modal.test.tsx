@@ -1,7 +1,10 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
-vi.mock('./use-go-to', () => ({ useGoTo: () => vi.fn() }));
+vi.mock('../i18n/use-locale', async (original) => ({
+  ...(await original<typeof import('../i18n/use-locale')>()),
+  useGoTo: () => vi.fn(),
+}));
 const findMatch = vi.hoisted(() => vi.fn(async () => true));
 vi.mock('../features/ladder/queue-actions', () => ({ findMatch }));
 

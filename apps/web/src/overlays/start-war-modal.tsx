@@ -4,11 +4,10 @@ import { openWarLink } from '../features/ladder/match-found-runtime';
 import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
 import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
 import { createWarLink } from '../features/war/war-api';
-import { useLocale } from '../i18n/use-locale';
+import { useGoTo, useLocale } from '../i18n/use-locale';
 import { formatDateTime } from '../lib/dates';
 import { reportError } from '../lib/error-reporter';
 import { Modal } from './modal';
-import { useGoTo } from './use-go-to';
 
 /** Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. */
 export function StartWarModal() {

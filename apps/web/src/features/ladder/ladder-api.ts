@@ -1,4 +1,10 @@
-import type { MatchUpResource, MatchUpStatusValue, QueueJoinBody, QueueStatusDocument } from '@cwh/contract';
+import type {
+  MatchUpListDocument,
+  MatchUpResource,
+  MatchUpStatusValue,
+  QueueJoinBody,
+  QueueStatusDocument,
+} from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import type { LadderStatusLookup } from '@cwh/domain';
 import { ApiError, buildUrl, tenantHeaders } from '../../lib/api-client';
@@ -78,7 +84,7 @@ function toMatchUp(resource: MatchUpResource): MatchUpValue {
 }
 
 async function listMatchUps(userId: string): Promise<MatchUpResource[]> {
-  const document = await authApi.get<{ data: MatchUpResource[] }>(`${API.matches}/match-ups`, {
+  const document = await authApi.get<MatchUpListDocument>(`${API.matches}/match-ups`, {
     query: { 'filter[user.id]': userId },
   });
   return document.data;

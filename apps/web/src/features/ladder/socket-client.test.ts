@@ -1,3 +1,4 @@
+import type { SocketUpdate } from '@cwh/contract';
 import type { Socket } from 'socket.io-client';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
@@ -15,7 +16,6 @@ import {
   createRealtimeClient,
   type RealtimeClient,
   realtimeFor,
-  type UpdateMessage,
 } from './socket-client';
 
 type Handler = (...args: unknown[]) => void;
@@ -80,7 +80,7 @@ function deferred<T>() {
 /** Lets the client's pending connect promise settle. */
 const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
 
-const found: UpdateMessage = { event: 'matches:match_up_found', data: { id: 'mu-1' } };
+const found: SocketUpdate = { event: 'matches:match_up_found', data: { id: 'mu-1' } };
 
 describe('realtime client (socket.io-client loaded on demand)', () => {
   let client: RealtimeClient | null = null;
@@ -107,7 +107,7 @@ describe('realtime client (socket.io-client loaded on demand)', () => {
   it('delivers updates to listeners that subscribed before the socket was open', async () => {
     const pending = deferred<Socket>();
     client = createRealtimeClient({ userId: 'u1', token: 'tok', connect: () => pending.promise });
-    const received: UpdateMessage[] = [];
+    const received: SocketUpdate[] = [];
     client.subscribe((message) => received.push(message));
 
     const socket = new FakeSocket();

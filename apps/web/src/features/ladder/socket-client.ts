@@ -1,8 +1,5 @@
-import type { SocketUserAck, SocketUserMessage } from '@cwh/contract';
+import type { SocketUpdate, SocketUserAck, SocketUserMessage } from '@cwh/contract';
 import {
-  MATCH_UP_ACCEPTED_EVENT,
-  MATCH_UP_DECLINED_EVENT,
-  MATCH_UP_FOUND_EVENT,
   SOCKET_UPDATE_MESSAGE,
   SOCKET_USER_ACK_MESSAGE,
   SOCKET_USER_MESSAGE,
@@ -12,19 +9,12 @@ import type { Socket } from 'socket.io-client';
 import { config } from '../../lib/config';
 import { reportError } from '../../lib/error-reporter';
 
-/** Socket `update` message: the spec's event name and the ids to refetch (spec 7). */
-export interface UpdateMessage {
-  event: string;
-  data: unknown;
-}
-
-export const SOCKET_EVENTS = {
-  matchUpFound: MATCH_UP_FOUND_EVENT,
-  matchUpAccepted: MATCH_UP_ACCEPTED_EVENT,
-  matchUpDeclined: MATCH_UP_DECLINED_EVENT,
-} as const;
-
-type Listener = (message: UpdateMessage) => void;
+/**
+ * Listeners get the contract's typed `update` union (the server builds it from the same types), so
+ * a switch on `event` narrows `data`. An event this client does not know yet is passed on too;
+ * listeners ignore what they do not handle.
+ */
+type Listener = (message: SocketUpdate) => void;
 
 export interface RealtimeClient {
   readonly userId: string;
@@ -84,7 +74,9 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
     opened.on('disconnect', (reason: string) => console.info('[realtime] disconnected', reason));
     opened.io.on('reconnect', (attempt: number) => console.info('[realtime] reconnected after', attempt));
     opened.io.on('error', (error: Error) => void reportError(error, { realtime: 'manager_error' }));
-    opened.on(SOCKET_UPDATE_MESSAGE, (message: UpdateMessage) => {
+    opened.on(SOCKET_UPDATE_MESSAGE, (message: SocketUpdate | null) => {
+      // The payload is not parsed here (no zod on the first load): only a message without an event
+      // name is dropped, as it cannot be dispatched.
       if (!message || typeof message.event !== 'string') return;
       for (const listener of listeners) listener(message);
     });
@@ -142,16 +134,4 @@ export function realtimeFor(userId: string | null, token?: string | null): Realt
 export function closeRealtime(): void {
   shared?.close();
   shared = null;
-}
-
-/** The match-up id of a found notice, or the match series id of an accepted/declined one. */
-export function matchUpIdOf(message: UpdateMessage): string | null {
-  const data = message.data as { id?: unknown } | null;
-  return typeof data?.id === 'string' || typeof data?.id === 'number' ? String(data.id) : null;
-}
-
-export function matchSeriesIdOf(message: UpdateMessage): string | null {
-  const data = message.data as { matchSeries?: { id?: unknown } } | null;
-  const id = data?.matchSeries?.id;
-  return typeof id === 'string' || typeof id === 'number' ? String(id) : null;
 }

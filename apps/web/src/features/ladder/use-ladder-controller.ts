@@ -1,13 +1,18 @@
+import {
+  MATCH_UP_ACCEPTED_EVENT,
+  MATCH_UP_DECLINED_EVENT,
+  MATCH_UP_FOUND_EVENT,
+} from '@cwh/contract/constants';
 import { deriveQueueStatus, shouldOpenPendingMatchup, showQueueButton } from '@cwh/domain';
 import { useEffect, useMemo } from 'react';
 import { reportError } from '../../lib/error-reporter';
+import { useLadderSegment } from '../events/ladder-segment';
 import { startNextMatchPoll } from '../matches/start-war-polls';
 import { getSession, useSession } from '../session/session-store';
 import { fetchFirstMatchUp, fetchMatchUp, fetchQueueStatus, leaveQueueOnUnload } from './ladder-api';
-import { useLadderSegment } from './ladder-segment';
 import { matchFound } from './match-found-runtime';
 import { getQueueState, setQueueStatus, updateQueue } from './queue-store';
-import { matchSeriesIdOf, matchUpIdOf, realtimeFor, SOCKET_EVENTS } from './socket-client';
+import { realtimeFor } from './socket-client';
 
 /**
  * Spec 4 queue status: the ladder status lookup, then the pending match-up rule (the modal opens
@@ -86,22 +91,15 @@ export function useLadderController(): void {
     if (!client) return;
     return client.subscribe((message) => {
       switch (message.event) {
-        case SOCKET_EVENTS.matchUpFound: {
-          const id = matchUpIdOf(message);
-          if (id) void onMatchUpFound(client.userId, id);
+        case MATCH_UP_FOUND_EVENT:
+          void onMatchUpFound(client.userId, message.data.id);
           return;
-        }
-        case SOCKET_EVENTS.matchUpAccepted: {
-          const seriesId = matchSeriesIdOf(message);
-          if (seriesId) matchFound.onBothAccepted(seriesId);
+        case MATCH_UP_ACCEPTED_EVENT:
+          matchFound.onBothAccepted(message.data.matchSeries.id);
           return;
-        }
-        case SOCKET_EVENTS.matchUpDeclined: {
-          const requeued = (message.data as { requeuedRosterIds?: unknown } | null)?.requeuedRosterIds;
+        case MATCH_UP_DECLINED_EVENT: {
           const rosterNow = getQueueState().rosterId;
-          matchFound.onDeclined(
-            Array.isArray(requeued) && rosterNow ? requeued.includes(rosterNow) : undefined,
-          );
+          matchFound.onDeclined(rosterNow ? message.data.requeuedRosterIds.includes(rosterNow) : undefined);
           return;
         }
       }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { useLadderSegment } from '../ladder/ladder-segment';
+import { useLadderSegment } from '../events/ladder-segment';
 import { useSession } from '../session/session-store';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';

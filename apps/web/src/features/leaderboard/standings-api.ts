@@ -1,10 +1,12 @@
-import type { PageMeta, StandingResource } from '@cwh/contract';
+import type { StandingListDocument, StandingResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { STANDINGS_PAGE_SIZE } from '@cwh/domain';
 import { api } from '../../lib/api-client';
 
+/** A standings row as the table shows it: the resource's attributes with its id. */
 export type Standing = StandingResource['attributes'] & { id: string };
 
+/** One page of standings, with the list document's paging meta made total. */
 export interface StandingsPage {
   entries: Standing[];
   page: number;
@@ -20,7 +22,7 @@ export async function fetchStandings(
   page: number,
   signal?: AbortSignal,
 ): Promise<StandingsPage> {
-  const document = await api.get<{ data: StandingResource[]; meta?: PageMeta }>(
+  const document = await api.get<StandingListDocument>(
     `${API.tournaments}/segments/${encodeURIComponent(segmentId)}/standings`,
     {
       query: { 'page[number]': page, 'page[size]': STANDINGS_PAGE_SIZE, sort: 'placement' },
@@ -38,7 +40,7 @@ export async function fetchStandings(
 
 /** The team's own row (filter[roster.id]), wherever it ranks. */
 export async function fetchOwnStanding(segmentId: string, rosterId: string, signal?: AbortSignal) {
-  const document = await api.get<{ data: StandingResource[] }>(
+  const document = await api.get<StandingListDocument>(
     `${API.tournaments}/segments/${encodeURIComponent(segmentId)}/standings`,
     { query: { 'filter[roster.id]': rosterId }, ...(signal ? { signal } : {}) },
   );

@@ -1,4 +1,4 @@
-import type { MatchSeriesResource } from '@cwh/contract';
+import type { MatchSeriesDocument, MatchSeriesListDocument, MatchSeriesResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { POLL_MATCHES_PAGE_SIZE, UPCOMING_MATCHES_PAGE_SIZE } from '@cwh/domain';
 import { api } from '../../lib/api-client';
@@ -26,7 +26,7 @@ export async function fetchMatchSeriesList(
   filter: MatchSeriesFilter,
   signal?: AbortSignal,
 ): Promise<MatchSeriesValue[]> {
-  const document = await api.get<{ data: MatchSeriesResource[] }>(`${API.matches}/match-series`, {
+  const document = await api.get<MatchSeriesListDocument>(`${API.matches}/match-series`, {
     query: {
       'filter[user]': filter.userId,
       'filter[event]': filter.eventId,
@@ -54,7 +54,7 @@ export async function fetchNextUpcoming(filter: Omit<MatchSeriesFilter, 'state' 
 }
 
 export async function fetchMatchSeries(id: string, signal?: AbortSignal): Promise<MatchSeriesValue> {
-  const document = await api.get<{ data: MatchSeriesResource }>(
+  const document = await api.get<MatchSeriesDocument>(
     `${API.matches}/match-series/${encodeURIComponent(id)}`,
     signal ? { signal } : {},
   );

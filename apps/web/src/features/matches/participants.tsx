@@ -1,4 +1,4 @@
-import type { RosterResource } from '@cwh/contract';
+import type { RosterListDocument, RosterResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { DEFAULT_PAGE_SIZE } from '@cwh/domain';
 import { useEffect, useState } from 'react';
@@ -12,7 +12,7 @@ export function ParticipantList({ segmentId }: { segmentId: string }) {
   useEffect(() => {
     const controller = new AbortController();
     authApi
-      .get<{ data: RosterResource[] }>(`${API.tournaments}/rosters`, {
+      .get<RosterListDocument>(`${API.tournaments}/rosters`, {
         query: { 'filter[segment]': segmentId, 'page[size]': DEFAULT_PAGE_SIZE * 4 },
         signal: controller.signal,
       })

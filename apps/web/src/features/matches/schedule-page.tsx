@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
-import { useLadderSegment } from '../ladder/ladder-segment';
+import { useLadderSegment } from '../events/ladder-segment';
 import { useSession } from '../session/session-store';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';

@@ -1,15 +1,15 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../i18n/use-locale';
+import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { refreshClan } from '../session/load-session';
 import { getSession, updateSession, useSession } from '../session/session-store';
 import { FormField, FormSubmitBar } from '../shell/form-field';
+import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
 import { teamErrorRoute } from '../teams/error-route';
 import { registerForTeam } from '../teams/team-api';
-import { Notice, SignedOutCard } from '../teams/team-ui';
-import { useGo } from '../teams/use-team';
+import { SignedOutCard } from '../teams/team-ui';
 import { type FieldError, PROFILE_FIELDS, type ProfileField, validateProfile } from './profile-form';
 import {
   checkAge,
@@ -22,7 +22,7 @@ import {
 } from './registration-api';
 
 function useUnderAgeRedirect() {
-  const go = useGo();
+  const go = useGoTo();
   useEffect(() => {
     if (isUnderAge()) go('/registration/profile/gate');
   }, [go]);
@@ -32,7 +32,7 @@ function useUnderAgeRedirect() {
 export function ProfileAgePage() {
   const { t } = useTranslation('registration');
   const session = useSession();
-  const go = useGo();
+  const go = useGoTo();
   useUnderAgeRedirect();
   const [value, setValue] = useState(rememberedDateOfBirth() ?? '');
   const [touched, setTouched] = useState(false);
@@ -135,7 +135,7 @@ function Steps({ current }: { current: 1 | 2 | 3 }) {
 export function ProfileCreatePage() {
   const { t } = useTranslation('registration');
   const session = useSession();
-  const go = useGo();
+  const go = useGoTo();
   useUnderAgeRedirect();
   const [values, setValues] = useState<Record<ProfileField, string>>({
     firstName: '',

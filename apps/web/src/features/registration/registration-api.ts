@@ -1,4 +1,9 @@
-import type { ClanUserBody } from '@cwh/contract';
+import type {
+  AgeGateDocument,
+  ChatAccountDocument,
+  ClanUserBody,
+  DiscordAuthorizationUrlDocument,
+} from '@cwh/contract';
 import { AGE_GATE_PATH, API } from '@cwh/contract/constants';
 import { ApiError } from '../../lib/api-client';
 import { readCookie, writeCookie } from '../../lib/cookies';
@@ -23,7 +28,7 @@ export function markUnderAge(): void {
  */
 export async function checkAge(dateOfBirth: string): Promise<boolean> {
   try {
-    const response = await authApi.post<unknown>(`${API.age}${AGE_GATE_PATH}`, {
+    const response = await authApi.post<AgeGateDocument | null>(`${API.age}${AGE_GATE_PATH}`, {
       data: { attributes: { dateOfBirth } },
     });
     return response !== null && response !== undefined;
@@ -60,18 +65,14 @@ export function isConflict(error: unknown): boolean {
   return error instanceof ApiError && error.status === 409;
 }
 
-interface UrlDocument {
-  data: { attributes: { url: string; state: string } };
-}
-interface ChatAccountDoc {
-  data: { attributes: { username: string } };
-}
-
 /** Community chat (Discord) OAuth: where to send the player, and the exchange on return. */
 export async function discordAuthorizationUrl(returnUri: string): Promise<string> {
-  const document = await authApi.get<UrlDocument>(`${API.users}/oauth/discord/authorization_url`, {
-    query: { return_uri: returnUri },
-  });
+  const document = await authApi.get<DiscordAuthorizationUrlDocument>(
+    `${API.users}/oauth/discord/authorization_url`,
+    {
+      query: { return_uri: returnUri },
+    },
+  );
   return document.data.attributes.url;
 }
 
@@ -80,7 +81,7 @@ export async function discordAccessToken(
   returnUri: string,
   state: string | null,
 ): Promise<string> {
-  const document = await authApi.get<ChatAccountDoc>(`${API.users}/oauth/discord/access_token`, {
+  const document = await authApi.get<ChatAccountDocument>(`${API.users}/oauth/discord/access_token`, {
     query: { code, return_uri: returnUri, state: state ?? undefined },
   });
   return document.data.attributes.username;

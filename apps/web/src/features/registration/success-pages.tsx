@@ -4,8 +4,9 @@ import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { hubLinkHref } from '../session/in-app-bridge';
 import { useSession } from '../session/session-store';
+import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
-import { Notice, SignedOutCard } from '../teams/team-ui';
+import { SignedOutCard } from '../teams/team-ui';
 import { WechatQr } from '../teams/wechat-qr';
 import { discordAccessToken, discordAuthorizationUrl } from './registration-api';
 

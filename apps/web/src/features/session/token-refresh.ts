@@ -1,12 +1,8 @@
-import type { Token } from '@cwh/contract';
+import type { SessionDocument } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { tokenRefreshDelayMs } from '@cwh/domain';
 import { api } from '../../lib/api-client';
 import { getSession, updateSession } from './session-store';
-
-interface SessionDocument {
-  data: { attributes: { token: Token; refreshToken: Token; userId: string } };
-}
 
 let timer: ReturnType<typeof setTimeout> | undefined;
 

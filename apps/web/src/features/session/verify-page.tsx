@@ -1,12 +1,11 @@
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../i18n/use-locale';
+import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { FormField, FormSubmitBar } from '../shell/form-field';
+import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
 import { type SimPlayer, useSimulatedPlayers } from '../simulator/simulator-api';
-import { Notice } from '../teams/team-ui';
-import { useGo } from '../teams/use-team';
 import { type SignInProblem, signIn, signInProblem, signOut } from './load-session';
 import { getSession, useSession } from './session-store';
 
@@ -17,7 +16,7 @@ import { getSession, useSession } from './session-store';
 export function ProfileVerifyPage() {
   const { t } = useTranslation('session');
   const session = useSession();
-  const go = useGo();
+  const go = useGoTo();
   const [playerTag, setPlayerTag] = useState('');
   const [apiToken, setApiToken] = useState('');
   const [touched, setTouched] = useState({ playerTag: false, apiToken: false });

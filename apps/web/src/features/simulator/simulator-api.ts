@@ -1,4 +1,11 @@
-import type { SimClanResource, SimPlayerResource } from '@cwh/contract';
+import type {
+  SimClanDocument,
+  SimClanListDocument,
+  SimClanResource,
+  SimPlayerDocument,
+  SimPlayerListDocument,
+  SimPlayerResource,
+} from '@cwh/contract';
 import { SIMULATOR_API } from '@cwh/contract/constants';
 import { useEffect, useState } from 'react';
 import { ApiError, api } from '../../lib/api-client';
@@ -9,12 +16,12 @@ export type SimClan = SimClanResource['attributes'];
 const bare = (tag: string) => encodeURIComponent(tag.replace(/^#/, ''));
 
 export async function listSimPlayers(): Promise<SimPlayer[]> {
-  const document = await api.get<{ data: SimPlayerResource[] }>(`${SIMULATOR_API}/players`);
+  const document = await api.get<SimPlayerListDocument>(`${SIMULATOR_API}/players`);
   return document.data.map((player) => player.attributes);
 }
 
 export async function listSimClans(): Promise<SimClan[]> {
-  const document = await api.get<{ data: SimClanResource[] }>(`${SIMULATOR_API}/clans`);
+  const document = await api.get<SimClanListDocument>(`${SIMULATOR_API}/clans`);
   return document.data.map((clan) => clan.attributes);
 }
 
@@ -22,7 +29,7 @@ export async function patchSimPlayer(
   tag: string,
   attributes: Partial<{ role: SimPlayer['role']; townHallLevel: number; clanTag: string | null }>,
 ): Promise<SimPlayer> {
-  const document = await api.patch<{ data: SimPlayerResource }>(`${SIMULATOR_API}/players/${bare(tag)}`, {
+  const document = await api.patch<SimPlayerDocument>(`${SIMULATOR_API}/players/${bare(tag)}`, {
     data: { attributes },
   });
   return document.data.attributes;
@@ -32,7 +39,7 @@ export async function patchSimClan(
   tag: string,
   attributes: Partial<{ warStatus: SimClan['warStatus']; isWarLogPublic: boolean }>,
 ): Promise<SimClan> {
-  const document = await api.patch<{ data: SimClanResource }>(`${SIMULATOR_API}/clans/${bare(tag)}`, {
+  const document = await api.patch<SimClanDocument>(`${SIMULATOR_API}/clans/${bare(tag)}`, {
     data: { attributes },
   });
   return document.data.attributes;

@@ -2,9 +2,9 @@ import { CLAN_ROLES, OFFERED_TH_LEVELS } from '@cwh/domain';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
+import { Notice } from '../shell/notice';
 import { PageLoader } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
-import { Notice } from '../teams/team-ui';
 import {
   listSimClans,
   listSimPlayers,

@@ -2,15 +2,16 @@ import { isLeaderOrCoLeader, sortClanMembers, validateTeamSelection } from '@cwh
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../i18n/use-locale';
+import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { getSession, type SessionState } from '../session/session-store';
+import { Notice } from '../shell/notice';
 import { clearSelectionDraft, readSelectionDraft } from './selection-draft';
 import { maySelect, SelectionIssues, selectionRules } from './selection-page';
 import { changeCaptain, saveSelection } from './team-api';
 import { DoneDialog } from './team-dialogs';
 import { NotAllowedNotice, TeamPage } from './team-page';
-import { BackToTeamLink, MemberLine, Notice } from './team-ui';
-import { useGo, useTeamAction } from './use-team';
+import { BackToTeamLink, MemberLine } from './team-ui';
+import { useTeamAction } from './use-team';
 
 interface Candidate {
   tag: string;
@@ -74,7 +75,7 @@ export function PickCaptainPage() {
 
 function PickCaptainForm({ session }: { session: SessionState }) {
   const { t } = useTranslation('teams');
-  const go = useGo();
+  const go = useGoTo();
   const to = useLocalizedPath();
   const { busy, run } = useTeamAction();
   const tags =

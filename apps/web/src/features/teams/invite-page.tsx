@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { hubLinkHref } from '../session/in-app-bridge';
 import type { SessionState } from '../session/session-store';
+import { Notice } from '../shell/notice';
 import { TeamPage } from './team-page';
-import { BackToTeamLink, MemberLine, Notice, StatusBadge } from './team-ui';
+import { BackToTeamLink, MemberLine, StatusBadge } from './team-ui';
 
 /** /registration/team/invite: who still has to register, and a link to send them. */
 export function TeamInvitePage() {

@@ -1,11 +1,13 @@
 import { lockRosterBlockers, sortClanMembers } from '@cwh/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGoTo } from '../../i18n/use-locale';
 import type { SessionState } from '../session/session-store';
+import { Notice } from '../shell/notice';
 import { lockRoster } from './team-api';
 import { NotAllowedNotice, TeamPage } from './team-page';
-import { BackToTeamLink, MemberLine, Notice, ResultDialog, StatusBadge } from './team-ui';
-import { useGo, useTeamAction } from './use-team';
+import { BackToTeamLink, MemberLine, ResultDialog, StatusBadge } from './team-ui';
+import { useTeamAction } from './use-team';
 
 /** /my-clan/lock-roster: "Confirm your Roster" — the captain locks the team (spec 5, 6). */
 export function LockRosterPage() {
@@ -14,7 +16,7 @@ export function LockRosterPage() {
 
 function LockView({ session }: { session: SessionState }) {
   const { t } = useTranslation(['teams', 'common']);
-  const go = useGo();
+  const go = useGoTo();
   const { busy, run } = useTeamAction();
   const [locked, setLocked] = useState(false);
   const { roster } = session;

@@ -2,13 +2,14 @@ import { canManageTeam, sortClanMembers } from '@cwh/domain';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { useLocalizedPath } from '../../i18n/use-locale';
+import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import type { SessionState } from '../session/session-store';
+import { Notice } from '../shell/notice';
 import { registerForTeam } from './team-api';
 import { TeamPage } from './team-page';
 import { teamPhase, teamWarnings } from './team-status';
-import { MemberLine, Notice, StatusBadge } from './team-ui';
-import { useGo, useTeamAction } from './use-team';
+import { MemberLine, StatusBadge } from './team-ui';
+import { useTeamAction } from './use-team';
 
 /** /my-clan: the clan's team, its status and the buttons each role may use (spec 2, 4, 6). */
 export function MyTeamPage() {
@@ -112,7 +113,7 @@ function ClanCard({ session }: { session: SessionState }) {
 function TeamActions({ session }: { session: SessionState }) {
   const { t } = useTranslation(['teams', 'errors']);
   const to = useLocalizedPath();
-  const go = useGo();
+  const go = useGoTo();
   const { busy, run } = useTeamAction();
   const [registering, setRegistering] = useState(false);
   const { roster } = session;

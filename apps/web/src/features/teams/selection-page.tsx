@@ -2,11 +2,11 @@ import type { ClanMemberValue } from '@cwh/contract';
 import { CHAMPIONSHIP_TH_LEVEL, canManageTeam, sortClanMembers, validateTeamSelection } from '@cwh/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGoTo } from '../../i18n/use-locale';
 import type { SessionState } from '../session/session-store';
 import { readSelectionDraft, writeSelectionDraft } from './selection-draft';
 import { NotAllowedNotice, TeamPage } from './team-page';
 import { BackToTeamLink, MemberLine, StatusBadge } from './team-ui';
-import { useGo } from './use-team';
 
 /** The rules the selection is checked against, from the clan (TH17 championship, else the cup level). */
 export function selectionRules(session: Pick<SessionState, 'clan' | 'roster'>) {
@@ -54,7 +54,7 @@ function SelectionView({ session }: { session: SessionState }) {
 
 function SelectionForm({ session }: { session: SessionState }) {
   const { t } = useTranslation('teams');
-  const go = useGo();
+  const go = useGoTo();
   const { roster } = session;
   const [selected, setSelected] = useState<Set<string>>(
     () =>

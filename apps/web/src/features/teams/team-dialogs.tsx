@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useGoTo } from '../../i18n/use-locale';
 import { ResultDialog } from './team-ui';
-import { useGo } from './use-team';
 
 /** "Hey, wait!": Cancel (back to the team) or the danger button that does it. */
 export function ConfirmDialog({
@@ -20,7 +20,7 @@ export function ConfirmDialog({
   children: ReactNode;
 }) {
   const { t } = useTranslation('teams');
-  const go = useGo();
+  const go = useGoTo();
   return (
     <ResultDialog
       kind="warning"
@@ -60,7 +60,7 @@ export function DoneDialog({
   actionLabel: string;
   path: string;
 }) {
-  const go = useGo();
+  const go = useGoTo();
   return (
     <ResultDialog
       kind="success"

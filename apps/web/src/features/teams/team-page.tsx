@@ -1,9 +1,10 @@
 import type { ComponentType, ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SessionState } from '../session/session-store';
+import { Notice } from '../shell/notice';
 import { PageLoader } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
-import { BackToTeamLink, Notice, SignedOutCard } from './team-ui';
+import { BackToTeamLink, SignedOutCard } from './team-ui';
 import { useFreshClan } from './use-team';
 
 interface TeamPageProps {

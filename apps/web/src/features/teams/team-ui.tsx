@@ -86,26 +86,6 @@ export function MemberLine({
   );
 }
 
-export function Notice({
-  tone = 'info',
-  children,
-  testId,
-}: {
-  tone?: 'info' | 'warning' | 'success' | 'danger';
-  children: ReactNode;
-  testId?: string;
-}) {
-  return (
-    <div
-      className={`notice notice--${tone}`}
-      role={tone === 'warning' || tone === 'danger' ? 'alert' : 'status'}
-      data-testid={testId}
-    >
-      {children}
-    </div>
-  );
-}
-
 /** The three dialog kinds the spec names: Success!, Oh No!, Hey, wait!. */
 export type DialogKind = 'success' | 'error' | 'warning';
 

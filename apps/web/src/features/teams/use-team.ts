@@ -1,23 +1,15 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
-import { useLocalizedPath } from '../../i18n/use-locale';
+import { useGoTo } from '../../i18n/use-locale';
 import { refreshClan } from '../session/load-session';
 import { getSession, useSession } from '../session/session-store';
 import { teamErrorRoute } from './error-route';
-
-/** Navigates to an app path under the current locale prefix. */
-export function useGo(): (path: string) => void {
-  const navigate = useNavigate();
-  const to = useLocalizedPath();
-  return useCallback((path: string) => void navigate(to(path)), [navigate, to]);
-}
 
 /**
  * Runs a team call: busy flag while it runs, the clan reloaded after it, and any failure routed to
  * its spec 8 error page.
  */
 export function useTeamAction() {
-  const go = useGo();
+  const go = useGoTo();
   const [busy, setBusy] = useState(false);
   const run = useCallback(
     async <T>(action: () => Promise<T>, options: { reload?: boolean } = {}): Promise<T | undefined> => {
@@ -44,7 +36,7 @@ export function useFreshClan() {
   const [loading, setLoading] = useState(
     Boolean(session.scToken && session.clan && !session.thNotHighEnough),
   );
-  const go = useGo();
+  const go = useGoTo();
   const started = useRef(false);
   useEffect(() => {
     if (started.current) return;

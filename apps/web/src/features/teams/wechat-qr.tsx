@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Notice } from '../shell/notice';
 import { fetchWechatQrCode } from './team-api';
-import { Notice } from './team-ui';
 
 /** The roster's messaging-app group QR code (GET /api/clan/1.0/wechatqrcode/by-roster/{id}). */
 export function WechatQr({ rosterId }: { rosterId: string | null }) {

@@ -1,4 +1,4 @@
-import type { CreateWarDocument, SimWarResource } from '@cwh/contract';
+import type { CreateWarDocument, SimWarDocument, SimWarResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { api } from '../../lib/api-client';
 import { authApi } from '../session/session-api';
@@ -15,17 +15,19 @@ export const SIMULATOR_WARS_API = '/api/simulator/1.0/wars';
 export type SimWar = SimWarResource['attributes'] & { id: string };
 export type SimWarSideName = 'home' | 'away';
 
-const unwrap = ({ data }: { data: SimWarResource }): SimWar => ({ ...data.attributes, id: data.id });
+const unwrap = ({ data }: SimWarDocument): SimWar => ({ ...data.attributes, id: data.id });
 const warPath = (warId: string) => `${SIMULATOR_WARS_API}/${encodeURIComponent(warId)}`;
 
 export async function fetchSimWar(warId: string, signal?: AbortSignal): Promise<SimWar> {
-  return unwrap(await api.get(warPath(warId), signal ? { signal } : {}));
+  return unwrap(await api.get<SimWarDocument>(warPath(warId), signal ? { signal } : {}));
 }
 
 export async function playSimWar(warId: string): Promise<SimWar> {
-  return unwrap(await api.post(`${warPath(warId)}/play`));
+  return unwrap(await api.post<SimWarDocument>(`${warPath(warId)}/play`));
 }
 
 export async function forfeitSimWar(warId: string, side: SimWarSideName): Promise<SimWar> {
-  return unwrap(await api.post(`${warPath(warId)}/forfeit`, { data: { attributes: { side } } }));
+  return unwrap(
+    await api.post<SimWarDocument>(`${warPath(warId)}/forfeit`, { data: { attributes: { side } } }),
+  );
 }

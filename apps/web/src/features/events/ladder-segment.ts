@@ -1,9 +1,9 @@
-import type { EventResource, SegmentResource } from '@cwh/contract';
+import type { EventResource, SegmentListDocument, SegmentResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { pickByTime, selectActiveEvent } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
-import { fetchEvents } from '../events/events-api';
+import { fetchEvents } from './events-api';
 
 export interface LadderSegment {
   event: EventResource;
@@ -22,7 +22,7 @@ export function fetchEventSegments(eventId: string): Promise<SegmentResource[]> 
   let pending = segmentsCache.get(eventId);
   if (!pending) {
     pending = api
-      .get<{ data: SegmentResource[] }>(`${API.tournaments}/events/${encodeURIComponent(eventId)}/segments`)
+      .get<SegmentListDocument>(`${API.tournaments}/events/${encodeURIComponent(eventId)}/segments`)
       .then((document) => document.data);
     pending.catch(() => segmentsCache.delete(eventId));
     segmentsCache.set(eventId, pending);

@@ -1,16 +1,16 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLadderSegment } from '../ladder/ladder-segment';
-import { QueuePanel } from '../ladder/queue-panel';
+import { useLadderSegment } from '../events/ladder-segment';
 import { LeaderboardTable } from '../leaderboard/leaderboard-table';
+import { MatchRow } from '../matches/match-row';
+import { fetchMatchSeriesList, type MatchSeriesValue } from '../matches/match-series-api';
+import { NoEventCard } from '../matches/no-event-card';
+import { ParticipantList } from '../matches/participants';
+import { Prizes } from '../matches/prizes';
 import { useSession } from '../session/session-store';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
-import { MatchRow } from './match-row';
-import { fetchMatchSeriesList, type MatchSeriesValue } from './match-series-api';
-import { NoEventCard } from './no-event-card';
-import { ParticipantList } from './participants';
-import { Prizes } from './prizes';
+import { QueuePanel } from './queue-panel';
 
 const TABS = ['matches', 'leaderboard', 'participants', 'prizes'] as const;
 type Tab = (typeof TABS)[number];
