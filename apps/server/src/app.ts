@@ -3,25 +3,26 @@ import { API } from '@cwh/contract';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import { prepareDatabase } from './db/bootstrap.js';
 import type { Database } from './db/client.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
+import { registerAuthenticate } from './features/auth/authenticate.js';
 import { eventRoutes } from './features/events/event-routes.js';
 import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
-import { createPlayerAuth, withPlayerTokens } from './features/hub/player-auth.js';
 import { registerLadder } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
-import { registerPlayersAndTeams } from './features/players-and-teams.js';
+import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
-import { registerAuthenticate } from './http/authenticate.js';
+import { registerWar } from './features/war/register-war.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { registerTenant } from './http/tenant.js';
+import { prepareDatabase } from './prepare-database.js';
+import { registerPlayersAndTeams } from './wiring/players-and-teams.js';
 import './http/fastify-types.js';
 import { DomainError } from './errors/domain-error.js';
 import { LOG_REDACT_PATHS } from './http/log-redaction.js';
@@ -156,7 +157,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
   );
 
-  await registerLadder(app, { db: database.db, config: config.ladder, now, game: playersAndTeams });
+  const ladder = await registerLadder(app, {
+    db: database.db,
+    config: config.ladder,
+    now,
+    game: playersAndTeams.game,
+  });
+  await registerWar(app, { ladder, game: playersAndTeams.game, sim: playersAndTeams.sim });
 
   const spa = await registerStaticWeb(app, config.webDist);
   registerNotFound(app, spa);

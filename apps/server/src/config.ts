@@ -1,12 +1,8 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
-import {
-  type PlayersConfig,
-  playersEnvSchema,
-  toPlayersConfig,
-} from './features/players-and-teams-config.js';
 import { REPO_ROOT } from './paths.js';
+import { type PlayersConfig, playersEnvSchema, toPlayersConfig } from './wiring/players-config.js';
 
 const booleanFromEnv = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])

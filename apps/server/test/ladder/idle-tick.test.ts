@@ -6,7 +6,7 @@ import { buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { queueEntries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import { MATCHMAKING_FULL_PASS_MS } from '../../src/features/ladder/matchmaking-service.js';
+import { MATCHMAKING_FULL_PASS_MS } from '../../src/features/ladder/queue/matchmaking-service.js';
 import {
   bearer,
   describeEachDatabase,

@@ -1,4 +1,6 @@
-/** Codes the hub services put in JSON:API error objects (spec 6 and 8). */
+import { ERROR_CATALOGUE, type ErrorCode, isErrorCode } from './error-catalogue.js';
+
+/** The game-rule codes of the catalogue (spec 6 and 8): the ones the web routes to error pages. */
 export const GAME_RULE_ERROR_CODES = [
   'INSUFFICIENT_TH_LEVEL',
   'PLAYER_BANNED',
@@ -21,9 +23,9 @@ export const GAME_RULE_ERROR_CODES = [
   'MATCH_TIME_PASSED',
   'ROSTER_FULL',
   'SEGMENT_REGISTRATION_CLOSED',
-] as const;
+] as const satisfies readonly ErrorCode[];
 
-/** Transport-level codes every endpoint may answer with. */
+/** Transport-level codes of the catalogue that every endpoint may answer with. */
 export const GENERIC_ERROR_CODES = [
   'VALIDATION_FAILED',
   'NOT_FOUND',
@@ -32,15 +34,16 @@ export const GENERIC_ERROR_CODES = [
   'CONFLICT',
   'PAYLOAD_TOO_LARGE',
   'RATE_LIMITED',
-  'INTERNAL',
-] as const;
+  'INTERNAL_ERROR',
+] as const satisfies readonly ErrorCode[];
 
-export const SERVER_ERROR_CODES = [...GAME_RULE_ERROR_CODES, ...GENERIC_ERROR_CODES] as const;
-export type ServerErrorCode = (typeof SERVER_ERROR_CODES)[number];
+export * from './error-catalogue.js';
 
-export function isServerErrorCode(value: unknown): value is ServerErrorCode {
-  return typeof value === 'string' && (SERVER_ERROR_CODES as readonly string[]).includes(value);
-}
+/** Every code of the catalogue (error-catalogue.ts): the game rules' and the generic ones. */
+export const SERVER_ERROR_CODES = Object.keys(ERROR_CATALOGUE) as ErrorCode[];
+export type ServerErrorCode = ErrorCode;
+
+export const isServerErrorCode = isErrorCode;
 
 /**
  * Exact `detail` texts the clients match on (spec 8), so server and web agree on the wording.
@@ -50,35 +53,7 @@ export const ROSTER_CHANGES_LIMIT_DETAIL = 'Roster changes limit exceeded';
 export const ROSTER_ALREADY_PLAYED_DETAIL = 'roster has already played';
 export const MATCH_TIME_PASSED_MESSAGE = "No checkin done as it's passed match time";
 
-/** HTTP status the server answers each game-rule code with (spec 6: the 401 ones; spec 8: the 400 ones). */
-export const SERVER_ERROR_STATUS: Record<ServerErrorCode, number> = {
-  INSUFFICIENT_TH_LEVEL: 401,
-  PLAYER_BANNED: 401,
-  INSUFFICIENT_ROLE: 401,
-  NOT_INVITED: 401,
-  NO_CLAN: 401,
-  INSUFFICIENT_PERMISSION: 400,
-  INCOMPLETE_ROSTER: 400,
-  INVALID_CLAN_LEVEL: 400,
-  INCOMPLETE_CLAN: 400,
-  MEMBERS_MISSING: 400,
-  TH_LEVELS_MISMATCH: 400,
-  ROSTER_CHANGES_LIMIT_EXCEEDED: 400,
-  WRONG_MEMBER: 400,
-  OPPONENT_IS_IN_WAR: 400,
-  CLAN_IS_IN_WAR: 400,
-  MATCH_LIMIT_REACHED: 429,
-  UPCOMING_MATCH: 409,
-  ROSTER_ALREADY_PLAYED: 400,
-  MATCH_TIME_PASSED: 400,
-  ROSTER_FULL: 400,
-  SEGMENT_REGISTRATION_CLOSED: 400,
-  VALIDATION_FAILED: 400,
-  NOT_FOUND: 404,
-  UNAUTHENTICATED: 401,
-  FORBIDDEN: 403,
-  CONFLICT: 409,
-  PAYLOAD_TOO_LARGE: 413,
-  RATE_LIMITED: 429,
-  INTERNAL: 500,
-};
+/** HTTP status of every code, read off the catalogue. */
+export const SERVER_ERROR_STATUS = Object.fromEntries(
+  Object.entries(ERROR_CATALOGUE).map(([code, entry]) => [code, entry.status]),
+) as Record<ErrorCode, number>;

@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { createUserRepository } from '../auth/user-repository.js';
-import { createPlayerRepository } from '../hub/player-repository.js';
+import { createPlayerRepository } from '../players/player-repository.js';
 
 export interface AgeGateOptions {
   /** Under this age (whole years) a player is gated. Config MIN_AGE, default 13. */

@@ -1,7 +1,14 @@
 import { DomainError } from '../../errors/domain-error.js';
+import { gameCall } from '../../game/game-call.js';
 import type { ClanRole, GameAdapter, GameClan, GamePlayer } from '../../game/index.js';
-import { gameCall } from '../hub/game-errors.js';
-import type { AuthPlayer } from '../hub/player-auth.js';
+import type { AuthPlayer } from '../players/player-auth.js';
+
+/** What every clan service is given besides the database and the game. */
+export interface ClanServiceOptions {
+  now: () => Date;
+  /** How long a chat link code lives. */
+  chatLinkCodeTtlSeconds?: number;
+}
 
 /** The caller as the game sees them now: their player, clan and role. */
 export interface ClanContext {

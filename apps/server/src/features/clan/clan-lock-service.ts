@@ -1,14 +1,14 @@
 import { lockRosterBlockers } from '@cwh/domain';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
-import { gameCall } from '../hub/game-errors.js';
-import type { AuthPlayer } from '../hub/player-auth.js';
+import type { AuthPlayer } from '../players/player-auth.js';
+import { allowedChanges, changesUsed } from '../rosters/roster-changes.js';
 import { createRosterRepository } from '../rosters/roster-repository.js';
+import type { ClanServiceOptions } from './clan-context.js';
 import { insufficientRole, isLeader, loadClanContext } from './clan-context.js';
 import { type ClanRosterAccess, noRoster, rosterLocked } from './clan-roster-access.js';
-import type { ClanServiceOptions } from './clan-service.js';
-import { allowedChanges, changesUsed } from './team-rules.js';
 
 /** Clan and selection checks, locking the team, allowed changes and withdrawal. */
 export function createClanLockService(

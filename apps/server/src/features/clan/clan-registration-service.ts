@@ -2,18 +2,18 @@ import { randomBytes } from 'node:crypto';
 import type { ClanUserBody } from '@cwh/contract';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { gameCall } from '../../game/game-call.js';
 import type { GameAdapter } from '../../game/index.js';
 import { hashToken } from '../auth/opaque-token.js';
 import { playerPasswordPlaceholder } from '../auth/password.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
-import { gameCall } from '../hub/game-errors.js';
-import type { AuthPlayer } from '../hub/player-auth.js';
-import { createPlayerRepository } from '../hub/player-repository.js';
+import type { AuthPlayer } from '../players/player-auth.js';
+import { createPlayerRepository } from '../players/player-repository.js';
 import { createRosterRepository } from '../rosters/roster-repository.js';
+import type { ClanServiceOptions } from './clan-context.js';
 import { loadClanContext } from './clan-context.js';
 import { type ClanRosterAccess, isUniqueViolation, noRoster } from './clan-roster-access.js';
 import { buildRosterView, clanMemberItems } from './clan-roster-view.js';
-import type { ClanServiceOptions } from './clan-service.js';
 
 /** The clan page, previous team, hub user, individual registration, chat link code and group-code access. */
 export function createClanRegistrationService(

@@ -3,10 +3,10 @@ import { memberRegistrationStatus, registrationStatus, sortClanMembers } from '@
 import type { Executor } from '../../db/client.js';
 import type { GameClan } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { createPlayerRepository } from '../hub/player-repository.js';
+import { createPlayerRepository } from '../players/player-repository.js';
+import { allowedChanges, changesUsed } from '../rosters/roster-changes.js';
 import type { RosterMemberRow, RosterRow } from '../rosters/roster-repository.js';
 import type { SegmentRow } from '../segments/segment-repository.js';
-import { allowedChanges, changesUsed } from './team-rules.js';
 
 export interface RosterView {
   roster: ClanRosterValue;

@@ -17,7 +17,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { requirePlayer } from '../hub/player-auth.js';
+import { requirePlayer } from '../players/player-auth.js';
 import type { ClanService } from './clan-service.js';
 
 /** Text of a roster's messaging-app group QR code. The real group links are managed outside the hub. */

@@ -10,18 +10,18 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { generateToken } from '../auth/opaque-token.js';
-import type { AuthPlayer } from '../hub/player-auth.js';
-import { createRosterRepository } from '../rosters/roster-repository.js';
-import { insufficientRole, isCoLeader, isLeader, loadClanContext } from './clan-context.js';
-import { type ClanRosterAccess, isUniqueViolation, noRoster, rosterLocked } from './clan-roster-access.js';
-import type { ClanServiceOptions } from './clan-service.js';
+import type { AuthPlayer } from '../players/player-auth.js';
 import {
   changesPeriod,
   changesUsed,
   isLineupChange,
   ROSTER_FULL_MESSAGE,
-  selectionIssueError,
-} from './team-rules.js';
+} from '../rosters/roster-changes.js';
+import { createRosterRepository } from '../rosters/roster-repository.js';
+import type { ClanServiceOptions } from './clan-context.js';
+import { insufficientRole, isCoLeader, isLeader, loadClanContext } from './clan-context.js';
+import { type ClanRosterAccess, isUniqueViolation, noRoster, rosterLocked } from './clan-roster-access.js';
+import { selectionIssueError } from './team-rules.js';
 
 /** Team selection (leader; co-leader who is the captain) and captain changes. */
 export function createClanSelectionService(

@@ -1,15 +1,10 @@
 import type { Db } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
+import type { ClanServiceOptions } from './clan-context.js';
 import { createClanLockService } from './clan-lock-service.js';
 import { createClanRegistrationService } from './clan-registration-service.js';
 import { createClanRosterAccess } from './clan-roster-access.js';
 import { createClanSelectionService } from './clan-selection-service.js';
-
-export interface ClanServiceOptions {
-  now: () => Date;
-  /** How long a chat link code lives. */
-  chatLinkCodeTtlSeconds?: number;
-}
 
 /** The clan hub: registration/users, team selection and captain, checks, lock and withdrawal. */
 export function createClanService(db: Db, game: GameAdapter, options: ClanServiceOptions) {

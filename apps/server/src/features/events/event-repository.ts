@@ -1,6 +1,6 @@
-import { and, asc, count, eq, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { events } from '../../db/schema/index.js';
+import { events, segments } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domain-error.js';
 
 export type EventRow = typeof events.$inferSelect;
@@ -12,6 +12,22 @@ export interface EventFilter {
 
 export function createEventRepository(db: Executor) {
   return {
+    /**
+     * Segment ids per event, in schedule order (the event's `segments` relationship). Read here, not
+     * through the segment repository, so that segments depend on events and not the other way round.
+     */
+    async segmentIdsByEvent(eventIds: string[], tx: Executor = db): Promise<Map<string, string[]>> {
+      const map = new Map<string, string[]>();
+      if (eventIds.length === 0) return map;
+      const rows = await tx
+        .select({ eventId: segments.eventId, id: segments.id })
+        .from(segments)
+        .where(inArray(segments.eventId, eventIds))
+        .orderBy(asc(segments.level), asc(segments.dateFrom), asc(segments.id));
+      for (const { eventId, id } of rows) map.set(eventId, [...(map.get(eventId) ?? []), id]);
+      return map;
+    },
+
     async list(
       tenant: string,
       filter: EventFilter,

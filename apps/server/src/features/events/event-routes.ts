@@ -2,14 +2,12 @@ import { eventDocument, eventListDocument, eventListQuery, idParams } from '@cwh
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { createSegmentRepository } from '../segments/segment-repository.js';
 import { toEventResource } from './event-mapper.js';
 import { createEventRepository } from './event-repository.js';
 
 /** GET /events and /events/{id} under /api/tournaments/1.0, scoped to the request's tenant. */
 export function eventRoutes(db: Db): FastifyPluginAsyncZod {
   const eventsRepo = createEventRepository(db);
-  const segmentsRepo = createSegmentRepository(db);
   return async (app) => {
     app.get(
       '/events',
@@ -18,7 +16,7 @@ export function eventRoutes(db: Db): FastifyPluginAsyncZod {
         const page = pageRequest(request.query);
         const filter = { status: request.query['filter[status]'] };
         const { rows, total } = await eventsRepo.list(request.tenant, filter, page);
-        const segmentIds = await segmentsRepo.idsByEvent(rows.map((row) => row.id));
+        const segmentIds = await eventsRepo.segmentIdsByEvent(rows.map((row) => row.id));
         return {
           data: rows.map((row) => toEventResource(row, segmentIds.get(row.id) ?? [])),
           meta: pageMeta(page, total),
@@ -31,7 +29,7 @@ export function eventRoutes(db: Db): FastifyPluginAsyncZod {
       { schema: { tags: ['events'], params: idParams, response: { 200: eventDocument } } },
       async (request) => {
         const event = await eventsRepo.getById(request.tenant, request.params.id);
-        const segmentIds = await segmentsRepo.idsByEvent([event.id]);
+        const segmentIds = await eventsRepo.segmentIdsByEvent([event.id]);
         return { data: toEventResource(event, segmentIds.get(event.id) ?? []) };
       },
     );

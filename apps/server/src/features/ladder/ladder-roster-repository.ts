@@ -3,7 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { selectedPlayers } from '../../db/schema/ladder.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
 import { segments } from '../../db/schema/segments.js';
-import { OPEN_SERIES_STATES } from './ladder-series-repository.js';
+import { OPEN_SERIES_STATES } from './match-series/ladder-series-repository.js';
 
 export type RosterRow = typeof rosters.$inferSelect;
 export type SegmentRow = typeof segments.$inferSelect;

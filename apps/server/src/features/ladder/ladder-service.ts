@@ -1,11 +1,11 @@
 import { createLadderContext, type LadderServiceDeps } from './ladder-context.js';
-import { createMatchUpService } from './match-up-service.js';
-import { createMatchmakingService } from './matchmaking-service.js';
-import { createQueueJoinService } from './queue-join-service.js';
-import { createSeriesResultsService } from './series-results-service.js';
+import { createSeriesResultsService } from './match-series/series-results-service.js';
+import { createMatchUpService } from './match-ups/match-up-service.js';
+import { createMatchmakingService } from './queue/matchmaking-service.js';
+import { createQueueJoinService } from './queue/queue-join-service.js';
 
 export type { Caller, LadderServiceDeps } from './ladder-context.js';
-export type { WarOutcome } from './series-results-service.js';
+export type { WarOutcome } from './match-series/series-results-service.js';
 
 /** Queue, matchmaking, match-ups, sweeper, results and standings (docs/api/ladder.md). */
 export function createLadderService(deps: LadderServiceDeps) {

@@ -1,36 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
-import { API, SIMULATOR_API } from '@cwh/contract';
+import { API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { DbSimGame } from '../../game/simulated/db-sim-game.js';
 import { type ResultRedelivery, startResultRedelivery } from '../../game/simulated/result-redelivery.js';
-import { matchSeriesRoutes } from '../match-series/match-series-routes.js';
-import { matchUpRoutes } from '../match-ups/match-up-routes.js';
-import { queueRoutes } from '../queue/queue-routes.js';
-import { standingsRoutes } from '../standings/standings-routes.js';
-import { simWarRoutes } from '../war/sim-war-routes.js';
-import { warRoutes } from '../war/war-routes.js';
 import type { LadderConfig } from './ladder-config.js';
 import { createNotifier } from './ladder-notices.js';
 import { createLadderService, type LadderService } from './ladder-service.js';
 import { type LadderWorkers, startLadderWorkers } from './ladder-workers.js';
+import { matchSeriesRoutes } from './match-series/match-series-routes.js';
+import { matchUpRoutes } from './match-ups/match-up-routes.js';
+import { queueRoutes } from './queue/queue-routes.js';
+import { standingsRoutes } from './standings/standings-routes.js';
 
 export interface LadderDeps {
   db: Db;
   config: LadderConfig;
   now: () => Date;
-  /**
-   * The game adapter of the app (players-and-teams wiring). Without one, the database-backed
-   * simulated game is used.
-   */
-  game?: { game: GameAdapter; sim: DbSimGame | null } | undefined;
+  /** The game adapter of the app (chosen by GAME_MODE in the players-and-teams wiring). */
+  game: GameAdapter;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** Ladder play: queue, matchmaking, match-ups, results (issue 4). */
+    /** Ladder play: queue, matchmaking, match-ups, results. */
     ladder: LadderService & { workers: LadderWorkers | null; resultRedelivery: ResultRedelivery | null };
   }
 }
@@ -39,18 +34,13 @@ declare module 'fastify' {
 export const RESULT_REDELIVERY_INTERVAL_MS = 1_000;
 
 /**
- * Issue 4, ladder play: routes under /api/matches/1.0 (queue, match-ups, match series, check-ins),
- * /api/war/1.0, /api/tournaments/1.0 (standings, leaderboards), the simulated wars, and the
- * matchmaker + sweeper workers of this instance. War results come through GameAdapter.onWarResult.
+ * Ladder play: routes under /api/matches/1.0 (queue, match-ups, match series, check-ins) and
+ * /api/tournaments/1.0 (standings, leaderboards), and the matchmaker + sweeper workers of this
+ * instance. War results come through GameAdapter.onWarResult. The war routes depend on the ladder
+ * (not the other way round) and are registered by `registerWar`.
  */
 export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Promise<LadderService> {
-  let game = deps.game?.game;
-  let sim = deps.game?.sim ?? null;
-  if (!game) {
-    sim = new DbSimGame(deps.db, deps.now);
-    await sim.repository.seed();
-    game = sim;
-  }
+  const { game } = deps;
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const service = createLadderService({
     db: deps.db,
@@ -110,8 +100,6 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
   );
   await app.register(matchUpRoutes(service), { prefix: API.matches });
   await app.register(matchSeriesRoutes(deps.db, service), { prefix: API.matches });
-  await app.register(warRoutes(service, game), { prefix: API.war });
   await app.register(standingsRoutes(deps.db, service), { prefix: API.tournaments });
-  if (sim) await app.register(simWarRoutes(sim, service), { prefix: SIMULATOR_API });
   return service;
 }

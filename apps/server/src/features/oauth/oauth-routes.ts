@@ -9,7 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { createPlayerRepository } from '../hub/player-repository.js';
+import { createPlayerRepository } from '../players/player-repository.js';
 import type { DiscordClient } from './discord-client.js';
 import { signState, verifyState } from './oauth-state.js';
 

@@ -2,7 +2,7 @@ import type { RosterResource } from '@cwh/contract';
 import { rosterDisplayName } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { identifier, isoSeconds } from '../../http/jsonapi.js';
-import { createPlayerRepository } from '../hub/player-repository.js';
+import { createPlayerRepository } from '../players/player-repository.js';
 import { createRosterRepository, type RosterRow } from './roster-repository.js';
 
 /** Maps rosters with their active players, owners' game accounts and segment parents in a few queries. */

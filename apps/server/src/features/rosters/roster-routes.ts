@@ -15,13 +15,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, type GamePlayer, normalizeTag } from '../../game/index.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { generateToken } from '../auth/opaque-token.js';
-import { ROSTER_FULL_MESSAGE } from '../clan/team-rules.js';
-import { gameCall } from '../hub/game-errors.js';
-import { requirePlayer } from '../hub/player-auth.js';
-import { createPlayerRepository } from '../hub/player-repository.js';
+import { requirePlayer } from '../players/player-auth.js';
+import { createPlayerRepository } from '../players/player-repository.js';
+import { ROSTER_FULL_MESSAGE } from './roster-changes.js';
 import { toRosterResource, toRosterResources } from './roster-mapper.js';
 import { createRosterRepository, type RosterRow } from './roster-repository.js';
 

@@ -55,17 +55,6 @@ export function createSegmentRepository(db: Executor) {
       return row;
     },
 
-    /** Segment ids per event, in schedule order (for the event's `segments` relationship). */
-    async idsByEvent(eventIds: string[], tx: Executor = db): Promise<Map<string, string[]>> {
-      if (eventIds.length === 0) return new Map();
-      const rows = await tx
-        .select({ key: segments.eventId, id: segments.id })
-        .from(segments)
-        .where(inArray(segments.eventId, eventIds))
-        .orderBy(asc(segments.level), asc(segments.dateFrom), asc(segments.id));
-      return groupIds(rows);
-    },
-
     /** Child segment ids per parent, in schedule order. */
     async childIds(parentIds: string[], tx: Executor = db): Promise<Map<string, string[]>> {
       if (parentIds.length === 0) return new Map();

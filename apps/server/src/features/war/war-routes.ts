@@ -9,9 +9,9 @@ import {
 } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors/domain-error.js';
+import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { gameCall } from '../hub/game-errors.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 
 /** Link the web opens for a simulated war: the hub's small game-client page. */

@@ -1,4 +1,4 @@
-import type { StubData } from './coc-api-stub.js';
+import type { StubData } from './coc-api-stub-data.js';
 
 /** Fixed times so war-type detection is deterministic: 23 h preparation is a regular war. */
 const WAR_START = '20251031T140000.000Z';

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { StubData } from './coc-api-stub-data.js';
 import { defaultStubData } from './coc-api-stub-fixtures.js';
 
 /**
@@ -7,34 +8,7 @@ import { defaultStubData } from './coc-api-stub-fixtures.js';
  * for running the official client locally without a developer key. Listens on 127.0.0.1, port 0.
  */
 
-export type OfficialRole = 'leader' | 'coLeader' | 'admin' | 'member';
-
-export interface StubPlayer {
-  tag: string;
-  name: string;
-  townHallLevel: number;
-  /** Clan membership lives on the player; the clan's memberList is derived from it. */
-  clanTag?: string;
-  role?: OfficialRole;
-  apiToken: string;
-}
-
-export interface StubClan {
-  tag: string;
-  name: string;
-  clanLevel: number;
-  isWarLogPublic: boolean;
-  currentWar: {
-    state: 'notInWar' | 'preparation' | 'inWar' | 'warEnded';
-    preparationStartTime?: string;
-    startTime?: string;
-  };
-}
-
-export interface StubData {
-  players: StubPlayer[];
-  clans: StubClan[];
-}
+export type { OfficialRole, StubClan, StubData, StubPlayer } from './coc-api-stub-data.js';
 
 export interface StubFailure {
   status: 429 | 500 | 502 | 503;

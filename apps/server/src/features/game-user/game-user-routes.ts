@@ -1,14 +1,13 @@
-import { countryDocument, gameUserBody, gameUserDocument } from '@cwh/contract';
+import { gameUserBody, gameUserDocument } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { FailureLimit } from '../../http/rate-limit.js';
 import { toUserResource } from '../auth/user-mapper.js';
-import { lookupCountry } from './country.js';
 import type { GameUserService } from './game-user-service.js';
 
-/** Hub service under /api/hub/1.0: the game-user lookup and the country. */
-export function hubRoutes(
+/** POST /api/hub/1.0/game-user: who the player behind an in-game API token is, with a player token. */
+export function gameUserRoutes(
   service: GameUserService,
-  options: { countryTraceUrl: string | undefined; tokenLimit: FailureLimit },
+  options: { tokenLimit: FailureLimit },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -33,15 +32,6 @@ export function hubRoutes(
           },
           meta,
         };
-      },
-    );
-
-    app.get(
-      '/country',
-      { schema: { tags: ['hub'], response: { 200: countryDocument } } },
-      async (request) => {
-        const country = await lookupCountry(request, { traceUrl: options.countryTraceUrl });
-        return { data: { id: country, type: 'countries' as const, attributes: { country } } };
       },
     );
   };

@@ -2,13 +2,13 @@ import type { GameUserMeta } from '@cwh/contract';
 import { OFFERED_TH_LEVELS } from '@cwh/domain';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
+import type { PlayerAuth } from '../players/player-auth.js';
+import { createPlayerRepository } from '../players/player-repository.js';
 import { createRosterRepository } from '../rosters/roster-repository.js';
-import { gameCall } from './game-errors.js';
-import type { PlayerAuth } from './player-auth.js';
-import { createPlayerRepository } from './player-repository.js';
 
 /** The lowest town hall level any competition accepts (the cup's 9). */
 export const MIN_PLAYER_TH_LEVEL = Math.min(...OFFERED_TH_LEVELS);

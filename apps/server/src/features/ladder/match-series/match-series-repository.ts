@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { MATCH_SERIES_STATE, matchSeries } from '../../db/schema/ladder.js';
+import type { Executor } from '../../../db/client.js';
+import { MATCH_SERIES_STATE, matchSeries } from '../../../db/schema/ladder.js';
 
 export { MATCH_SERIES_STATE };
 export type MatchSeriesState = (typeof MATCH_SERIES_STATE)[number];

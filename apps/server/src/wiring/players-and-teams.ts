@@ -2,22 +2,23 @@ import { randomBytes } from 'node:crypto';
 import { API, SIMULATOR_API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
+import { ageRoutes } from '../features/age/age-routes.js';
+import type { AuthService } from '../features/auth/auth-service.js';
+import { clanRoutes } from '../features/clan/clan-routes.js';
+import { createClanService } from '../features/clan/clan-service.js';
+import { countryRoutes } from '../features/country/country-routes.js';
+import { gameUserRoutes } from '../features/game-user/game-user-routes.js';
+import { createGameUserService } from '../features/game-user/game-user-service.js';
+import { createDiscordClient } from '../features/oauth/discord-client.js';
+import { oauthRoutes } from '../features/oauth/oauth-routes.js';
+import { type PlayerAuth, registerPlayerAuthenticate } from '../features/players/player-auth.js';
+import { rosterRoutes } from '../features/rosters/roster-routes.js';
+import { simulatorRoutes } from '../features/simulator/simulator-routes.js';
 import { createGameAdapter } from '../game/create-game-adapter.js';
 import type { GameAdapter } from '../game/index.js';
 import type { DbSimGame } from '../game/simulated/db-sim-game.js';
 import type { FailureLimit } from '../http/rate-limit.js';
-import { ageRoutes } from './age/age-routes.js';
-import type { AuthService } from './auth/auth-service.js';
-import { clanRoutes } from './clan/clan-routes.js';
-import { createClanService } from './clan/clan-service.js';
-import { createGameUserService } from './hub/game-user-service.js';
-import { hubRoutes } from './hub/hub-routes.js';
-import { type PlayerAuth, registerPlayerAuthenticate } from './hub/player-auth.js';
-import { createDiscordClient } from './oauth/discord-client.js';
-import { oauthRoutes } from './oauth/oauth-routes.js';
-import type { PlayersConfig } from './players-and-teams-config.js';
-import { rosterRoutes } from './rosters/roster-routes.js';
-import { simulatorRoutes } from './simulator/simulator-routes.js';
+import type { PlayersConfig } from './players-config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,8 +38,9 @@ export interface PlayersAndTeamsDeps {
 }
 
 /**
- * Issue 3: game adapter, identity (game-user lookup, player tokens), age gate, country, Discord
- * OAuth, clan service, platform rosters and the simulator API. Returns the game adapter in use.
+ * Players and teams: the game adapter, identity (game-user lookup, player tokens), age gate,
+ * country, Discord OAuth, the clan service, platform rosters and the simulator API. Lives outside
+ * `features/` because it composes several capabilities; returns the game adapter in use.
  */
 export async function registerPlayersAndTeams(
   app: FastifyInstance,
@@ -51,14 +53,12 @@ export async function registerPlayersAndTeams(
   registerPlayerAuthenticate(app, deps.auth, deps.playerAuth);
 
   await app.register(
-    hubRoutes(createGameUserService(db, game, deps.playerAuth, now), {
-      countryTraceUrl: config.countryTraceUrl,
+    gameUserRoutes(createGameUserService(db, game, deps.playerAuth, now), {
       tokenLimit: deps.gameUserTokenLimit,
     }),
-    {
-      prefix: API.hub,
-    },
+    { prefix: API.hub },
   );
+  await app.register(countryRoutes({ countryTraceUrl: config.countryTraceUrl }), { prefix: API.hub });
   await app.register(clanRoutes(createClanService(db, game, { now })), { prefix: API.clan });
   await app.register(ageRoutes(db, { minimumAge: config.minAge, now }), { prefix: API.age });
   const discord = createDiscordClient({

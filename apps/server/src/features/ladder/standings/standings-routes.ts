@@ -9,11 +9,11 @@ import {
   standingListQuery,
 } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
-import { DomainError } from '../../errors/domain-error.js';
-import { isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { rosterDisplayName } from '../ladder/ladder-mappers.js';
-import type { LadderService } from '../ladder/ladder-service.js';
+import type { Db } from '../../../db/client.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { isoSeconds, pageMeta, pageRequest } from '../../../http/jsonapi.js';
+import { rosterDisplayName } from '../ladder-mappers.js';
+import type { LadderService } from '../ladder-service.js';
 import { createStandingsRepository, type StandingsSegmentRow } from './standings-repository.js';
 
 const STANDINGS_PAGE_SIZE = 20;

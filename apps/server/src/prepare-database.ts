@@ -1,10 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppConfig } from '../config.js';
-import { createEventRepository } from '../features/events/event-repository.js';
-import { seedDemoLadder } from '../seed/demo-ladder-seed.js';
-import { seedDemo } from '../seed/demo-seed.js';
-import { type Database, openDatabase } from './client.js';
-import { runMigrations } from './migrate.js';
+import type { AppConfig } from './config.js';
+import { type Database, openDatabase } from './db/client.js';
+import { runMigrations } from './db/migrate.js';
+import { createEventRepository } from './features/events/event-repository.js';
+import { seedDemoLadder } from './seed/demo-ladder-seed.js';
+import { seedDemo } from './seed/demo-seed.js';
 
 /**
  * Opens the configured database, migrates it, and seeds the demo when enabled and empty: the demo

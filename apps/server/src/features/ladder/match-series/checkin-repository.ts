@@ -1,6 +1,6 @@
 import { and, asc, eq } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { checkins } from '../../db/schema/ladder.js';
+import type { Executor } from '../../../db/client.js';
+import { checkins } from '../../../db/schema/ladder.js';
 
 export type CheckinRow = typeof checkins.$inferSelect;
 export type NewCheckin = typeof checkins.$inferInsert;

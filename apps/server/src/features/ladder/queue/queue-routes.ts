@@ -1,8 +1,8 @@
 import { queueJoinBody, queueParams, queueStatusDocument } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../../errors/domain-error.js';
-import { queueEntryResource } from '../ladder/ladder-mappers.js';
-import type { LadderService } from '../ladder/ladder-service.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { queueEntryResource } from '../ladder-mappers.js';
+import type { LadderService } from '../ladder-service.js';
 
 /** `/api/matches/1.0/queue/{rosterId}`: status, join, leave (roster owner only). */
 export function queueRoutes(

@@ -1,10 +1,10 @@
 import { matchUpDocument, matchUpListDocument, matchUpListQuery, matchUpParams } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { DomainError } from '../../errors/domain-error.js';
-import { pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { matchUpResource } from '../ladder/ladder-mappers.js';
-import type { MatchUpRow } from '../ladder/ladder-repository.js';
-import type { LadderService } from '../ladder/ladder-service.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { pageMeta, pageRequest } from '../../../http/jsonapi.js';
+import { matchUpResource } from '../ladder-mappers.js';
+import type { MatchUpRow } from '../ladder-repository.js';
+import type { LadderService } from '../ladder-service.js';
 
 /** `/api/matches/1.0/match-ups`: the caller's match-ups (newest first), accept, decline. */
 export function matchUpRoutes(ladder: LadderService): FastifyPluginAsyncZod {

@@ -1,9 +1,9 @@
-import type { Executor } from '../../db/client.js';
-import { DomainError } from '../../errors/domain-error.js';
-import { gameCall } from '../hub/game-errors.js';
-import type { Caller, LadderContext } from './ladder-context.js';
-import { type Notice, notice } from './ladder-notices.js';
-import type { MatchUpRow, MatchUpSideRow, RosterRow } from './ladder-repository.js';
+import type { Executor } from '../../../db/client.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { gameCall } from '../../../game/game-call.js';
+import type { Caller, LadderContext } from '../ladder-context.js';
+import { type Notice, notice } from '../ladder-notices.js';
+import type { MatchUpRow, MatchUpSideRow, RosterRow } from '../ladder-repository.js';
 
 const SWEEP_BATCH = 200;
 

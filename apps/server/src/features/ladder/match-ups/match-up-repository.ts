@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { matchUpSides, matchUps } from '../../db/schema/ladder.js';
-import { rowsOf } from './queue-entry-repository.js';
+import type { Executor } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
+import { matchUpSides, matchUps } from '../../../db/schema/ladder.js';
 
 export type MatchUpRow = typeof matchUps.$inferSelect;
 export type MatchUpSideRow = typeof matchUpSides.$inferSelect;

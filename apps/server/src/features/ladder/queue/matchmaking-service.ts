@@ -5,9 +5,9 @@ import {
   pairQueueWithNextPairing,
   pointsBand,
 } from '@cwh/domain';
-import type { LadderContext } from './ladder-context.js';
-import { type Notice, notice } from './ladder-notices.js';
-import type { NewPair, WaitingRow } from './ladder-repository.js';
+import type { LadderContext } from '../ladder-context.js';
+import { type Notice, notice } from '../ladder-notices.js';
+import type { NewPair, WaitingRow } from '../ladder-repository.js';
 
 /** Partners within the widest band that newcomer matching looks at (closest points first). */
 const NEWCOMER_CANDIDATES = 32;

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { DomainError } from '../errors/domain-error.js';
-import type { AuthService } from '../features/auth/auth-service.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { AuthService } from './auth-service.js';
 
 const BEARER = /^Bearer\s+(\S+)$/i;
 

@@ -1,5 +1,5 @@
-import { DomainError } from '../../errors/domain-error.js';
-import { isGameAdapterError } from '../../game/index.js';
+import { DomainError } from '../errors/domain-error.js';
+import { isGameAdapterError } from './index.js';
 
 /** Runs a game adapter call and turns its errors into the hub's domain errors. */
 export async function gameCall<T>(call: () => Promise<T>): Promise<T> {

@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { events } from '../../db/schema/events.js';
-import { ladderStandings } from '../../db/schema/ladder.js';
-import { rosters } from '../../db/schema/rosters.js';
-import { segments } from '../../db/schema/segments.js';
-import { notFound } from '../../errors/domain-error.js';
+import type { Executor } from '../../../db/client.js';
+import { events } from '../../../db/schema/events.js';
+import { ladderStandings } from '../../../db/schema/ladder.js';
+import { rosters } from '../../../db/schema/rosters.js';
+import { segments } from '../../../db/schema/segments.js';
+import { notFound } from '../../../errors/domain-error.js';
 
 export type StandingsSegmentRow = typeof segments.$inferSelect;
 

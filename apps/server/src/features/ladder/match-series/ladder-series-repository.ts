@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
+import type { Executor } from '../../../db/client.js';
+import { matchSeries, matchSeriesCompetitors } from '../../../db/schema/ladder.js';
 
 export type MatchSeriesRow = typeof matchSeries.$inferSelect;
 export type CompetitorRow = typeof matchSeriesCompetitors.$inferSelect;

@@ -1,6 +1,6 @@
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { ladderStandings, queueEntries } from '../../db/schema/ladder.js';
+import type { Executor } from '../../../db/client.js';
+import { ladderStandings, queueEntries } from '../../../db/schema/ladder.js';
 
 /** int4 namespace key of the standings advisory lock (pg_advisory_xact_lock). */
 const STANDINGS_LOCK_NAMESPACE = 727_005;

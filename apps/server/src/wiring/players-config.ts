@@ -1,6 +1,9 @@
 import { z } from 'zod';
+import {
+  DEFAULT_DISCORD_API_BASE_URL,
+  DEFAULT_DISCORD_AUTHORIZE_URL,
+} from '../features/oauth/discord-client.js';
 import type { GameMode } from '../game/create-game-adapter.js';
-import { DEFAULT_DISCORD_API_BASE_URL, DEFAULT_DISCORD_AUTHORIZE_URL } from './oauth/discord-client.js';
 
 const optionalString = z
   .string()

@@ -4,12 +4,12 @@ import {
   MAX_MATCHES_PER_24H,
   ROSTER_ALREADY_PLAYED_DETAIL,
 } from '@cwh/domain';
-import { DomainError } from '../../errors/domain-error.js';
-import { normalizeTag } from '../../game/index.js';
-import { gameCall } from '../hub/game-errors.js';
-import { type Caller, isAdmin, type LadderContext, ownedRoster } from './ladder-context.js';
-import type { QueueEntryRow } from './ladder-repository.js';
-import type { EndMatchUp } from './match-up-service.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { gameCall } from '../../../game/game-call.js';
+import { normalizeTag } from '../../../game/index.js';
+import { type Caller, isAdmin, type LadderContext, ownedRoster } from '../ladder-context.js';
+import type { QueueEntryRow } from '../ladder-repository.js';
+import type { EndMatchUp } from '../match-ups/match-up-service.js';
 
 /** Queue: a roster's status, join (with its refusals in the documented order) and leave. */
 export function createQueueJoinService(context: LadderContext, endMatchUp: EndMatchUp) {

@@ -1,8 +1,8 @@
 import { type LadderResult, rankLadder } from '@cwh/domain';
-import type { Executor } from '../../db/client.js';
-import type { LadderContext } from './ladder-context.js';
-import { notice } from './ladder-notices.js';
-import type { MatchSeriesRow } from './ladder-repository.js';
+import type { Executor } from '../../../db/client.js';
+import type { LadderContext } from '../ladder-context.js';
+import { notice } from '../ladder-notices.js';
+import type { MatchSeriesRow } from '../ladder-repository.js';
 
 export type WarOutcome = {
   matchSeriesId: string;

@@ -1,6 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
-import type { Executor } from '../../db/client.js';
-import { queueEntries } from '../../db/schema/ladder.js';
+import type { Executor } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
+import { queueEntries } from '../../../db/schema/ladder.js';
 
 export type QueueEntryRow = typeof queueEntries.$inferSelect;
 
@@ -39,10 +40,6 @@ const lastOpponentOf = (rosterId: SQL) => sql`
  */
 const waitingFingerprint = (over: SQL) => sql`(count(*) ${over})::text || ':' ||
   coalesce((sum(hashtextextended(q.id::text || ':' || q.xmin::text, 0)) ${over})::text, '0')`;
-
-export function rowsOf<T>(result: unknown): T[] {
-  return ((result as { rows?: T[] }).rows ?? []) as T[];
-}
 
 /** Queue entries: live/latest entry, waiting entries of a queue, queue locks. */
 export function createQueueEntryRepository(db: Executor) {

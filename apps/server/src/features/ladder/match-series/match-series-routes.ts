@@ -10,12 +10,12 @@ import {
 } from '@cwh/contract';
 import { isUpcomingState, UPCOMING_FILTER_STATES } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
-import { DomainError } from '../../errors/domain-error.js';
-import { isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { matchSeriesResource } from '../ladder/ladder-mappers.js';
-import type { MatchSeriesRow } from '../ladder/ladder-repository.js';
-import type { LadderService } from '../ladder/ladder-service.js';
+import type { Db } from '../../../db/client.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { isoSeconds, pageMeta, pageRequest } from '../../../http/jsonapi.js';
+import { matchSeriesResource } from '../ladder-mappers.js';
+import type { MatchSeriesRow } from '../ladder-repository.js';
+import type { LadderService } from '../ladder-service.js';
 import { type CheckinRow, createCheckinRepository } from './checkin-repository.js';
 import {
   createMatchSeriesRepository,
