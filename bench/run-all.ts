@@ -1,8 +1,9 @@
 /**
- * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|web-bundle|all> [options]`.
+ * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|all> [options]`.
  * They print figures and write JSON under bench/results; they never fail on a number.
  */
 import { apiBench } from './api/api-bench.js';
+import { competitionBench } from './competition/competition-bench.js';
 import { queueBench } from './queue/queue-bench.js';
 import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
@@ -13,6 +14,7 @@ const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   'queue-tick': queueTickBench,
   api: apiBench,
   standings: standingsBench,
+  competition: competitionBench,
   'web-bundle': webBundleBench,
 };
 
