@@ -1,1 +1,2 @@
 export { HomePage } from '../features/events/home-page';
+export { homeLoader } from './home-loader';

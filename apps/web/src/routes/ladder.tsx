@@ -5,3 +5,10 @@ export { LeaderboardPage } from '../features/leaderboard/leaderboard-page';
 export { MatchPage } from '../features/matches/match-page';
 export { SchedulePage } from '../features/matches/schedule-page';
 export { SimWarPage } from '../features/war/sim-war-page';
+export {
+  competitionLoader,
+  leaderboardLoader,
+  matchLoader,
+  scheduleLoader,
+  simWarLoader,
+} from './ladder-loaders';

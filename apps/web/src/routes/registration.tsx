@@ -10,3 +10,4 @@ export { ProfileSuccessPage, RegistrationWechatPage } from '../features/registra
 export { ProfileVerifyPage } from '../features/session/verify-page';
 export { PickCaptainPage } from '../features/teams/captain-pages';
 export { TeamInvitePage } from '../features/teams/invite-page';
+export { wechatLoader } from './wechat-loader';

@@ -8,6 +8,7 @@ import { SiteHeader } from '../features/shell/site-header';
 import { ErrorPageFlagProvider } from '../overlays/error-page-flag';
 import { OverlayHost } from '../overlays/overlay-host';
 import type { RootData } from './root-loader';
+import { useRevalidateOnSessionChange } from './session-data';
 
 export interface RouteHandle {
   showAtOnce?: boolean;
@@ -17,6 +18,7 @@ export interface RouteHandle {
 export function RootLayout() {
   const { notFound } = useLoaderData() as RootData;
   const initialLoad = useInitialLoadStatus();
+  useRevalidateOnSessionChange();
   // The home page shows at once; other pages wait for the session's initial load.
   const showAtOnce = useMatches().some((match) => (match.handle as RouteHandle | undefined)?.showAtOnce);
   const waiting = initialLoad === 'pending' && !showAtOnce && !notFound;

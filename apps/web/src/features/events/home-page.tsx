@@ -1,13 +1,24 @@
-import type { EventResource } from '@cwh/contract';
-import { useMemo } from 'react';
+import type { EventResource, SegmentResource } from '@cwh/contract';
+import { Suspense, use, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useRevalidator } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDate } from '../../lib/dates';
+import { keyOf, type Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
 import { EventHero } from './event-hero';
 import { SegmentList } from './segment-list';
-import { useHomeEvents } from './use-home-events';
+
+export interface HomeEvents {
+  events: EventResource[];
+  active: EventResource | null;
+}
+
+/** What the home route loads: the events with the active one, then the active one's stages. */
+export interface HomeData {
+  events: Promise<Loadable<HomeEvents>>;
+  segments: Promise<Loadable<SegmentResource[]>>;
+}
 
 function EventPicker({ events, activeId }: { events: EventResource[]; activeId: string }) {
   const { t } = useTranslation('home');
@@ -35,51 +46,103 @@ function EventPicker({ events, activeId }: { events: EventResource[]; activeId: 
   );
 }
 
+function HomeLoading() {
+  const { t } = useTranslation('home');
+  return (
+    <div className="card state-card" role="status" data-testid="home-loading">
+      <span className="page-loader__spinner" aria-hidden="true" />
+      <p>{t('loading')}</p>
+    </div>
+  );
+}
+
+function HomeError() {
+  const { t } = useTranslation(['home', 'common']);
+  const { revalidate } = useRevalidator();
+  return (
+    <div className="card state-card state-card--error" role="alert" data-testid="home-error">
+      <h2>{t('home:error.title')}</h2>
+      <p>{t('home:error.message')}</p>
+      <button type="button" className="button button--primary" onClick={() => void revalidate()}>
+        {t('common:retry')}
+      </button>
+    </div>
+  );
+}
+
+/** The active event's page: hero, stages (a skeleton while they load) and the other events. */
+function ActiveEvent({
+  home,
+  segments,
+}: {
+  home: HomeEvents & { active: EventResource };
+  segments?: SegmentResource[];
+}) {
+  const { t } = useTranslation('home');
+  const now = useMemo(() => new Date(), []);
+  return (
+    <>
+      <EventHero event={home.active} />
+      <section className="home__section" aria-busy={segments === undefined}>
+        <h2 className="section-title">{t('segments.title')}</h2>
+        {segments === undefined ? (
+          <div className="skeleton-list" aria-hidden="true">
+            <span />
+            <span />
+            <span />
+          </div>
+        ) : (
+          <SegmentList segments={segments} now={now} />
+        )}
+      </section>
+      <EventPicker events={home.events} activeId={home.active.id} />
+    </>
+  );
+}
+
+function WithSegments({
+  home,
+  segments,
+}: {
+  home: HomeEvents & { active: EventResource };
+  segments: HomeData['segments'];
+}) {
+  const loaded = use(segments);
+  // As before the loaders: stages that fail to load make the whole page an error, with a retry.
+  if (loaded.status !== 'ready') return <HomeError />;
+  return <ActiveEvent home={home} segments={loaded.value} />;
+}
+
+function Events({ data }: { data: HomeData }) {
+  const { t } = useTranslation('home');
+  const loaded = use(data.events);
+  if (loaded.status !== 'ready') return <HomeError />;
+  const { active } = loaded.value;
+  if (active === null)
+    return (
+      <div className="card state-card" data-testid="home-empty">
+        <h2>{t('empty.title')}</h2>
+        <p>{t('empty.message')}</p>
+      </div>
+    );
+  const home = { ...loaded.value, active };
+  return (
+    <Suspense fallback={<ActiveEvent home={home} />}>
+      <WithSegments home={home} segments={data.segments} />
+    </Suspense>
+  );
+}
+
 export function HomePage() {
   const { t } = useTranslation(['home', 'common']);
-  const [search] = useSearchParams();
-  const { state, retry } = useHomeEvents(search.get('event'));
-  const now = useMemo(() => new Date(), []);
-
+  const data = useLoaderData() as HomeData;
   return (
     <PageShell name="home" title={t('home:title')} eyebrow={t('common:tagline')}>
       <p className="page__lead">{t('home:intro')}</p>
-      {state.status === 'loading' ? (
-        <div className="card state-card" role="status" data-testid="home-loading">
-          <span className="page-loader__spinner" aria-hidden="true" />
-          <p>{t('home:loading')}</p>
-        </div>
-      ) : state.status === 'error' ? (
-        <div className="card state-card state-card--error" role="alert" data-testid="home-error">
-          <h2>{t('home:error.title')}</h2>
-          <p>{t('home:error.message')}</p>
-          <button type="button" className="button button--primary" onClick={retry}>
-            {t('common:retry')}
-          </button>
-        </div>
-      ) : state.active === null ? (
-        <div className="card state-card" data-testid="home-empty">
-          <h2>{t('home:empty.title')}</h2>
-          <p>{t('home:empty.message')}</p>
-        </div>
-      ) : (
-        <>
-          <EventHero event={state.active} />
-          <section className="home__section" aria-busy={state.segments === null}>
-            <h2 className="section-title">{t('home:segments.title')}</h2>
-            {state.segments === null ? (
-              <div className="skeleton-list" aria-hidden="true">
-                <span />
-                <span />
-                <span />
-              </div>
-            ) : (
-              <SegmentList segments={state.segments} now={now} />
-            )}
-          </section>
-          <EventPicker events={state.events} activeId={state.active.id} />
-        </>
-      )}
+      {/* A retry shows the loading card again, as the first load does. */}
+      <Suspense key={keyOf(data.events)} fallback={<HomeLoading />}>
+        <Events data={data} />
+      </Suspense>
     </PageShell>
   );
 }

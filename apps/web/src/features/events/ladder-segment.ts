@@ -81,14 +81,18 @@ export async function findLadderSegment(hints: LadderHints = {}): Promise<Ladder
   return { event, stage: all.find((segment) => segment.id === parentId) ?? null, segment: ladder, all };
 }
 
-export type Loadable<T> = { status: 'loading' } | { status: 'error' } | { status: 'ready'; value: T };
+type LadderState =
+  | { status: 'loading' }
+  | { status: 'error' }
+  | { status: 'ready'; value: LadderSegment | null };
 
-/** React side of findLadderSegment; refetches when the session's event or stage changes. */
-export function useLadderSegment(
-  eventId: string | null,
-  stageId: string | null,
-): Loadable<LadderSegment | null> {
-  const [state, setState] = useState<Loadable<LadderSegment | null>>({ status: 'loading' });
+/**
+ * findLadderSegment for the queue controller, which lives in the overlay host beside every page
+ * rather than in a route (pages get the segment from their route loader); refetches when the
+ * session's event or stage changes.
+ */
+export function useLadderSegment(eventId: string | null, stageId: string | null): LadderState {
+  const [state, setState] = useState<LadderState>({ status: 'loading' });
   useEffect(() => {
     let live = true;
     setState({ status: 'loading' });

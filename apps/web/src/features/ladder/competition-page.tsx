@@ -1,13 +1,15 @@
-import { useEffect, useState } from 'react';
+import type { RosterResource } from '@cwh/contract';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLadderSegment } from '../events/ladder-segment';
-import { LeaderboardTable } from '../leaderboard/leaderboard-table';
+import { useLoaderData, useSearchParams } from 'react-router';
+import type { Loadable } from '../../lib/loadable';
+import type { LadderSegment } from '../events/ladder-segment';
+import { type LeaderboardData, LeaderboardTable } from '../leaderboard/leaderboard-table';
 import { MatchRow } from '../matches/match-row';
-import { fetchMatchSeriesList, type MatchSeriesValue } from '../matches/match-series-api';
+import type { MatchSeriesValue } from '../matches/match-series-api';
 import { NoEventCard } from '../matches/no-event-card';
 import { ParticipantList } from '../matches/participants';
 import { Prizes } from '../matches/prizes';
-import { useSession } from '../session/session-store';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
 import { QueuePanel } from './queue-panel';
@@ -15,115 +17,118 @@ import { QueuePanel } from './queue-panel';
 const TABS = ['matches', 'leaderboard', 'participants', 'prizes'] as const;
 type Tab = (typeof TABS)[number];
 
-function MatchLists({
-  eventId,
-  segmentId,
-  rosterId,
-}: {
-  eventId: string;
-  segmentId: string;
-  rosterId: string | null;
-}) {
+export interface MatchLists {
+  upcoming: MatchSeriesValue[];
+  completed: MatchSeriesValue[];
+}
+
+/** What the competition route loads: the ladder segment and the open tab's data. */
+export interface CompetitionData {
+  tab: Tab;
+  ladder: Promise<Loadable<LadderSegment | null>>;
+  matches?: Promise<MatchLists>;
+  board?: LeaderboardData;
+  participants?: Promise<RosterResource[]>;
+}
+
+/** The `?tab=` of the page: one of the tabs, else the first. */
+export function competitionTab(value: string | null): Tab {
+  return TABS.find((name) => name === value) ?? 'matches';
+}
+
+const SKELETON = (
+  <div className="skeleton-list" aria-hidden="true">
+    <span />
+    <span />
+  </div>
+);
+
+function SeriesList({ lists, which }: { lists: Promise<MatchLists>; which: keyof MatchLists }) {
   const { t } = useTranslation('matches');
-  const [lists, setLists] = useState<{ upcoming: MatchSeriesValue[]; completed: MatchSeriesValue[] } | null>(
-    null,
+  const list = use(lists)[which];
+  if (list.length === 0)
+    return <p className="muted">{t(which === 'upcoming' ? 'noUpcoming' : 'noCompleted')}</p>;
+  return (
+    <ul className="match-list">
+      {list.map((series) => (
+        <MatchRow key={series.id} series={series} />
+      ))}
+    </ul>
   );
-  useEffect(() => {
-    const controller = new AbortController();
-    const base = { eventId, segmentId, rosterId };
-    Promise.all([
-      fetchMatchSeriesList({ ...base, state: 'upcoming', sort: 'date' }, controller.signal),
-      fetchMatchSeriesList({ ...base, state: 'finished', sort: '-date' }, controller.signal),
-    ]).then(
-      ([upcoming, completed]) => setLists({ upcoming, completed }),
-      () => !controller.signal.aborted && setLists({ upcoming: [], completed: [] }),
-    );
-    return () => controller.abort();
-  }, [eventId, segmentId, rosterId]);
-  if (!lists)
-    return (
-      <div className="skeleton-list" aria-hidden="true">
-        <span />
-        <span />
-      </div>
-    );
+}
+
+function MatchListsView({ lists }: { lists: Promise<MatchLists> }) {
+  const { t } = useTranslation('matches');
   return (
     <>
       <section className="home__section" data-testid="upcoming-matches">
         <h2 className="section-title">{t('upcoming')}</h2>
-        {lists.upcoming.length === 0 ? (
-          <p className="muted">{t('noUpcoming')}</p>
-        ) : (
-          <ul className="match-list">
-            {lists.upcoming.map((series) => (
-              <MatchRow key={series.id} series={series} />
-            ))}
-          </ul>
-        )}
+        <SeriesList lists={lists} which="upcoming" />
       </section>
       <section className="home__section" data-testid="completed-matches">
         <h2 className="section-title">{t('completed')}</h2>
-        {lists.completed.length === 0 ? (
-          <p className="muted">{t('noCompleted')}</p>
-        ) : (
-          <ul className="match-list">
-            {lists.completed.map((series) => (
-              <MatchRow key={series.id} series={series} />
-            ))}
-          </ul>
-        )}
+        <SeriesList lists={lists} which="completed" />
       </section>
+    </>
+  );
+}
+
+function TabContent({ data, value }: { data: CompetitionData; value: LadderSegment }) {
+  if (data.tab === 'matches' && data.matches)
+    return (
+      <Suspense fallback={SKELETON}>
+        <MatchListsView lists={data.matches} />
+      </Suspense>
+    );
+  if (data.tab === 'leaderboard' && data.board)
+    return <LeaderboardTable board={data.board} competition={value.event.attributes.competition} />;
+  if (data.tab === 'participants' && data.participants) return <ParticipantList teams={data.participants} />;
+  return <Prizes />;
+}
+
+function Competition({ data }: { data: CompetitionData }) {
+  const { t } = useTranslation('matches');
+  const [, setSearch] = useSearchParams();
+  const loaded = use(data.ladder);
+  const value = loaded.status === 'ready' ? loaded.value : null;
+  if (!value) return <NoEventCard />;
+  // The tab is in the URL, so the route loads only its data and a link or reload keeps it.
+  const open = (name: Tab) => setSearch({ tab: name }, { replace: true, preventScrollReset: true });
+  return (
+    <>
+      <p className="page__lead">
+        {value.event.attributes.name} · {value.segment.attributes.name}
+      </p>
+      <div className="tabs__list competition-tabs" role="tablist">
+        {TABS.map((name) => (
+          <button
+            key={name}
+            type="button"
+            role="tab"
+            aria-selected={data.tab === name}
+            className={data.tab === name ? 'tabs__link tabs__link--active' : 'tabs__link'}
+            data-testid={`competition-tab-${name}`}
+            onClick={() => open(name)}
+          >
+            {t(`tabs.${name}`)}
+          </button>
+        ))}
+      </div>
+      <TabContent data={data} value={value} />
     </>
   );
 }
 
 /** /competition: Queue button, matches, ladder leaderboard, participants and prizes. */
 export function CompetitionPage() {
-  const { t } = useTranslation(['matches', 'pages']);
-  const session = useSession();
-  const ladder = useLadderSegment(session.activeEventId, session.activeSegmentId);
-  const [tab, setTab] = useState<Tab>('matches');
-  const value = ladder.status === 'ready' ? ladder.value : null;
-  const rosterId = session.roster?.id ?? null;
-
+  const { t } = useTranslation('pages');
+  const data = useLoaderData() as CompetitionData;
   return (
-    <PageShell name="competition" title={t('pages:competition.title')}>
+    <PageShell name="competition" title={t('competition.title')}>
       <QueuePanel />
-      {ladder.status === 'loading' ? (
-        <LoadingCard />
-      ) : !value ? (
-        <NoEventCard />
-      ) : (
-        <>
-          <p className="page__lead">
-            {value.event.attributes.name} · {value.segment.attributes.name}
-          </p>
-          <div className="tabs__list competition-tabs" role="tablist">
-            {TABS.map((name) => (
-              <button
-                key={name}
-                type="button"
-                role="tab"
-                aria-selected={tab === name}
-                className={tab === name ? 'tabs__link tabs__link--active' : 'tabs__link'}
-                data-testid={`competition-tab-${name}`}
-                onClick={() => setTab(name)}
-              >
-                {t(`matches:tabs.${name}`)}
-              </button>
-            ))}
-          </div>
-          {tab === 'matches' ? (
-            <MatchLists eventId={value.event.id} segmentId={value.segment.id} rosterId={rosterId} />
-          ) : tab === 'leaderboard' ? (
-            <LeaderboardTable segmentId={value.segment.id} competition={value.event.attributes.competition} />
-          ) : tab === 'participants' ? (
-            <ParticipantList segmentId={value.stage?.id ?? value.segment.id} />
-          ) : (
-            <Prizes />
-          )}
-        </>
-      )}
+      <Suspense fallback={<LoadingCard />}>
+        <Competition data={data} />
+      </Suspense>
     </PageShell>
   );
 }

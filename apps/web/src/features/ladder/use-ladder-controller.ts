@@ -1,10 +1,12 @@
 import {
+  MATCH_SERIES_FINISHED_EVENT,
   MATCH_UP_ACCEPTED_EVENT,
   MATCH_UP_DECLINED_EVENT,
   MATCH_UP_FOUND_EVENT,
 } from '@cwh/contract/constants';
 import { deriveQueueStatus, shouldOpenPendingMatchup, showQueueButton } from '@cwh/domain';
 import { useEffect, useMemo } from 'react';
+import { useRevalidator } from 'react-router';
 import { reportError } from '../../lib/error-reporter';
 import { useLadderSegment } from '../events/ladder-segment';
 import { startNextMatchPoll } from '../matches/start-war-polls';
@@ -84,8 +86,10 @@ export function useLadderController(): void {
     updateQueue({ available, rosterId: available ? rosterId : null });
   }, [available, rosterId]);
 
-  // Realtime: one connection per signed-in user.
+  // Realtime: one connection per signed-in user. A new or finished match series changes what the
+  // open page shows (match lists, standings, the match itself): its route loaders run again.
   const token = session.scToken?.value ?? null;
+  const { revalidate } = useRevalidator();
   useEffect(() => {
     const client = realtimeFor(userId, token);
     if (!client) return;
@@ -96,6 +100,10 @@ export function useLadderController(): void {
           return;
         case MATCH_UP_ACCEPTED_EVENT:
           matchFound.onBothAccepted(message.data.matchSeries.id);
+          void revalidate();
+          return;
+        case MATCH_SERIES_FINISHED_EVENT:
+          void revalidate();
           return;
         case MATCH_UP_DECLINED_EVENT: {
           const rosterNow = getQueueState().rosterId;
@@ -104,7 +112,7 @@ export function useLadderController(): void {
         }
       }
     });
-  }, [userId, token]);
+  }, [userId, token, revalidate]);
 
   // Status on arrival and whenever the tab comes back, while the button is shown.
   useEffect(() => {

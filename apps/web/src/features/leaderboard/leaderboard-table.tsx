@@ -1,12 +1,19 @@
 import type { Competition } from '@cwh/domain';
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
 import { config } from '../../lib/config';
+import type { Loadable } from '../../lib/loadable';
 import { useSession } from '../session/session-store';
 import { chatCheck, cutLine, rowMarks } from './advancement';
-import { fetchOwnStanding, fetchStandings, type Standing, type StandingsPage } from './standings-api';
+import type { Standing, StandingsPage } from './standings-api';
 
-type Load = { status: 'loading' } | { status: 'error' } | { status: 'ready'; page: StandingsPage };
+/** What a route loads for the table: one page of standings (`?page=`) and the team's own row. */
+export interface LeaderboardData {
+  page: number;
+  standings: Promise<Loadable<StandingsPage>>;
+  own: Promise<Standing | null>;
+}
 
 function Row({ entry, own, competition }: { entry: Standing; own: boolean; competition: Competition }) {
   const { t } = useTranslation('leaderboard');
@@ -52,141 +59,176 @@ function Row({ entry, own, competition }: { entry: Standing; own: boolean; compe
   );
 }
 
+function Pager({ page, totalPages }: { page: number; totalPages: number }) {
+  const { t } = useTranslation('leaderboard');
+  const [, setSearch] = useSearchParams();
+  // The page is in the URL (`?page=`), so the route loads it; other parameters (the tab) stay.
+  const go = (next: number) =>
+    setSearch(
+      (current) => {
+        current.set('page', String(next));
+        return current;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  return (
+    <nav className="pager" aria-label={t('pager.label')}>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page <= 1}
+        onClick={() => go(page - 1)}
+        data-testid="leaderboard-prev"
+      >
+        {t('pager.previous')}
+      </button>
+      <span className="muted">{t('pager.page', { page, total: totalPages })}</span>
+      <button
+        type="button"
+        className="button button--ghost"
+        disabled={page >= totalPages}
+        onClick={() => go(page + 1)}
+        data-testid="leaderboard-next"
+      >
+        {t('pager.next')}
+      </button>
+    </nav>
+  );
+}
+
+function Header() {
+  const { t } = useTranslation('leaderboard');
+  return (
+    <thead>
+      <tr>
+        <th scope="col" className="lb-rank">
+          {t('columns.rank')}
+        </th>
+        <th scope="col">{t('columns.team')}</th>
+        <th scope="col" className="lb-num">
+          {t('columns.points')}
+        </th>
+        <th scope="col" className="lb-num">
+          {t('columns.record')}
+        </th>
+        <th scope="col" className="lb-num lb-hide-sm">
+          {t('columns.wins')}
+        </th>
+        <th scope="col" className="lb-num lb-hide-sm">
+          {t('columns.losses')}
+        </th>
+        <th scope="col" className="lb-num">
+          <abbr title={t('columns.gamesPlayedLong')}>{t('columns.gamesPlayed')}</abbr>
+        </th>
+      </tr>
+    </thead>
+  );
+}
+
+interface BoardProps {
+  board: LeaderboardData;
+  own: Standing | null;
+  rosterId: string | null;
+  competition: Competition;
+}
+
+function Standings({ board, own, rosterId, competition }: BoardProps) {
+  const { t } = useTranslation('leaderboard');
+  const load = use(board.standings);
+  if (load.status !== 'ready')
+    return (
+      <div className="card state-card state-card--error" role="alert">
+        <p>{t('error')}</p>
+      </div>
+    );
+  const { entries, totalPages } = load.value;
+  if (entries.length === 0)
+    return (
+      <div className="card state-card" data-testid="leaderboard-empty">
+        <p>{t('empty')}</p>
+      </div>
+    );
+  const pinned = own && !entries.some((entry) => entry.roster.id === own.roster.id);
+  return (
+    <>
+      <div className="table-scroll">
+        <table className="lb-table">
+          <Header />
+          <tbody>
+            {pinned ? <Row entry={own} own competition={competition} /> : null}
+            {entries.map((entry) => (
+              <Row
+                key={entry.id}
+                entry={entry}
+                own={entry.roster.id === rosterId}
+                competition={competition}
+              />
+            ))}
+          </tbody>
+        </table>
+      </div>
+      {totalPages > 1 ? <Pager page={board.page} totalPages={totalPages} /> : null}
+    </>
+  );
+}
+
+function ChatCheck({ own }: { own: Standing | null }) {
+  const { t } = useTranslation('leaderboard');
+  const session = useSession();
+  const chat = chatCheck(own?.rank, session.isChinese);
+  if (!chat) return null;
+  return (
+    <div className="notice notice--info" role="note" data-testid="leaderboard-chat-check">
+      <p>{t(`chatCheck.${chat}`, { rank: own?.rank })}</p>
+      {chat === 'discord' ? (
+        <a className="button button--ghost" href={config.communityChatUrl} target="_blank" rel="noreferrer">
+          {t('chatCheck.open')}
+        </a>
+      ) : null}
+    </div>
+  );
+}
+
+const LOADING = (
+  <div className="skeleton-list" aria-hidden="true" data-testid="leaderboard-loading">
+    <span />
+    <span />
+    <span />
+  </div>
+);
+
+function Board({ board, competition }: { board: LeaderboardData; competition: Competition }) {
+  const session = useSession();
+  const rosterId = session.roster?.id ?? session.middlewareRosterId ?? null;
+  const own = use(board.own);
+  return (
+    <>
+      <ChatCheck own={own} />
+      {/* Keyed by page: another page shows the loading rows, a refresh of the same page does not. */}
+      <Suspense key={board.page} fallback={LOADING}>
+        <Standings board={board} own={own} rosterId={rosterId} competition={competition} />
+      </Suspense>
+    </>
+  );
+}
+
 /** Ladder leaderboard (spec 3/9): rank, points, record, W, L, GP; 20 per page; own team highlighted. */
 export function LeaderboardTable({
-  segmentId,
+  board,
   competition,
 }: {
-  segmentId: string;
+  board: LeaderboardData;
   competition: Competition;
 }) {
   const { t } = useTranslation('leaderboard');
-  const session = useSession();
-  const rosterId = session.roster?.id ?? session.middlewareRosterId ?? null;
-  const [page, setPage] = useState(1);
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [own, setOwn] = useState<Standing | null>(null);
-
-  useEffect(() => {
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchStandings(segmentId, page, controller.signal).then(
-      (result) => setLoad({ status: 'ready', page: result }),
-      () => !controller.signal.aborted && setLoad({ status: 'error' }),
-    );
-    return () => controller.abort();
-  }, [segmentId, page]);
-
-  useEffect(() => {
-    if (!rosterId) return setOwn(null);
-    const controller = new AbortController();
-    fetchOwnStanding(segmentId, rosterId, controller.signal).then(setOwn, () => setOwn(null));
-    return () => controller.abort();
-  }, [segmentId, rosterId]);
-
-  const chat = chatCheck(own?.rank, session.isChinese);
-  const pinned =
-    own && load.status === 'ready' && !load.page.entries.some((entry) => entry.roster.id === own.roster.id);
-
   return (
     <div className="leaderboard" data-testid="leaderboard">
       <p className="muted leaderboard__rule">
         {t(`rule.${competition === 'championship' ? 'championship' : 'cup'}`, { top: cutLine(competition) })}
       </p>
-      {chat ? (
-        <div className="notice notice--info" role="note" data-testid="leaderboard-chat-check">
-          <p>{t(`chatCheck.${chat}`, { rank: own?.rank })}</p>
-          {chat === 'discord' ? (
-            <a
-              className="button button--ghost"
-              href={config.communityChatUrl}
-              target="_blank"
-              rel="noreferrer"
-            >
-              {t('chatCheck.open')}
-            </a>
-          ) : null}
-        </div>
-      ) : null}
-      {load.status === 'loading' ? (
-        <div className="skeleton-list" aria-hidden="true" data-testid="leaderboard-loading">
-          <span />
-          <span />
-          <span />
-        </div>
-      ) : load.status === 'error' ? (
-        <div className="card state-card state-card--error" role="alert">
-          <p>{t('error')}</p>
-        </div>
-      ) : load.page.entries.length === 0 ? (
-        <div className="card state-card" data-testid="leaderboard-empty">
-          <p>{t('empty')}</p>
-        </div>
-      ) : (
-        <>
-          <div className="table-scroll">
-            <table className="lb-table">
-              <thead>
-                <tr>
-                  <th scope="col" className="lb-rank">
-                    {t('columns.rank')}
-                  </th>
-                  <th scope="col">{t('columns.team')}</th>
-                  <th scope="col" className="lb-num">
-                    {t('columns.points')}
-                  </th>
-                  <th scope="col" className="lb-num">
-                    {t('columns.record')}
-                  </th>
-                  <th scope="col" className="lb-num lb-hide-sm">
-                    {t('columns.wins')}
-                  </th>
-                  <th scope="col" className="lb-num lb-hide-sm">
-                    {t('columns.losses')}
-                  </th>
-                  <th scope="col" className="lb-num">
-                    <abbr title={t('columns.gamesPlayedLong')}>{t('columns.gamesPlayed')}</abbr>
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {pinned && own ? <Row entry={own} own competition={competition} /> : null}
-                {load.page.entries.map((entry) => (
-                  <Row
-                    key={entry.id}
-                    entry={entry}
-                    own={entry.roster.id === rosterId}
-                    competition={competition}
-                  />
-                ))}
-              </tbody>
-            </table>
-          </div>
-          {load.page.totalPages > 1 ? (
-            <nav className="pager" aria-label={t('pager.label')}>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page <= 1}
-                onClick={() => setPage((p) => p - 1)}
-                data-testid="leaderboard-prev"
-              >
-                {t('pager.previous')}
-              </button>
-              <span className="muted">{t('pager.page', { page, total: load.page.totalPages })}</span>
-              <button
-                type="button"
-                className="button button--ghost"
-                disabled={page >= load.page.totalPages}
-                onClick={() => setPage((p) => p + 1)}
-                data-testid="leaderboard-next"
-              >
-                {t('pager.next')}
-              </button>
-            </nav>
-          ) : null}
-        </>
-      )}
+      <Suspense fallback={LOADING}>
+        <Board board={board} competition={competition} />
+      </Suspense>
     </div>
   );
 }

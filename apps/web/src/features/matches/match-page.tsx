@@ -1,19 +1,18 @@
 import { competitorResultLabel, isUpcomingState } from '@cwh/domain';
-import { useEffect, useState } from 'react';
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
-import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
+import type { Loadable } from '../../lib/loadable';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
-import { fetchMatchSeries, type MatchSeriesValue, starsOf } from './match-series-api';
+import { type MatchSeriesValue, starsOf } from './match-series-api';
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'error' }
-  | { status: 'ready'; series: MatchSeriesValue };
+/** What the match route loads: the series of the URL's id (no id: missing). */
+export interface MatchPageData {
+  series: Promise<Loadable<MatchSeriesValue>>;
+}
 
 function Side({ series, index }: { series: MatchSeriesValue; index: 0 | 1 }) {
   const { t } = useTranslation('matches');
@@ -42,78 +41,74 @@ function Side({ series, index }: { series: MatchSeriesValue; index: 0 | 1 }) {
   );
 }
 
-/** /match and /match/:id: a match series, home against away, state, date, stars and result. */
-export function MatchPage() {
-  const { t } = useTranslation(['matches', 'pages']);
-  const { id } = useParams();
+function Series({ load }: { load: MatchPageData['series'] }) {
+  const { t } = useTranslation('matches');
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-
-  useEffect(() => {
-    if (!id) return setLoad({ status: 'missing' });
-    const controller = new AbortController();
-    setLoad({ status: 'loading' });
-    fetchMatchSeries(id, controller.signal).then(
-      (series) => setLoad({ status: 'ready', series }),
-      (error) =>
-        !controller.signal.aborted &&
-        setLoad({ status: error instanceof ApiError && error.status === 404 ? 'missing' : 'error' }),
+  const loaded = use(load);
+  if (loaded.status === 'missing')
+    return (
+      <div className="card state-card" data-testid="match-missing">
+        <p>{t('missing')}</p>
+        <Link className="button button--ghost" to={localize('/competition')}>
+          {t('toCompetition')}
+        </Link>
+      </div>
     );
-    return () => controller.abort();
-  }, [id]);
-
-  const series = load.status === 'ready' ? load.series : null;
-  const [home, away] = series?.competitors ?? [];
-  const winner = series?.state === 'finished' ? series.competitors.find((c) => c.placement === 1) : undefined;
-  const draw = series?.state === 'finished' && home?.placement === 1 && away?.placement === 1;
-
+  if (loaded.status === 'error')
+    return (
+      <div className="card state-card state-card--error" role="alert">
+        <p>{t('error')}</p>
+      </div>
+    );
+  const series = loaded.value;
+  const [home, away] = series.competitors;
+  const winner = series.state === 'finished' ? series.competitors.find((c) => c.placement === 1) : undefined;
+  const draw = series.state === 'finished' && home?.placement === 1 && away?.placement === 1;
   return (
-    <PageShell name="match" title={t('pages:match.title')}>
-      {load.status === 'loading' ? (
-        <LoadingCard />
-      ) : load.status === 'missing' ? (
-        <div className="card state-card" data-testid="match-missing">
-          <p>{t('matches:missing')}</p>
-          <Link className="button button--ghost" to={localize('/competition')}>
-            {t('matches:toCompetition')}
-          </Link>
-        </div>
-      ) : load.status === 'error' || !series ? (
-        <div className="card state-card state-card--error" role="alert">
-          <p>{t('matches:error')}</p>
-        </div>
-      ) : (
-        <article className="card match-card" data-testid="match-series" data-state={series.state}>
-          <header className="match-card__top">
-            <span
-              className={`badge badge--${series.state === 'finished' ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
-              data-testid="match-state"
-            >
-              {t(`matches:state.${series.state}`)}
-            </span>
-            <time dateTime={series.date} className="muted">
-              {formatDateTime(series.date, locale)}
-            </time>
-          </header>
-          <div className="match-card__sides">
-            <Side series={series} index={0} />
-            <span className="match-card__vs">{t('matches:vs')}</span>
-            <Side series={series} index={1} />
-          </div>
-          <p className="match-card__result" data-testid="match-result">
-            {series.state !== 'finished'
-              ? isUpcomingState(series.state)
-                ? t('matches:resultPending')
-                : ''
-              : draw
-                ? t('matches:draw')
-                : winner
-                  ? t('matches:winner', { team: winner.displayName })
-                  : t('matches:resultPending')}
-          </p>
-        </article>
-      )}
+    <article className="card match-card" data-testid="match-series" data-state={series.state}>
+      <header className="match-card__top">
+        <span
+          className={`badge badge--${series.state === 'finished' ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
+          data-testid="match-state"
+        >
+          {t(`state.${series.state}`)}
+        </span>
+        <time dateTime={series.date} className="muted">
+          {formatDateTime(series.date, locale)}
+        </time>
+      </header>
+      <div className="match-card__sides">
+        <Side series={series} index={0} />
+        <span className="match-card__vs">{t('vs')}</span>
+        <Side series={series} index={1} />
+      </div>
+      <p className="match-card__result" data-testid="match-result">
+        {series.state !== 'finished'
+          ? isUpcomingState(series.state)
+            ? t('resultPending')
+            : ''
+          : draw
+            ? t('draw')
+            : winner
+              ? t('winner', { team: winner.displayName })
+              : t('resultPending')}
+      </p>
+    </article>
+  );
+}
+
+/** /match and /match/:id: a match series, home against away, state, date, stars and result. */
+export function MatchPage() {
+  const { t } = useTranslation('pages');
+  const { id } = useParams();
+  const { series } = useLoaderData() as MatchPageData;
+  return (
+    <PageShell name="match" title={t('match.title')}>
+      {/* Keyed by id: another series shows the loading card, a refresh of this one does not. */}
+      <Suspense key={id} fallback={<LoadingCard />}>
+        <Series load={series} />
+      </Suspense>
     </PageShell>
   );
 }

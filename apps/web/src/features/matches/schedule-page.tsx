@@ -1,19 +1,24 @@
+import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
-import { useLadderSegment } from '../events/ladder-segment';
-import { useSession } from '../session/session-store';
+import type { Loadable } from '../../lib/loadable';
+import type { LadderSegment } from '../events/ladder-segment';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
 import { NoEventCard } from './no-event-card';
 
-/** /schedule: every segment of the event with its dates, in the viewer's time zone. */
-export function SchedulePage() {
-  const { t } = useTranslation(['matches', 'pages']);
+/** What the schedule route loads: the ladder segment, whose event's segments the page lists. */
+export interface LadderData {
+  ladder: Promise<Loadable<LadderSegment | null>>;
+}
+
+function Schedule({ ladder }: LadderData) {
+  const { t } = useTranslation('matches');
   const locale = useLocale();
-  const session = useSession();
-  const ladder = useLadderSegment(session.activeEventId, session.activeSegmentId);
-  const value = ladder.status === 'ready' ? ladder.value : null;
+  const loaded = use(ladder);
+  const value = loaded.status === 'ready' ? loaded.value : null;
   const now = Date.now();
   const segments = value
     ? [...value.all].sort(
@@ -23,10 +28,8 @@ export function SchedulePage() {
       )
     : [];
   return (
-    <PageShell name="schedule" title={t('pages:schedule.title')}>
-      {ladder.status === 'loading' ? (
-        <LoadingCard />
-      ) : !value ? (
+    <>
+      {!value ? (
         <NoEventCard />
       ) : (
         <>
@@ -44,7 +47,7 @@ export function SchedulePage() {
                 >
                   <div className="schedule__head">
                     <span className="schedule__name">{segment.attributes.name}</span>
-                    <span className={`badge badge--${status}`}>{t(`matches:phase.${status}`)}</span>
+                    <span className={`badge badge--${status}`}>{t(`phase.${status}`)}</span>
                   </div>
                   <p className="muted schedule__dates">
                     {formatDateTime(segment.attributes.date.from, locale)} –{' '}
@@ -56,6 +59,19 @@ export function SchedulePage() {
           </ol>
         </>
       )}
+    </>
+  );
+}
+
+/** /schedule: every segment of the event with its dates, in the viewer's time zone. */
+export function SchedulePage() {
+  const { t } = useTranslation('pages');
+  const { ladder } = useLoaderData() as LadderData;
+  return (
+    <PageShell name="schedule" title={t('schedule.title')}>
+      <Suspense fallback={<LoadingCard />}>
+        <Schedule ladder={ladder} />
+      </Suspense>
     </PageShell>
   );
 }

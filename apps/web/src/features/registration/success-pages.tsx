@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useSearchParams } from 'react-router';
+import { Link, useLoaderData, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { hubLinkHref } from '../session/in-app-bridge';
 import { useSession } from '../session/session-store';
 import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
 import { SignedOutCard } from '../teams/team-ui';
-import { WechatQr } from '../teams/wechat-qr';
+import { type WechatData, WechatQr } from '../teams/wechat-qr';
 import { discordAccessToken, discordAuthorizationUrl } from './registration-api';
 
 type ChatState =
@@ -112,6 +112,7 @@ export function RegistrationWechatPage() {
   const { t } = useTranslation(['registration', 'errors', 'teams']);
   const to = useLocalizedPath();
   const session = useSession();
+  const { qr } = useLoaderData() as WechatData;
   const app = t('errors:chatApp.china');
   return (
     <PageShell name="registration-china-wechat" title={t('wechat.title', { app })} eyebrow={t('eyebrow')}>
@@ -120,7 +121,7 @@ export function RegistrationWechatPage() {
       ) : (
         <>
           <p className="page__lead">{t('wechat.lead', { app })}</p>
-          <WechatQr rosterId={session.roster?.id ?? session.middlewareRosterId} />
+          <WechatQr qr={qr} />
           <div className="action-bar">
             <Link className="button button--ghost" to={to('/my-clan')} data-testid="skip-for-now">
               {t('wechat.skip')}

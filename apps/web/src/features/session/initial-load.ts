@@ -1,8 +1,8 @@
 import { useSyncExternalStore } from 'react';
 
 /**
- * Initial load of the user session (spec 4: pending, then done — done even on failure). The
- * session issue plugs the game-user lookup in through `runInitialLoad`; until then it is done at once.
+ * Initial load of the user session (spec 4: pending, then done — done even on failure). `startSession`
+ * runs the game-user lookup through `runInitialLoad`; pages that need the session wait for it.
  */
 export type InitialLoadStatus = 'pending' | 'done';
 
@@ -31,4 +31,20 @@ export function useInitialLoadStatus(): InitialLoadStatus {
     },
     () => status,
   );
+}
+
+/**
+ * Resolves once the initial load is done: route loaders that read the session (the team's segment,
+ * its roster) start at navigation, which on the first visit is before the lookup has answered.
+ */
+export function initialLoadDone(): Promise<void> {
+  if (status === 'done') return Promise.resolve();
+  return new Promise((resolve) => {
+    const listener = () => {
+      if (status !== 'done') return;
+      listeners.delete(listener);
+      resolve();
+    };
+    listeners.add(listener);
+  });
 }

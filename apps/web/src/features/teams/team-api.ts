@@ -41,8 +41,8 @@ export async function kickPlayer(rosterId: string, playerTag: string) {
   );
 }
 
-/** The roster's messaging-app group QR code as an object URL (the call needs the bearer token). */
-export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal): Promise<string> {
+/** The roster's messaging-app group QR code image (fetched here, not by an <img>: it needs the bearer token). */
+export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal): Promise<Blob> {
   const response = await fetch(
     buildUrl(`${API.clan}/wechatqrcode/by-roster/${encodeURIComponent(rosterId)}`),
     {
@@ -51,5 +51,5 @@ export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal):
     },
   );
   if (!response.ok) throw new Error(`QR code: ${response.status}`);
-  return URL.createObjectURL(await response.blob());
+  return response.blob();
 }

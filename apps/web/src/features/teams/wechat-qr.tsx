@@ -1,50 +1,61 @@
-import { useEffect, useState } from 'react';
+import { Suspense, use, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Loadable } from '../../lib/loadable';
 import { Notice } from '../shell/notice';
-import { fetchWechatQrCode } from './team-api';
 
-/** The roster's messaging-app group QR code (GET /api/clan/1.0/wechatqrcode/by-roster/{id}). */
-export function WechatQr({ rosterId }: { rosterId: string | null }) {
+/** What the chat-group routes load: the group's QR code image, or null when there is no team. */
+export interface WechatData {
+  qr: Promise<Loadable<Blob> | null>;
+}
+
+const PLACEHOLDER = (
+  <div className="qr-card card">
+    <span className="qr-card__placeholder page-loader__spinner" aria-hidden="true" />
+  </div>
+);
+
+/** The image lives as an object URL while shown, and is released when it goes. */
+function QrImage({ image }: { image: Blob }) {
   const { t } = useTranslation('teams');
-  const [state, setState] = useState<{ url: string | null; failed: boolean }>({ url: null, failed: false });
+  const [url, setUrl] = useState<string | null>(null);
   useEffect(() => {
-    if (!rosterId) return;
-    const controller = new AbortController();
-    let url: string | null = null;
-    fetchWechatQrCode(rosterId, controller.signal)
-      .then((objectUrl) => {
-        url = objectUrl;
-        setState({ url: objectUrl, failed: false });
-      })
-      .catch(() => {
-        if (!controller.signal.aborted) setState({ url: null, failed: true });
-      });
-    return () => {
-      controller.abort();
-      if (url) URL.revokeObjectURL(url);
-    };
-  }, [rosterId]);
-  if (!rosterId) return <Notice testId="wechat-no-team">{t('wechat.noTeam')}</Notice>;
-  if (state.failed)
+    const objectUrl = URL.createObjectURL(image);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [image]);
+  if (!url) return PLACEHOLDER;
+  return (
+    <div className="qr-card card">
+      <img
+        className="qr-card__image"
+        src={url}
+        alt={t('wechat.qrAlt')}
+        width={256}
+        height={256}
+        data-testid="wechat-qr"
+      />
+    </div>
+  );
+}
+
+function Qr({ qr }: WechatData) {
+  const { t } = useTranslation('teams');
+  const loaded = use(qr);
+  if (!loaded) return <Notice testId="wechat-no-team">{t('wechat.noTeam')}</Notice>;
+  if (loaded.status !== 'ready')
     return (
       <Notice tone="warning" testId="wechat-failed">
         {t('wechat.loadFailed')}
       </Notice>
     );
+  return <QrImage image={loaded.value} />;
+}
+
+/** The roster's messaging-app group QR code (GET /api/clan/1.0/wechatqrcode/by-roster/{id}). */
+export function WechatQr({ qr }: WechatData) {
   return (
-    <div className="qr-card card">
-      {state.url ? (
-        <img
-          className="qr-card__image"
-          src={state.url}
-          alt={t('wechat.qrAlt')}
-          width={256}
-          height={256}
-          data-testid="wechat-qr"
-        />
-      ) : (
-        <span className="qr-card__placeholder page-loader__spinner" aria-hidden="true" />
-      )}
-    </div>
+    <Suspense fallback={PLACEHOLDER}>
+      <Qr qr={qr} />
+    </Suspense>
   );
 }

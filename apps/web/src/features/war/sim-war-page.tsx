@@ -1,19 +1,18 @@
 import { DAY_TWO_ATTACK_ORDER_MINUTES } from '@cwh/domain';
-import { useCallback, useEffect, useState } from 'react';
+import { Suspense, use, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLoaderData, useParams } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
-import { ApiError } from '../../lib/api-client';
 import { reportError } from '../../lib/error-reporter';
+import type { Loadable } from '../../lib/loadable';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
-import { fetchSimWar, forfeitSimWar, playSimWar, type SimWar, type SimWarSideName } from './war-api';
+import { forfeitSimWar, playSimWar, type SimWar, type SimWarSideName } from './war-api';
 
-type Load =
-  | { status: 'loading' }
-  | { status: 'missing' }
-  | { status: 'error' }
-  | { status: 'ready'; war: SimWar };
+/** What the war route loads: the simulated war of the URL's id. */
+export interface SimWarData {
+  war: Promise<Loadable<SimWar>>;
+}
 
 function Lineup({ war, side }: { war: SimWar; side: SimWarSideName }) {
   const { t } = useTranslation('war');
@@ -89,108 +88,108 @@ function Timeline({ war }: { war: SimWar }) {
   );
 }
 
+function War({ load }: { load: SimWarData['war'] }) {
+  const { t } = useTranslation('war');
+  const localize = useLocalizedPath();
+  const loaded = use(load);
+  // Play and forfeit answer with the war as it is now: shown as is, without loading it again.
+  const [acted, setActed] = useState<Loadable<SimWar> | null>(null);
+  const [busy, setBusy] = useState(false);
+  const run = async (action: () => Promise<SimWar>) => {
+    setBusy(true);
+    try {
+      setActed({ status: 'ready', value: await action() });
+    } catch (error) {
+      void reportError(error, { war: 'simulated war action' });
+      setActed({ status: 'error', error });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const shown = acted ?? loaded;
+  if (shown.status === 'missing')
+    return (
+      <div className="card state-card" data-testid="war-missing">
+        <p>{t('missing')}</p>
+      </div>
+    );
+  if (shown.status === 'error')
+    return (
+      <div className="card state-card state-card--error" role="alert">
+        <p>{t('error')}</p>
+      </div>
+    );
+  const war = shown.value;
+  const result = war.result ?? null;
+  return (
+    <div className="war" data-testid="sim-war" data-status={war.status}>
+      {result ? (
+        <div className="card war-result" data-testid="war-result" data-winner={result.winner}>
+          <p className="war-result__score">
+            <span>★ {result.stars.home}</span>
+            <span className="muted">–</span>
+            <span>★ {result.stars.away}</span>
+          </p>
+          <p className="war-result__winner" data-testid="war-winner">
+            {result.winner === 'draw' ? t('draw') : t('winner', { team: war[result.winner].clanName })}
+            {result.forfeit ? ` · ${t('forfeited', { team: war[result.forfeit].clanName })}` : ''}
+          </p>
+          <Link
+            className="button button--primary"
+            to={localize('/leaderboard')}
+            data-testid="war-back-to-hub"
+          >
+            {t('backToHub')}
+          </Link>
+        </div>
+      ) : (
+        <div className="card war-actions">
+          <p className="muted">{t('intro')}</p>
+          <button
+            type="button"
+            className="button button--primary button--block"
+            data-testid="war-play"
+            disabled={busy}
+            onClick={() => void run(() => playSimWar(war.id))}
+          >
+            {t('play')}
+          </button>
+          <div className="war-actions__forfeits">
+            {(['home', 'away'] as const).map((side) => (
+              <button
+                key={side}
+                type="button"
+                className="button button--ghost"
+                data-testid={`war-forfeit-${side}`}
+                disabled={busy}
+                onClick={() => void run(() => forfeitSimWar(war.id, side))}
+              >
+                {t('forfeit', { team: war[side].clanName })}
+              </button>
+            ))}
+          </div>
+        </div>
+      )}
+      <div className="war-sides">
+        <Lineup war={war} side="home" />
+        <Lineup war={war} side="away" />
+      </div>
+      <Timeline war={war} />
+    </div>
+  );
+}
+
 /** /simulator/war/:warId: the simulated game's war screen, target of the war deep link. */
 export function SimWarPage() {
   const { t } = useTranslation('war');
   const { warId } = useParams();
-  const localize = useLocalizedPath();
-  const [load, setLoad] = useState<Load>({ status: 'loading' });
-  const [busy, setBusy] = useState(false);
-
-  useEffect(() => {
-    if (!warId) return setLoad({ status: 'missing' });
-    const controller = new AbortController();
-    fetchSimWar(warId, controller.signal).then(
-      (war) => setLoad({ status: 'ready', war }),
-      (error) =>
-        !controller.signal.aborted &&
-        setLoad({ status: error instanceof ApiError && error.status === 404 ? 'missing' : 'error' }),
-    );
-    return () => controller.abort();
-  }, [warId]);
-
-  const run = useCallback(async (action: () => Promise<SimWar>) => {
-    setBusy(true);
-    try {
-      setLoad({ status: 'ready', war: await action() });
-    } catch (error) {
-      void reportError(error, { war: 'simulated war action' });
-      setLoad({ status: 'error' });
-    } finally {
-      setBusy(false);
-    }
-  }, []);
-
-  const war = load.status === 'ready' ? load.war : null;
-  const result = war?.result ?? null;
+  const { war } = useLoaderData() as SimWarData;
   return (
     <PageShell name="sim-war" title={t('title')} eyebrow={t('eyebrow')}>
-      {load.status === 'loading' ? (
-        <LoadingCard />
-      ) : load.status === 'missing' ? (
-        <div className="card state-card" data-testid="war-missing">
-          <p>{t('missing')}</p>
-        </div>
-      ) : !war ? (
-        <div className="card state-card state-card--error" role="alert">
-          <p>{t('error')}</p>
-        </div>
-      ) : (
-        <div className="war" data-testid="sim-war" data-status={war.status}>
-          {result ? (
-            <div className="card war-result" data-testid="war-result" data-winner={result.winner}>
-              <p className="war-result__score">
-                <span>★ {result.stars.home}</span>
-                <span className="muted">–</span>
-                <span>★ {result.stars.away}</span>
-              </p>
-              <p className="war-result__winner" data-testid="war-winner">
-                {result.winner === 'draw' ? t('draw') : t('winner', { team: war[result.winner].clanName })}
-                {result.forfeit ? ` · ${t('forfeited', { team: war[result.forfeit].clanName })}` : ''}
-              </p>
-              <Link
-                className="button button--primary"
-                to={localize('/leaderboard')}
-                data-testid="war-back-to-hub"
-              >
-                {t('backToHub')}
-              </Link>
-            </div>
-          ) : (
-            <div className="card war-actions">
-              <p className="muted">{t('intro')}</p>
-              <button
-                type="button"
-                className="button button--primary button--block"
-                data-testid="war-play"
-                disabled={busy}
-                onClick={() => void run(() => playSimWar(war.id))}
-              >
-                {t('play')}
-              </button>
-              <div className="war-actions__forfeits">
-                {(['home', 'away'] as const).map((side) => (
-                  <button
-                    key={side}
-                    type="button"
-                    className="button button--ghost"
-                    data-testid={`war-forfeit-${side}`}
-                    disabled={busy}
-                    onClick={() => void run(() => forfeitSimWar(war.id, side))}
-                  >
-                    {t('forfeit', { team: war[side].clanName })}
-                  </button>
-                ))}
-              </div>
-            </div>
-          )}
-          <div className="war-sides">
-            <Lineup war={war} side="home" />
-            <Lineup war={war} side="away" />
-          </div>
-          <Timeline war={war} />
-        </div>
-      )}
+      {/* Keyed by war: another war starts from its loaded state, not from this one's actions. */}
+      <Suspense key={warId} fallback={<LoadingCard />}>
+        <War load={war} />
+      </Suspense>
     </PageShell>
   );
 }

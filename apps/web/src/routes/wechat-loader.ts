@@ -1,0 +1,15 @@
+import type { LoaderFunctionArgs } from 'react-router';
+import { fetchWechatQrCode } from '../features/teams/team-api';
+import type { WechatData } from '../features/teams/wechat-qr';
+import { settle } from '../lib/loadable';
+import { rosterIdOf, sessionReady } from './session-data';
+
+/** The chat-group pages: the QR code of the team's group (null: the player has no team). */
+export function wechatLoader({ request }: LoaderFunctionArgs): WechatData {
+  return {
+    qr: sessionReady().then((session) => {
+      const rosterId = rosterIdOf(session);
+      return rosterId ? settle(fetchWechatQrCode(rosterId, request.signal)) : null;
+    }),
+  };
+}
