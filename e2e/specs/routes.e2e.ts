@@ -3,43 +3,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorPage } from '../pages/error.page.js';
 import { ShellPage } from '../pages/shell.page.js';
 import { newContext, useBrowser } from '../support/browser.js';
-
-/** Every route of spec section 2 with the page it must show. */
-const ROUTES: { path: string; page: string; needsSession?: boolean }[] = [
-  { path: '/', page: 'home' },
-  { path: '/competition', page: 'competition' },
-  { path: '/leaderboard', page: 'leaderboard' },
-  { path: '/schedule', page: 'schedule' },
-  { path: '/my-clan', page: 'my-clan', needsSession: true },
-  { path: '/my-clan/change-captain', page: 'my-clan-change-captain', needsSession: true },
-  { path: '/my-clan/lock-roster', page: 'my-clan-lock-roster', needsSession: true },
-  { path: '/my-clan/manage', page: 'my-clan-manage', needsSession: true },
-  { path: '/my-clan/withdraw', page: 'my-clan-withdraw', needsSession: true },
-  { path: '/my-clan/china/wechat', page: 'my-clan-china-wechat', needsSession: true },
-  { path: '/my-clan/kick/%23LQ2Y002', page: 'my-clan-kick', needsSession: true },
-  { path: '/registration/china/wechat', page: 'registration-china-wechat' },
-  {
-    path: '/registration/feedback/account-creation-completed',
-    page: 'registration-feedback-account-creation-completed',
-  },
-  {
-    path: '/registration/feedback/captain-pick-completed',
-    page: 'registration-feedback-captain-pick-completed',
-  },
-  { path: '/registration/profile/age', page: 'registration-profile-age' },
-  { path: '/registration/profile/create', page: 'registration-profile-create', needsSession: true },
-  { path: '/registration/profile/gate', page: 'registration-profile-gate' },
-  { path: '/registration/profile/success', page: 'registration-profile-success' },
-  { path: '/registration/profile/verify', page: 'registration-profile-verify' },
-  { path: '/registration/team/invite', page: 'registration-team-invite', needsSession: true },
-  { path: '/registration/team/pick-captain', page: 'registration-team-pick-captain', needsSession: true },
-  { path: '/error', page: 'error' },
-  { path: '/error/11', page: 'error' },
-  { path: '/fatal-error', page: 'fatal-error' },
-  { path: '/fatal-error/Something%20broke', page: 'fatal-error' },
-  { path: '/match', page: 'match' },
-  { path: '/match/42', page: 'match' },
-];
+import { ROUTES } from '../support/routes.js';
 
 /** Where a page that needs a signed-in player may send a visitor who has none. */
 const SIGN_IN_PAGES = ['registration-profile-verify'];

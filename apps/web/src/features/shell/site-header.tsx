@@ -17,7 +17,7 @@ export function SiteHeader() {
   return (
     <header className="site-header">
       <div className="site-header__bar container">
-        <Link to={to('/')} className="brand" aria-label={t('brand')}>
+        <Link to={to('/')} className="brand">
           <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true">
             <path d="M16 2 28 7v9c0 7-5 12-12 14C9 28 4 23 4 16V7z" fill="var(--accent)" />
             <path d="m11 11 10 10m0-10L11 21" stroke="var(--bg)" strokeWidth="3" strokeLinecap="round" />
@@ -32,7 +32,7 @@ export function SiteHeader() {
       <nav className="tabs" aria-label={t('nav.label')}>
         <ul className="tabs__list container">
           {TABS.map((tab) => (
-            <li key={tab.key}>
+            <li key={tab.key} className={tab.key === 'myTeam' ? 'tabs__item--pinned' : undefined}>
               <NavLink to={to(tab.path)} end={tab.end} className="tabs__link" data-testid={`nav-${tab.key}`}>
                 {t(`nav.${tab.key}`)}
               </NavLink>

@@ -1,0 +1,103 @@
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ShellPage } from '../pages/shell.page.js';
+import { useBrowser } from '../support/browser.js';
+import { ROUTES } from '../support/routes.js';
+
+const AXE_SOURCE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+/** WCAG 2.2 AA and the earlier levels it includes. */
+const AXE_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const ALL_LOCALES = ['en', 'fr', 'it', 'de', 'es', 'pt', 'jp', 'ko', 'zh_TW'];
+
+interface AxeFinding {
+  id: string;
+  impact: string | null;
+  help: string;
+  targets: string[];
+}
+
+async function seriousFindings(page: Page): Promise<AxeFinding[]> {
+  await page.addScriptTag({ content: AXE_SOURCE });
+  return page.evaluate(async (tags) => {
+    const axe = (window as unknown as { axe: { run: (c: unknown, o: unknown) => Promise<unknown> } }).axe;
+    const result = (await axe.run(document, { runOnly: { type: 'tag', values: tags } })) as {
+      violations: { id: string; impact: string | null; help: string; nodes: { target: string[] }[] }[];
+    };
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => ({
+        id: v.id,
+        impact: v.impact,
+        help: v.help,
+        targets: v.nodes.map((n) => n.target.join(' ')),
+      }));
+  }, AXE_TAGS);
+}
+
+/** How far the page is wider than the window: 0 when nothing scrolls sideways. */
+function horizontalOverflow(page: Page): Promise<number> {
+  return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+}
+
+describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
+  const browser = useBrowser();
+  const baseURL = inject('baseURL');
+  let context: BrowserContext;
+  beforeAll(async () => {
+    context = await browser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    context.setDefaultTimeout(15_000);
+  });
+  afterAll(async () => {
+    await context.close();
+  });
+
+  for (const locale of ['en', 'fr']) {
+    it(`has no serious or critical finding in ${locale}`, async () => {
+      const page = await context.newPage();
+      const shell = new ShellPage(page);
+      const findings: string[] = [];
+      for (const route of ROUTES.filter((r) => !r.needsSession)) {
+        await shell.open(route.path, locale);
+        await shell.pageName();
+        for (const finding of await seriousFindings(page)) {
+          findings.push(
+            `${locale}${route.path}: ${finding.id} (${finding.impact}) ${finding.help} → ${finding.targets.join(', ')}`,
+          );
+        }
+      }
+      await page.close();
+      expect(findings).toEqual([]);
+    });
+  }
+});
+
+describe('phone layout in every locale', () => {
+  const browser = useBrowser();
+  const baseURL = inject('baseURL');
+
+  for (const width of [320, 360]) {
+    for (const locale of ALL_LOCALES) {
+      it(`${locale} at ${width} px: no page scrolls sideways, My Team stays visible`, async () => {
+        const context = await browser().newContext({ baseURL, viewport: { width, height: 720 } });
+        context.setDefaultTimeout(15_000);
+        const page = await context.newPage();
+        const shell = new ShellPage(page);
+        const problems: string[] = [];
+        for (const route of ROUTES.filter((r) => !r.needsSession)) {
+          await shell.open(route.path, locale);
+          await shell.pageName();
+          const overflow = await horizontalOverflow(page);
+          if (overflow > 0) problems.push(`${route.path} scrolls ${overflow} px sideways`);
+          const box = await shell.tab('myTeam').boundingBox();
+          const visible = box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
+          if (!visible)
+            problems.push(`${route.path}: My Team tab not fully visible (${JSON.stringify(box)})`);
+        }
+        await context.close();
+        expect(problems).toEqual([]);
+      }, 180_000);
+    }
+  }
+});
