@@ -26,6 +26,7 @@ import './http/fastify-types.js';
 import { DomainError } from './errors/domain-error.js';
 import { LOG_REDACT_PATHS } from './http/log-redaction.js';
 import { createFailureLimit, createRateLimiter } from './http/rate-limit.js';
+import { createJobQueue } from './jobs/job-queue.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { connectRedis, type RedisClient } from './redis.js';
 
@@ -78,6 +79,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('now', now);
+  // Durable jobs (docs/jobs.md): features register handlers while the app is built; the queue
+  // starts once everything is registered and stops before the database closes.
+  const jobs = createJobQueue({
+    database,
+    work: config.ladder.workers,
+    onError: (error) => app.log.warn({ err: error }, 'job queue error'),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
 
   registerErrorHandler(app);
   registerTenant(app);

@@ -6,6 +6,7 @@ import {
   playersEnvSchema,
   toPlayersConfig,
 } from './features/players-and-teams-config.js';
+import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
 import { REPO_ROOT } from './paths.js';
 
 const booleanFromEnv = z
@@ -51,6 +52,7 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   ...playersEnvSchema.shape,
   ...ladderEnvSchema.shape,
+  ...warEnvSchema.shape,
 });
 
 /** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
@@ -76,6 +78,8 @@ export interface AppConfig extends PlayersConfig {
   authFailures: { loginMax: number; gameUserMax: number; windowMs: number };
   /** Ladder play: matchmaker, sweeper, accept window (docs/api/ladder.md). */
   ladder: LadderConfig;
+  /** Official game: API throttling, war polling and the no-show window (docs/jobs.md). */
+  warPoll: WarPollConfig;
 }
 
 export class ConfigError extends Error {}
@@ -112,5 +116,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...toPlayersConfig(e),
     ladder: toLadderConfig(e, env.NODE_ENV),
+    warPoll: toWarPollConfig(e),
   };
 }

@@ -1,4 +1,3 @@
-import { type SQL, sql } from 'drizzle-orm';
 import type { Database, Executor } from '../db/client.js';
 
 /** What pg-boss calls to run SQL: its `db` option, on the app's own connections. */
@@ -37,28 +36,23 @@ export function databaseExecutor(database: Database): SqlExecutor {
 
 /**
  * Runs pg-boss's SQL inside a caller's Drizzle transaction, so a job is created only if the
- * transaction commits. pg-boss writes `$n` placeholders; they become Drizzle parameters in order
- * (a placeholder used twice becomes two parameters with the same value).
+ * transaction commits. The statement goes to the transaction's own driver connection (PoolClient or
+ * PGlite transaction, both `query(text, values)`): pg-boss reuses a `$n` placeholder in several
+ * places with one inferred type, which rewriting it into Drizzle parameters would break.
  */
 export function transactionExecutor(tx: Executor): SqlExecutor {
+  const client = (tx as unknown as { session?: { client?: QueryClient } }).session?.client;
+  if (!client || typeof client.query !== 'function') {
+    throw new Error('Jobs: this Drizzle transaction exposes no driver connection to send a job on');
+  }
   return {
     executeSql: async (text, values = []) => {
-      const result = await tx.execute(toDrizzleSql(text, values));
-      const rows = Array.isArray(result) ? result : (result as { rows?: unknown[] }).rows;
-      return { rows: rows ?? [] };
+      const result = await client.query(text, values);
+      return { rows: result.rows };
     },
   };
 }
 
-export function toDrizzleSql(text: string, values: unknown[]): SQL {
-  const pieces = text.split(/\$(\d+)/);
-  const chunks: SQL[] = [];
-  for (let i = 0; i < pieces.length; i++) {
-    if (i % 2 === 0) {
-      if (pieces[i]) chunks.push(sql.raw(pieces[i]!));
-    } else {
-      chunks.push(sql`${values[Number(pieces[i]) - 1] ?? null}`);
-    }
-  }
-  return sql.join(chunks);
+interface QueryClient {
+  query(text: string, values: unknown[]): Promise<{ rows: unknown[] }>;
 }

@@ -38,7 +38,10 @@ export interface JobQueue {
   /** Registers the handler of a job name; call before start(). One handler per name. */
   register<N extends JobName>(name: N, handler: JobHandler<N>): void;
   send<N extends JobName>(name: N, payload: JobPayloads[N], options?: SendOptions): Promise<string | null>;
-  /** Creates pg-boss's schema when missing (or migrates it), its queues, and starts the workers. */
+  /**
+   * Creates pg-boss's schema when missing (or migrates it), the queues of the registered handlers,
+   * and starts the workers. Does nothing when no handler is registered.
+   */
   start(): Promise<void>;
   /** Stops fetching; waits for running handlers up to the grace period. Safe to call twice. */
   stop(): Promise<void>;
@@ -91,6 +94,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
 
     async start() {
       if (state !== 'idle') return;
+      // No handler registered, no job to run or send: pg-boss (schema check, maintenance) stays off.
+      if (handlers.size === 0) return;
       state = 'started';
       await boss.start();
       for (const name of handlers.keys()) {

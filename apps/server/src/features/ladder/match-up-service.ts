@@ -189,6 +189,7 @@ export function createMatchUpService(context: LadderContext) {
       })),
       tx,
     );
+    await deps.onSeriesCreated?.({ id: series.id, date }, tx);
     for (const side of sides) {
       await repo.updateSide(side.id, { endedAt: at }, tx);
       await repo.updateEntry(

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { API, SIMULATOR_API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { DbSimGame } from '../../game/simulated/db-sim-game.js';
 import { type ResultRedelivery, startResultRedelivery } from '../../game/simulated/result-redelivery.js';
@@ -11,6 +11,7 @@ import { matchUpRoutes } from '../match-ups/match-up-routes.js';
 import { queueRoutes } from '../queue/queue-routes.js';
 import { standingsRoutes } from '../standings/standings-routes.js';
 import { simWarRoutes } from '../war/sim-war-routes.js';
+import { registerOfficialWar } from '../war/register-official-war.js';
 import { warRoutes } from '../war/war-routes.js';
 import type { LadderConfig } from './ladder-config.js';
 import { createNotifier } from './ladder-notices.js';
@@ -52,6 +53,8 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     game = sim;
   }
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  // Bound once the official war poller exists (it needs the service); null in the simulated game.
+  let onSeriesCreated: ((series: { id: string; date: Date }, tx: Executor) => Promise<void>) | null = null;
   const service = createLadderService({
     db: deps.db,
     game,
@@ -60,7 +63,9 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     notify: createNotifier(() => app.io),
     instanceId,
     log: app.log,
+    onSeriesCreated: (series, tx) => onSeriesCreated?.(series, tx) ?? Promise.resolve(),
   });
+  onSeriesCreated = registerOfficialWar(app, service, game)?.schedule ?? null;
   const workers = deps.config.workers
     ? startLadderWorkers(service, {
         matchmakingIntervalMs: deps.config.matchmakingIntervalMs,

@@ -300,6 +300,7 @@ export class CocApiClient implements GameAdapter {
           status: outcome.status,
           reason: outcome.reason,
           attempts,
+          retryAfterMs: outcome.retryAfterMs,
           cause: outcome.cause,
         },
       );
