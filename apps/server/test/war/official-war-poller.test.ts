@@ -8,7 +8,8 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import type { StoredWarReport } from '../../src/features/war/official-war-poller.js';
 import { type CocApiStub, startCocApiStub } from '../../src/game/official/coc-api-stub.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
-import { TEST_ADMIN, TEST_NOW, testConfig } from '../harness.js';
+import { recordedBody } from '../coc-api-recorded.js';
+import { bearer, jsonApiBody, jsonApiRequest, TEST_ADMIN, TEST_NOW, testConfig } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 import { availableDatabases, createTestDatabase, type TestDatabase } from '../test-database.js';
 import { acceptedSeries, matchWar, sidesOf, stubDataFor } from './official-war-fixtures.js';
@@ -231,5 +232,61 @@ describe.each(availableDatabases())('official war polling [%s]', (kind) => {
     const row = await seriesRow(seriesId);
     expect((row.warReport as StoredWarReport).stars).toEqual({ home: 11, away: 13 });
     expect(stub.countRequests(warPath) - readsBefore).toBe(1);
+  }, 90_000);
+
+  it('refusals: own clan and opponent in a war, private war log, at accept and at check-in', async () => {
+    const [a, b] = await setup();
+    const app = await officialApp();
+    const request = (captain: Captain, url: string, body?: Record<string, unknown>) =>
+      app.inject(
+        body
+          ? jsonApiRequest({
+              method: 'POST',
+              url,
+              headers: bearer(captain.token),
+              payload: jsonApiBody(body),
+            })
+          : { method: 'POST', url, headers: bearer(captain.token) },
+      );
+    for (const c of [a!, b!]) {
+      const joined = await request(c, `${API.matches}/queue/${c.rosterId}/join`, {
+        playerTags: c.playerTags,
+      });
+      expect(joined.statusCode).toBe(200);
+    }
+    await app.ladder.matchmake();
+    const list = await app.inject({
+      url: `${API.matches}/match-ups?filter[user.id]=${a!.userId}`,
+      headers: bearer(a!.token),
+    });
+    const matchUpId = list.json().data[0].id as string;
+    const accept = (c: Captain) => request(c, `${API.matches}/match-ups/${matchUpId}/accept`);
+    const code = (response: { json(): { errors: { code: string }[] } }) => response.json().errors[0]!.code;
+
+    const notInWar = stubClan(b!).currentWar;
+    stubClan(b!).currentWar = recordedBody('clans/currentwar/INWAR') as typeof notInWar;
+    (app.game as unknown as { clearCache(): void }).clearCache();
+    const opponentInWar = await accept(a!);
+    expect([opponentInWar.statusCode, code(opponentInWar)]).toEqual([400, 'OPPONENT_IS_IN_WAR']);
+    const ownInWar = await accept(b!);
+    expect([ownInWar.statusCode, code(ownInWar)]).toEqual([400, 'CLAN_IS_IN_WAR']);
+    stubClan(b!).currentWar = notInWar;
+    stubClan(a!).isWarLogPublic = false;
+    const privateLog = await accept(a!);
+    expect([privateLog.statusCode, code(privateLog)]).toEqual([400, 'WAR_LOG_PRIVATE']);
+    stubClan(a!).isWarLogPublic = true;
+    expect((await accept(a!)).statusCode).toBe(200);
+    const done = await accept(b!);
+    expect(done.statusCode).toBe(200);
+    const matchSeriesId = done.json().data.attributes.matchSeriesId as string;
+
+    stubClan(b!).currentWar = recordedBody('clans/currentwar/PREPARATION') as typeof notInWar;
+    const checkIn = (c: Captain) => request(c, `${API.matches}/checkins`, { matchSeriesId });
+    const opponentAtCheckIn = await checkIn(a!);
+    expect([opponentAtCheckIn.statusCode, code(opponentAtCheckIn)]).toEqual([400, 'OPPONENT_IS_IN_WAR']);
+    const ownAtCheckIn = await checkIn(b!);
+    expect([ownAtCheckIn.statusCode, code(ownAtCheckIn)]).toEqual([400, 'CLAN_IS_IN_WAR']);
+    stubClan(b!).currentWar = notInWar;
+    expect((await checkIn(a!)).statusCode).toBe(201);
   }, 90_000);
 });

@@ -114,7 +114,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     { prefix: API.matches },
   );
   await app.register(matchUpRoutes(service), { prefix: API.matches });
-  await app.register(matchSeriesRoutes(deps.db, service), { prefix: API.matches });
+  await app.register(matchSeriesRoutes(deps.db, service, game), { prefix: API.matches });
   await app.register(warRoutes(service, game), { prefix: API.war });
   await app.register(standingsRoutes(deps.db, service), { prefix: API.tournaments });
   if (sim) await app.register(simWarRoutes(sim, service), { prefix: SIMULATOR_API });
