@@ -10,7 +10,7 @@ import { registerAuthenticate } from './features/auth/authenticate.js';
 import { eventRoutes } from './features/events/event-routes.js';
 import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
-import { registerLadder } from './features/ladder/register-ladder.js';
+import { registerLadder, type SeriesCreatedHook } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
@@ -27,6 +27,7 @@ import './http/fastify-types.js';
 import { DomainError } from './errors/domain-error.js';
 import { LOG_REDACT_PATHS } from './http/log-redaction.js';
 import { createFailureLimit, createRateLimiter } from './http/rate-limit.js';
+import { createJobQueue } from './jobs/job-queue.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { connectRedis, type RedisClient } from './redis.js';
 
@@ -79,6 +80,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('database', database);
   app.decorate('redis', redis);
   app.decorate('now', now);
+  // Durable jobs (docs/jobs.md): features register handlers while the app is built; the queue
+  // starts once everything is registered and stops before the database closes.
+  const jobs = createJobQueue({
+    database,
+    work: config.ladder.workers,
+    onError: (error) => app.log.warn({ err: error }, 'job queue error'),
+  });
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start());
+  app.addHook('preClose', () => jobs.stop());
 
   registerErrorHandler(app);
   registerTenant(app);
@@ -157,13 +168,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     },
   );
 
+  const seriesCreatedHooks: SeriesCreatedHook[] = [];
   const ladder = await registerLadder(app, {
     db: database.db,
     config: config.ladder,
     now,
     game: playersAndTeams.game,
+    seriesCreatedHooks,
   });
-  await registerWar(app, { ladder, game: playersAndTeams.game, sim: playersAndTeams.sim });
+  await registerWar(app, {
+    ladder,
+    game: playersAndTeams.game,
+    sim: playersAndTeams.sim,
+    seriesCreatedHooks,
+  });
 
   const spa = await registerStaticWeb(app, config.webDist);
   registerNotFound(app, spa);

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
+import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
 import { REPO_ROOT } from './paths.js';
 import { type PlayersConfig, playersEnvSchema, toPlayersConfig } from './wiring/players-config.js';
 
@@ -47,6 +48,7 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   ...playersEnvSchema.shape,
   ...ladderEnvSchema.shape,
+  ...warEnvSchema.shape,
 });
 
 /** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
@@ -72,6 +74,8 @@ export interface AppConfig extends PlayersConfig {
   authFailures: { loginMax: number; gameUserMax: number; windowMs: number };
   /** Ladder play: matchmaker, sweeper, accept window (docs/api/ladder.md). */
   ladder: LadderConfig;
+  /** Official game: API throttling, war polling and the no-show window (docs/jobs.md). */
+  warPoll: WarPollConfig;
 }
 
 export class ConfigError extends Error {}
@@ -108,5 +112,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     },
     ...toPlayersConfig(e),
     ladder: toLadderConfig(e, env.NODE_ENV),
+    warPoll: toWarPollConfig(e),
   };
 }

@@ -9,6 +9,8 @@ export interface GameAdapterConfig {
   gameMode: GameMode;
   cocApiKey: string | undefined;
   cocApiBaseUrl: string | undefined;
+  /** Throttling per key of COC_API_KEY (config.ts warPoll). */
+  warPoll?: { requestsPerSecondPerKey: number };
 }
 
 export type CreatedGameAdapter =
@@ -28,6 +30,7 @@ export async function createGameAdapter(
     if (!config.cocApiKey) throw new Error('GAME_MODE=official needs COC_API_KEY');
     const client = new CocApiClient({
       apiKey: config.cocApiKey,
+      requestsPerSecondPerKey: config.warPoll?.requestsPerSecondPerKey ?? 0,
       ...(config.cocApiBaseUrl ? { baseUrl: config.cocApiBaseUrl } : {}),
     });
     return { kind: 'official', adapter: client };

@@ -18,6 +18,8 @@ export interface GameAdapterErrorDetails {
   reason?: string;
   /** How many requests were made before giving up. */
   attempts?: number;
+  /** How long the API asked to wait (Retry-After) before trying again, when it said. */
+  retryAfterMs?: number | null;
   cause?: unknown;
 }
 
@@ -25,6 +27,7 @@ export class GameAdapterError extends Error {
   readonly status: number | undefined;
   readonly reason: string | undefined;
   readonly attempts: number | undefined;
+  readonly retryAfterMs: number | null;
 
   constructor(
     readonly kind: GameAdapterErrorKind,
@@ -36,6 +39,7 @@ export class GameAdapterError extends Error {
     this.status = details.status;
     this.reason = details.reason;
     this.attempts = details.attempts;
+    this.retryAfterMs = details.retryAfterMs ?? null;
   }
 }
 

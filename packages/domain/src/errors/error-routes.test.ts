@@ -31,6 +31,8 @@ describe('errorRouteFor', () => {
     [400, 'OPPONENT_IS_IN_WAR', { altMode: true }, '/error/20'],
     [400, 'CLAN_IS_IN_WAR', {}, '/error/18'],
     [400, 'CLAN_IS_IN_WAR', { altMode: true }, '/error/14'],
+    [400, 'WAR_LOG_PRIVATE', {}, '/error/22'],
+    [400, 'WAR_LOG_PRIVATE', { isChinaRegion: true }, '/error/21'],
     [400, 'SOMETHING_ELSE', {}, null],
     [400, null, { genericFallback: true }, '/error'],
     [500, 'INSUFFICIENT_TH_LEVEL', {}, null],

@@ -52,9 +52,11 @@ const TEAM_ERROR_CODES: Record<string, ErrorPageCode> = {
   NOT_INVITED: 37,
 };
 
-function mappedCode(status: number, hint: ErrorHint, altMode: boolean): ErrorPageCode | null {
+function mappedCode(status: number, hint: ErrorHint, altMode: boolean, china: boolean): ErrorPageCode | null {
   const { code, detail } = hintParts(hint);
   if (status === 401) return UNAUTHORIZED_CODES[code] ?? null;
+  // 'Public War Log must be enabled': 21 is the China-region variant, 22 the others.
+  if (code === 'WAR_LOG_PRIVATE') return china ? 21 : 22;
   if (status !== 400) return null;
   if (code === 'OPPONENT_IS_IN_WAR') return altMode ? 20 : 19;
   if (code === 'CLAN_IS_IN_WAR') return altMode ? 14 : 18;
@@ -69,7 +71,7 @@ export function errorRouteFor(
   options: ErrorRouteOptions = {},
 ): ErrorRoute | null {
   const code =
-    mappedCode(status, hint, options.altMode ?? false) ??
+    mappedCode(status, hint, options.altMode ?? false, options.isChinaRegion ?? false) ??
     (options.teamCodes ? (TEAM_ERROR_CODES[hintParts(hint).code] ?? null) : null);
   if (code != null) return errorPageRoute(code);
   return options.genericFallback ? GENERIC_ERROR_ROUTE : null;

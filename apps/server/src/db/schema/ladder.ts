@@ -160,6 +160,10 @@ export const matchSeries = pgTable(
     groupName: text('group_name'),
     warId: text('war_id'),
     warLink: text('war_link'),
+    /** Official game: the war as read from the API (stars, destruction, attacks); see war/official-war-poller.ts. */
+    warReport: jsonb('war_report'),
+    /** Why the series needs the organizer (e.g. war_log_private); null when it does not. */
+    reviewReason: text('review_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },

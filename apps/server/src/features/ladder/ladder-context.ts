@@ -13,6 +13,8 @@ export interface LadderServiceDeps {
   notify: Notify;
   /** Name of this instance in audit columns (ended_by). */
   instanceId: string;
+  /** Called in the transaction that creates a match series (the official game schedules its war polling). */
+  onSeriesCreated?: (series: { id: string; date: Date }, tx: Executor) => Promise<void>;
   log?: { warn: (obj: unknown, msg?: string) => void; error: (obj: unknown, msg?: string) => void };
 }
 

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
 import { API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
+import type { Db, Executor } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { DbSimGame } from '../../game/simulated/db-sim-game.js';
 import { type ResultRedelivery, startResultRedelivery } from '../../game/simulated/result-redelivery.js';
@@ -21,7 +21,15 @@ export interface LadderDeps {
   now: () => Date;
   /** The game adapter of the app (chosen by GAME_MODE in the players-and-teams wiring). */
   game: GameAdapter;
+  /**
+   * Called in the transaction that creates a match series (both captains accepted). Filled by the
+   * features that build on the ladder (the official war poller schedules its polling job here), so
+   * the ladder never imports them.
+   */
+  seriesCreatedHooks?: SeriesCreatedHook[];
 }
+
+export type SeriesCreatedHook = (series: { id: string; date: Date }, tx: Executor) => Promise<void>;
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -42,6 +50,7 @@ export const RESULT_REDELIVERY_INTERVAL_MS = 1_000;
 export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Promise<LadderService> {
   const { game } = deps;
   const instanceId = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  const seriesCreatedHooks = deps.seriesCreatedHooks ?? [];
   const service = createLadderService({
     db: deps.db,
     game,
@@ -50,6 +59,9 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     notify: createNotifier(() => app.io),
     instanceId,
     log: app.log,
+    onSeriesCreated: async (series, tx) => {
+      for (const hook of seriesCreatedHooks) await hook(series, tx);
+    },
   });
   const workers = deps.config.workers
     ? startLadderWorkers(service, {
@@ -99,7 +111,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     { prefix: API.matches },
   );
   await app.register(matchUpRoutes(service), { prefix: API.matches });
-  await app.register(matchSeriesRoutes(deps.db, service), { prefix: API.matches });
+  await app.register(matchSeriesRoutes(deps.db, service, game), { prefix: API.matches });
   await app.register(standingsRoutes(deps.db, service), { prefix: API.tournaments });
   return service;
 }

@@ -271,3 +271,44 @@ describe('CocApiClient against the stub', () => {
     });
   });
 });
+
+describe('API keys', () => {
+  it('rotates over the comma-separated keys', async () => {
+    await stub.close();
+    stub = await startCocApiStub({ apiKey: 'key-a', extraApiKeys: ['key-b'] });
+    const api = client({ apiKey: 'key-a, key-b' });
+    await api.getPlayer(STUB_TAGS.leader);
+    await api.getPlayer(STUB_TAGS.elder);
+    await api.getPlayer(STUB_TAGS.member);
+    expect(stub.requests.map((r) => r.authorization)).toEqual([
+      'Bearer key-a',
+      'Bearer key-b',
+      'Bearer key-a',
+    ]);
+    expect(api.stats().callsPerKey).toEqual([2, 1]);
+  });
+
+  it('throttles each key to its requests per second', async () => {
+    const api = client({ requestsPerSecondPerKey: 2, now: () => 1_000_000 });
+    await Promise.all([
+      api.getPlayer(STUB_TAGS.leader),
+      api.getPlayer(STUB_TAGS.elder),
+      api.getPlayer(STUB_TAGS.member),
+    ]);
+    // One key at 2/s: the second request waits 500 ms, the third 1000 ms.
+    expect(delays).toEqual([500, 1000]);
+  });
+
+  it('counts calls and errors', async () => {
+    stub.failNext(1, { status: 503 });
+    const api = client();
+    await api.getPlayer(STUB_TAGS.leader);
+    await api.getPlayer('#2222222');
+    expect(api.stats()).toEqual({
+      calls: 3,
+      errors: 1,
+      callsPerKey: [3],
+      byStatus: { '503': 1, '200': 1, '404': 1 },
+    });
+  });
+});

@@ -13,13 +13,19 @@ import type {
 import { GameAdapterError, type GameAdapterErrorKind } from '../game-adapter-error.js';
 import { toGameClan } from '../game-clan.js';
 import { parseTag } from '../tags.js';
+import { createKeyRing, type KeyRing } from './api-key-ring.js';
+import { type CocApiCounters, type CocApiStats, createCocApiCounters } from './coc-api-counters.js';
 import { currentWarStatus } from './current-war-status.js';
 import {
   mapOfficialRole,
+  type OfficialCurrentWar,
+  type OfficialWarLog,
   officialClanSchema,
   officialCurrentWarSchema,
   officialErrorSchema,
+  officialLeagueGroupSchema,
   officialPlayerSchema,
+  officialWarLogSchema,
   verifyTokenResponseSchema,
 } from './official-schemas.js';
 import { createResponseCache, parseMaxAge, type ResponseCache } from './response-cache.js';
@@ -28,8 +34,13 @@ import { backoffDelay, isRetryableStatus, parseRetryAfter } from './retry-policy
 export const DEFAULT_COC_API_BASE_URL = 'https://api.clashofclans.com/v1';
 
 export interface CocApiClientConfig {
-  /** A developer key from developer.clashofclans.com; keys are bound to the caller's IP addresses. */
+  /**
+   * Developer keys from developer.clashofclans.com (bound to the caller's IP addresses). Several keys
+   * may be given comma-separated; requests rotate over them.
+   */
   apiKey: string;
+  /** Requests per second allowed per key; 0 or unset means no throttling. */
+  requestsPerSecondPerKey?: number;
   baseUrl?: string;
   /** Per attempt, not per call: a call may take up to (maxRetries + 1) timeouts plus backoff. */
   timeoutMs?: number;
@@ -49,6 +60,14 @@ export interface CocApiClientConfig {
 interface UpstreamResponse {
   status: number;
   body: unknown;
+  /** How long the API allows this answer to be reused (Cache-Control max-age), if it said. */
+  maxAgeMs?: number | null;
+}
+
+/** A current war with how long the API says it stays the same (the poller waits that long). */
+export interface CurrentWarAnswer {
+  war: OfficialCurrentWar;
+  maxAgeMs: number | null;
 }
 
 interface Failure {
@@ -84,6 +103,8 @@ export class CocApiClient implements GameAdapter {
   private readonly cache: ResponseCache;
   // Concurrent lookups of the same clan (both captains, every member's page) share one request.
   private readonly inFlight = new Map<string, Promise<UpstreamResponse>>();
+  private readonly keys: KeyRing;
+  private readonly counters: CocApiCounters;
 
   constructor(private readonly config: CocApiClientConfig) {
     this.baseUrl = (config.baseUrl ?? DEFAULT_COC_API_BASE_URL).replace(/\/+$/, '');
@@ -96,6 +117,13 @@ export class CocApiClient implements GameAdapter {
     this.sleep = config.sleep ?? defaultSleep;
     this.random = config.random ?? Math.random;
     this.cache = createResponseCache({ maxEntries: config.cacheMaxEntries ?? 5000, now: this.now });
+    this.keys = createKeyRing(config.apiKey, config.requestsPerSecondPerKey ?? 0, this.now);
+    this.counters = createCocApiCounters(this.keys.size);
+  }
+
+  /** Calls and errors so far, for the metrics endpoint (read-only snapshot). */
+  stats(): CocApiStats {
+    return this.counters.snapshot();
   }
 
   async verifyPlayerToken(playerTag: string, apiToken: string): Promise<TokenVerification> {
@@ -141,24 +169,70 @@ export class CocApiClient implements GameAdapter {
     return toGameClan(clan, members);
   }
 
+  /**
+   * A clan's war: its /currentwar, and when that says notInWar, the Clan War League round it may be
+   * in (/currentwar/leaguegroup, then the round's /clanwarleagues/wars/{warTag}).
+   */
   async getWarStatus(clanTag: string): Promise<WarStatus> {
     const tag = this.tagOrThrowNotFound(clanTag, 'clan');
+    const { war } = await this.getCurrentWar(tag);
+    if (war.state !== 'notInWar') return currentWarStatus(war);
+    return this.leagueWarStatus(tag);
+  }
+
+  /** The home clan's /currentwar as the API gives it. Throws not_found and war_log_private. */
+  async getCurrentWar(clanTag: string): Promise<CurrentWarAnswer> {
+    const tag = this.tagOrThrowNotFound(clanTag, 'clan');
     const response = await this.get(`/clans/${encodeURIComponent(tag)}/currentwar`);
+    this.throwIfPrivate(response, tag);
     if (response.status === 404) throw notFound('clan', tag);
-    if (response.status === 403) {
-      const error = officialErrorSchema.safeParse(response.body);
-      const reason = error.success ? error.data.reason : undefined;
-      const message = error.success ? (error.data.message ?? '') : '';
-      // The same reason is used for a rejected key ("Invalid authorization"); only the message differs.
-      if (reason === 'accessDenied' && !/authori[sz]ation/i.test(message)) {
-        throw new GameAdapterError(
-          'war_log_private',
-          `Clan ${tag} has a private war log, so its war status cannot be read; the clan must make its war log public`,
-          { status: 403, reason },
-        );
+    const war = this.expectOk(response, officialCurrentWarSchema, `current war of ${tag}`);
+    return { war, maxAgeMs: response.maxAgeMs ?? null };
+  }
+
+  /** The clan's war log (most recent first). Throws war_log_private when the log is private. */
+  async getWarLog(clanTag: string): Promise<OfficialWarLog> {
+    const tag = this.tagOrThrowNotFound(clanTag, 'clan');
+    const response = await this.get(`/clans/${encodeURIComponent(tag)}/warlog?limit=20`);
+    this.throwIfPrivate(response, tag);
+    if (response.status === 404) throw notFound('clan', tag);
+    return this.expectOk(response, officialWarLogSchema, `war log of ${tag}`);
+  }
+
+  /**
+   * Latest round first: the clan's war in it decides. Rounds not drawn yet carry the tag '#0'; a
+   * war tag the API does not know is skipped. No league group (404) means no league war.
+   */
+  private async leagueWarStatus(tag: string): Promise<WarStatus> {
+    const group = await this.get(`/clans/${encodeURIComponent(tag)}/currentwar/leaguegroup`);
+    if (group.status === 404) return 'none';
+    const { state, rounds } = this.expectOk(group, officialLeagueGroupSchema, `league group of ${tag}`);
+    if (state === 'ended' || state === 'notInWar') return 'none';
+    for (const round of [...rounds].reverse()) {
+      for (const warTag of round.warTags.filter((t) => t !== '#0')) {
+        const response = await this.get(`/clanwarleagues/wars/${encodeURIComponent(warTag)}`);
+        if (response.status === 404) continue;
+        const war = this.expectOk(response, officialCurrentWarSchema, `league war ${warTag}`);
+        const sides = [war.clan?.tag, war.opponent?.tag].map((t) => t?.toUpperCase());
+        if (sides.includes(tag)) return currentWarStatus(war, { warTag });
       }
     }
-    return currentWarStatus(this.expectOk(response, officialCurrentWarSchema, `current war of ${tag}`));
+    return 'none';
+  }
+
+  private throwIfPrivate(response: UpstreamResponse, tag: string): void {
+    if (response.status !== 403) return;
+    const error = officialErrorSchema.safeParse(response.body);
+    const reason = error.success ? error.data.reason : undefined;
+    const message = error.success ? (error.data.message ?? '') : '';
+    // The same reason is used for a rejected key ("Invalid authorization"); only the message differs.
+    if (reason === 'accessDenied' && !/authori[sz]ation/i.test(message)) {
+      throw new GameAdapterError(
+        'war_log_private',
+        `Clan ${tag} has a private war log, so its war status cannot be read; the clan must make its war log public`,
+        { status: 403, reason },
+      );
+    }
   }
 
   async createWar(_request: CreateWarRequest): Promise<CreatedWar> {
@@ -189,8 +263,9 @@ export class CocApiClient implements GameAdapter {
   /** Cached, de-duplicated GET. Only successful responses are cached, and only when the API allows it. */
   private async get(path: string): Promise<UpstreamResponse> {
     const url = `${this.baseUrl}${path}`;
-    const cached = this.cache.get(url);
-    if (cached !== undefined) return { status: 200, body: cached };
+    const cached = this.cache.get(url) as { body: unknown; expiresAt: number } | undefined;
+    if (cached !== undefined)
+      return { status: 200, body: cached.body, maxAgeMs: cached.expiresAt - this.now() };
     const pending = this.inFlight.get(url);
     if (pending) return pending;
     const request = this.send('GET', path).finally(() => this.inFlight.delete(url));
@@ -204,7 +279,9 @@ export class CocApiClient implements GameAdapter {
     let attempts = 0;
     for (;;) {
       attempts++;
-      const outcome = await this.attempt(method, url, body);
+      const key = await this.keys.next(this.sleep);
+      const outcome = await this.attempt(method, url, body, key.value);
+      this.counters.record(key.index, 'body' in outcome ? outcome.status : (outcome.status ?? 'network'));
       if ('body' in outcome) return outcome;
       let note = '';
       if (outcome.retryable && attempts <= this.maxRetries) {
@@ -223,19 +300,25 @@ export class CocApiClient implements GameAdapter {
           status: outcome.status,
           reason: outcome.reason,
           attempts,
+          retryAfterMs: outcome.retryAfterMs,
           cause: outcome.cause,
         },
       );
     }
   }
 
-  private async attempt(method: string, url: string, body: unknown): Promise<UpstreamResponse | Failure> {
+  private async attempt(
+    method: string,
+    url: string,
+    body: unknown,
+    apiKey: string,
+  ): Promise<UpstreamResponse | Failure> {
     let response: Response;
     try {
       response = await this.fetchImpl(url, {
         method,
         headers: {
-          authorization: `Bearer ${this.config.apiKey}`,
+          authorization: `Bearer ${apiKey}`,
           accept: 'application/json',
           ...(body === undefined ? {} : { 'content-type': 'application/json' }),
         },
@@ -292,11 +375,11 @@ export class CocApiClient implements GameAdapter {
       };
     }
 
-    if (response.status === 200 && method === 'GET') {
-      const maxAge = parseMaxAge(response.headers.get('cache-control'));
-      if (maxAge !== null) this.cache.set(url, parsed, maxAge * 1000);
+    const maxAge = parseMaxAge(response.headers.get('cache-control'));
+    if (response.status === 200 && method === 'GET' && maxAge !== null) {
+      this.cache.set(url, { body: parsed, expiresAt: this.now() + maxAge * 1000 }, maxAge * 1000);
     }
-    return { status: response.status, body: parsed };
+    return { status: response.status, body: parsed, maxAgeMs: maxAge === null ? null : maxAge * 1000 };
   }
 
   /** Turns anything but a well-formed 200 into a GameAdapterError naming the official reason. */

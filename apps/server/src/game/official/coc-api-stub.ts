@@ -45,6 +45,8 @@ export interface CocApiStub {
 
 export interface CocApiStubOptions {
   apiKey?: string;
+  /** More keys the stub accepts, to test the client's key rotation. */
+  extraApiKeys?: string[];
   data?: StubData;
 }
 
@@ -70,6 +72,7 @@ const FAILURE_BODIES: Record<StubFailure['status'], { reason: string; message: s
 
 export async function startCocApiStub(options: CocApiStubOptions = {}): Promise<CocApiStub> {
   const apiKey = options.apiKey ?? 'stub-api-key';
+  const acceptedKeys = [apiKey, ...(options.extraApiKeys ?? [])];
   // Copied so one test's changes never leak into another's stub.
   const data: StubData = structuredClone(options.data ?? defaultStubData);
   const requests: RecordedRequest[] = [];
@@ -91,7 +94,7 @@ export async function startCocApiStub(options: CocApiStubOptions = {}): Promise<
         'Invalid authorization: API key does not allow access from IP 127.0.0.1',
       );
     }
-    if (authorization !== `Bearer ${apiKey}`)
+    if (!acceptedKeys.some((key) => authorization === `Bearer ${key}`))
       return officialError(403, 'accessDenied', 'Invalid authorization');
     const failure = failures.shift();
     if (failure) {
@@ -168,6 +171,9 @@ const ROUTES: Array<{ method: string; pattern: RegExp; handler: Handler }> = [
   { method: 'POST', pattern: /^\/v1\/players\/([^/]+)\/verifytoken$/, handler: verifyToken },
   { method: 'GET', pattern: /^\/v1\/players\/([^/]+)$/, handler: player },
   { method: 'GET', pattern: /^\/v1\/clans\/([^/]+)\/currentwar$/, handler: currentWar },
+  { method: 'GET', pattern: /^\/v1\/clans\/([^/]+)\/currentwar\/leaguegroup$/, handler: leagueGroup },
+  { method: 'GET', pattern: /^\/v1\/clans\/([^/]+)\/warlog$/, handler: warLog },
+  { method: 'GET', pattern: /^\/v1\/clanwarleagues\/wars\/([^/]+)$/, handler: leagueWar },
   { method: 'GET', pattern: /^\/v1\/clans\/([^/]+)$/, handler: clan },
 ];
 
@@ -243,13 +249,39 @@ function clan(data: StubData, tag: string): Answer {
   };
 }
 
+// The recorded answer for a private war log carries a reason and no message (ACCESSDENIED.json).
+const privateLog = (): Answer => ({ status: 403, body: { reason: 'accessDenied' } });
+
 function currentWar(data: StubData, tag: string): Answer {
   const found = data.clans.find((c) => c.tag === tag);
   if (!found) return notFound();
-  if (!found.isWarLogPublic)
-    return officialError(403, 'accessDenied', 'Access denied, clan war log is private.');
+  if (!found.isWarLogPublic) return privateLog();
+  if (found.currentWar.clan !== undefined) return { status: 200, body: found.currentWar };
   return {
     status: 200,
-    body: { ...found.currentWar, teamSize: 5, clan: { tag: found.tag, name: found.name } },
+    body: {
+      ...found.currentWar,
+      teamSize: 5,
+      attacksPerMember: 1,
+      clan: { tag: found.tag, name: found.name },
+    },
   };
+}
+
+function warLog(data: StubData, tag: string): Answer {
+  const found = data.clans.find((c) => c.tag === tag);
+  if (!found) return notFound();
+  if (!found.isWarLogPublic) return privateLog();
+  return { status: 200, body: found.warLog ?? { items: [], paging: { cursors: {} } } };
+}
+
+function leagueGroup(data: StubData, tag: string): Answer {
+  const found = data.clans.find((c) => c.tag === tag);
+  if (!found?.leagueGroup) return notFound();
+  return { status: 200, body: found.leagueGroup };
+}
+
+function leagueWar(data: StubData, warTag: string): Answer {
+  const war = data.leagueWars?.[warTag];
+  return war === undefined ? notFound() : { status: 200, body: war };
 }

@@ -17,6 +17,7 @@ describe('currentWarStatus', () => {
     ['regular war, battle day', war('inWar', 23), 'clanWar'],
     ['friendly war with 1 h preparation', war('inWar', 1), 'friendlyWar'],
     ['friendly war with 24 h preparation', war('preparation', 24), 'friendlyWar'],
+    ['league war read without its tag, 24.4 h preparation', war('preparation', 24.4), 'clanWar'],
     ['times missing', { state: 'inWar' as const }, 'clanWar'],
   ])('%s -> %s', (_name, input, expected) => {
     expect(currentWarStatus(input)).toBe(expected);

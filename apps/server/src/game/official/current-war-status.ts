@@ -1,22 +1,32 @@
 import type { WarStatus } from '../game-adapter.js';
 import type { OfficialCurrentWar } from './official-schemas.js';
 
-// A regular clan war always has a 23-hour preparation day; friendly wars let the leaders pick
-// another length. The API has no war-type field, so this is the only tell (the same heuristic
-// community libraries use). A friendly war set to 23 hours therefore reads as a clan war — for
-// the hub both block a match (spec 5), so the difference only affects the message shown.
-const REGULAR_PREPARATION_MS = 23 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+// A regular clan war always has a 23-hour preparation day. Friendly wars let the leaders pick a
+// preparation of at most 24 hours. A Clan War League war has no fixed preparation (the recorded
+// one lasted ~24.4 h), so it is recognised by its war tag first; a preparation over 24 h can only
+// be a league war too. The API has no war-type field, so this order is the only reliable tell.
+const REGULAR_PREPARATION_MS = 23 * HOUR_MS;
+const MAX_FRIENDLY_PREPARATION_MS = 24 * HOUR_MS;
+
+export interface WarClassification {
+  /** Set when the war was read from /clanwarleagues/wars/{warTag}: a league war. */
+  warTag?: string | null;
+}
 
 /**
- * 'warEnded' counts as no war: the clan can start a new one. Clan War League wars are not shown
- * by /currentwar (they live under /currentwar/leaguegroup), so a clan in CWL reads as 'none'.
+ * 'warEnded' counts as no war: the clan can start a new one. A friendly war set to exactly 23 hours
+ * reads as a clan war; for the hub both block a match (spec 5), only the message differs.
  */
-export function currentWarStatus(war: OfficialCurrentWar): WarStatus {
+export function currentWarStatus(war: OfficialCurrentWar, options: WarClassification = {}): WarStatus {
   if (war.state === 'notInWar' || war.state === 'warEnded') return 'none';
+  if (options.warTag) return 'clanWar';
   const preparationStart = parseApiTime(war.preparationStartTime);
   const start = parseApiTime(war.startTime);
   if (preparationStart === null || start === null) return 'clanWar';
-  return start - preparationStart === REGULAR_PREPARATION_MS ? 'clanWar' : 'friendlyWar';
+  const preparation = start - preparationStart;
+  if (preparation === REGULAR_PREPARATION_MS || preparation > MAX_FRIENDLY_PREPARATION_MS) return 'clanWar';
+  return 'friendlyWar';
 }
 
 /** The API's compact ISO format: 20251031T140000.000Z. */

@@ -43,11 +43,65 @@ export const officialClanSchema = z.object({
     .default([]),
 });
 
+const officialAttackSchema = z.object({
+  attackerTag: z.string(),
+  defenderTag: z.string(),
+  stars: z.number().int(),
+  destructionPercentage: z.number(),
+  order: z.number().int(),
+  duration: z.number().int().optional(),
+});
+
+const officialWarClanSchema = z.object({
+  // A clan not in war has an empty side without a tag (NOTINWAR).
+  tag: z.string().optional(),
+  name: z.string().optional(),
+  stars: z.number().int().default(0),
+  destructionPercentage: z.number().default(0),
+  members: z
+    .array(
+      z.object({
+        tag: z.string(),
+        name: z.string(),
+        mapPosition: z.number().int().optional(),
+        attacks: z.array(officialAttackSchema).default([]),
+      }),
+    )
+    .default([]),
+});
+
+/** /clans/{tag}/currentwar and /clanwarleagues/wars/{warTag} share this shape. */
 export const officialCurrentWarSchema = z.object({
   state: z.enum(['notInWar', 'preparation', 'inWar', 'warEnded']),
+  teamSize: z.number().int().optional(),
+  attacksPerMember: z.number().int().optional(),
   preparationStartTime: z.string().optional(),
   startTime: z.string().optional(),
+  endTime: z.string().optional(),
+  clan: officialWarClanSchema.optional(),
+  opponent: officialWarClanSchema.optional(),
 });
+
+export const officialLeagueGroupSchema = z.object({
+  state: z.string(),
+  rounds: z.array(z.object({ warTags: z.array(z.string()) })).default([]),
+});
+
+export const officialWarLogSchema = z.object({
+  items: z.array(
+    z.object({
+      result: z.enum(['win', 'lose', 'tie']).nullish(),
+      endTime: z.string(),
+      teamSize: z.number().int(),
+      attacksPerMember: z.number().int().optional(),
+      clan: z.object({ tag: z.string(), stars: z.number().int(), destructionPercentage: z.number() }),
+      opponent: z.object({ tag: z.string().optional() }),
+    }),
+  ),
+});
+
+export type OfficialWarLog = z.infer<typeof officialWarLogSchema>;
+export type OfficialWarClan = z.infer<typeof officialWarClanSchema>;
 
 export type OfficialCurrentWar = z.infer<typeof officialCurrentWarSchema>;
 

@@ -12,6 +12,8 @@ import { isUpcomingState, UPCOMING_FILTER_STATES } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.js';
 import { DomainError } from '../../../errors/domain-error.js';
+import type { GameAdapter } from '../../../game/index.js';
+import { refuseClansInWar } from '../../../game/war-refusals.js';
 import { isoSeconds, pageMeta, pageRequest } from '../../../http/jsonapi.js';
 import { matchSeriesResource } from '../ladder-mappers.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
@@ -40,7 +42,7 @@ function statesOf(filter: string): string[] {
 }
 
 /** `/api/matches/1.0/match-series` and `/checkins`. */
-export function matchSeriesRoutes(db: Db, ladder: LadderService): FastifyPluginAsyncZod {
+export function matchSeriesRoutes(db: Db, ladder: LadderService, game?: GameAdapter): FastifyPluginAsyncZod {
   const repo = ladder.repository;
   async function resources(rows: MatchSeriesRow[], now: Date) {
     const competitors = await repo.competitorsOf(rows.map((r) => r.id));
@@ -128,11 +130,21 @@ export function matchSeriesRoutes(db: Db, ladder: LadderService): FastifyPluginA
           const rosters = await repo.rostersByIds(
             competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
           );
-          if (!rosters.some((r) => r.ownerId === user.id)) {
+          const own = rosters.find((r) => r.ownerId === user.id);
+          if (!own) {
             throw new DomainError('FORBIDDEN', 'Only a captain of this match series may check in');
           }
           if (!isUpcomingState(series.state) || series.date.getTime() < now.getTime()) {
             throw new DomainError('CONFLICT', "No checkin done as it's passed match time");
+          }
+          // Spec 8: own clan in a war → 14/18, the opponent in a war → 19/20; both are checked.
+          if (game) {
+            const opponent = rosters.find((r) => r.id !== own.id);
+            await refuseClansInWar(
+              game,
+              { own: own.clanTag, opponent: opponent?.clanTag },
+              'Your team is in an active Clan War or Friendly War; cannot check in',
+            );
           }
         } else {
           const roster = await repo.findRoster(rosterId!);

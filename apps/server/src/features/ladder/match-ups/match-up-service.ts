@@ -1,6 +1,7 @@
 import type { Executor } from '../../../db/client.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { gameCall } from '../../../game/game-call.js';
+import { refuseClansInWar } from '../../../game/war-refusals.js';
 import type { Caller, LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchUpRow, MatchUpSideRow, RosterRow } from '../ladder-repository.js';
@@ -113,12 +114,10 @@ export function createMatchUpService(context: LadderContext) {
       const side = callerSide(sides, await repo.rostersByIds(sides.map((s) => s.rosterId)), caller);
       const roster = await repo.findRoster(side.rosterId);
       if (peek.status === 'awaiting_confirmation' && roster?.clanTag) {
-        const war = await gameCall(() => game.getWarStatus(roster.clanTag!));
-        if (war !== 'none') {
-          throw new DomainError('CLAN_IS_IN_WAR', 'Your clan is in an active Clan War or Friendly War', {
-            meta: { warStatus: war },
-          });
-        }
+        // Both clans: own first (→ 23), then the opponent (→ 19/20).
+        const other = sides.find((s) => s.rosterId !== side.rosterId);
+        const opponent = other ? await repo.findRoster(other.rosterId) : null;
+        await refuseClansInWar(game, { own: roster.clanTag, opponent: opponent?.clanTag });
       }
     }
     const outcome = await commit(async (tx, notices) => {
@@ -189,6 +188,7 @@ export function createMatchUpService(context: LadderContext) {
       })),
       tx,
     );
+    await deps.onSeriesCreated?.({ id: series.id, date }, tx);
     for (const side of sides) {
       await repo.updateSide(side.id, { endedAt: at }, tx);
       await repo.updateEntry(

@@ -1,0 +1,118 @@
+import { sql } from 'drizzle-orm';
+import { afterEach, describe, expect, it } from 'vitest';
+import { availableDatabases, createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { createJobQueue, type JobQueue } from './job-queue.js';
+
+declare module './job-queue.js' {
+  interface JobPayloads {
+    'test.echo': { value: string };
+  }
+}
+
+/** Resolves when `count` payloads have arrived (the handler sees pg-boss's real fetch loop). */
+function collector(count: number) {
+  const seen: string[] = [];
+  let done!: () => void;
+  const finished = new Promise<void>((resolve) => {
+    done = resolve;
+  });
+  return {
+    seen,
+    finished,
+    handler: async (payload: { value: string }) => {
+      seen.push(payload.value);
+      if (seen.length >= count) done();
+    },
+  };
+}
+
+describe.each(availableDatabases())('job queue [%s]', (kind) => {
+  let testDb: TestDatabase | undefined;
+  const queues: JobQueue[] = [];
+
+  afterEach(async () => {
+    for (const queue of queues.splice(0)) await queue.stop();
+    await testDb?.dispose();
+  });
+
+  function queue(work = true) {
+    const created = createJobQueue({ database: testDb!.database, work, pollingIntervalSeconds: 0.5 });
+    queues.push(created);
+    return created;
+  }
+
+  it('creates its schema on the app database and runs a sent job', async () => {
+    testDb = await createTestDatabase(kind);
+    const jobs = queue();
+    const received = collector(1);
+    jobs.register('test.echo', received.handler);
+    await jobs.start();
+    await jobs.send('test.echo', { value: 'hello' });
+    await received.finished;
+    expect(received.seen).toEqual(['hello']);
+  });
+
+  it('creates a job sent inside a transaction only when the transaction commits', async () => {
+    testDb = await createTestDatabase(kind);
+    const jobs = queue();
+    const received = collector(1);
+    jobs.register('test.echo', received.handler);
+    await jobs.start();
+    const db = testDb.database.db;
+    await db
+      .transaction(async (tx) => {
+        await jobs.send('test.echo', { value: 'rolled back' }, { tx });
+        throw new Error('abort');
+      })
+      .catch(() => {});
+    await db.transaction(async (tx) => {
+      await jobs.send('test.echo', { value: 'committed' }, { tx });
+    });
+    await received.finished;
+    const rows = await db.execute(
+      sql`select data->>'value' as value from pgboss.job where name = 'test.echo'`,
+    );
+    const values = (Array.isArray(rows) ? rows : (rows as { rows: { value: string }[] }).rows).map(
+      (r: { value: string }) => r.value,
+    );
+    expect(values).toEqual(['committed']);
+    expect(received.seen).toEqual(['committed']);
+  });
+
+  it('keeps a job across a restart: sent by one instance, run by the next', async () => {
+    testDb = await createTestDatabase(kind);
+    const first = queue(false);
+    first.register('test.echo', async () => {
+      throw new Error('this instance does not work');
+    });
+    await first.start();
+    await first.send('test.echo', { value: 'survivor' });
+    await first.stop();
+
+    const second = queue();
+    const received = collector(1);
+    second.register('test.echo', received.handler);
+    await second.start();
+    await received.finished;
+    expect(received.seen).toEqual(['survivor']);
+  });
+
+  it('retries a job whose handler throws', async () => {
+    testDb = await createTestDatabase(kind);
+    const jobs = queue();
+    const attempts: number[] = [];
+    let done!: () => void;
+    const finished = new Promise<void>((resolve) => {
+      done = resolve;
+    });
+    jobs.register('test.echo', async (_payload, job) => {
+      attempts.push(job.retryCount);
+      if (attempts.length === 1) throw new Error('first run fails');
+      done();
+    });
+    await jobs.start();
+    await jobs.send('test.echo', { value: 'x' }, { retryDelaySeconds: 1, retryLimit: 2 });
+    await finished;
+    expect(attempts).toEqual([0, 1]);
+  });
+});

@@ -1,0 +1,133 @@
+import PgBoss from 'pg-boss';
+import type { Database, Executor } from '../db/client.js';
+import { databaseExecutor, transactionExecutor } from './job-executors.js';
+
+/**
+ * Job payloads by job name. A feature adds its jobs by declaration merging, next to its handler:
+ *
+ *   declare module '../../jobs/job-queue.js' {
+ *     interface JobPayloads { 'war.poll': { matchSeriesId: string } }
+ *   }
+ *
+ * so `send` and `register` are checked against the payload type. See docs/jobs.md.
+ */
+// biome-ignore lint/suspicious/noEmptyInterface: filled by declaration merging in the features.
+export interface JobPayloads {}
+
+export type JobName = keyof JobPayloads & string;
+
+export interface SendOptions {
+  /** Create the job inside this transaction: it exists only if the transaction commits. */
+  tx?: Executor;
+  /** Run no earlier than this many seconds from now (database clock). */
+  delaySeconds?: number;
+  /** Attempts after a handler throws (default 5), with exponential backoff from retryDelaySeconds. */
+  retryLimit?: number;
+  retryDelaySeconds?: number;
+}
+
+export interface JobContext {
+  id: string;
+  /** How many times this job was retried after a failure (0 on the first run). */
+  retryCount: number;
+}
+
+export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobContext) => Promise<void>;
+
+export interface JobQueue {
+  /** Registers the handler of a job name; call before start(). One handler per name. */
+  register<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  send<N extends JobName>(name: N, payload: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Creates pg-boss's schema when missing (or migrates it), the queues of the registered handlers,
+   * and starts the workers. Does nothing when no handler is registered.
+   */
+  start(): Promise<void>;
+  /** Stops fetching; waits for running handlers up to the grace period. Safe to call twice. */
+  stop(): Promise<void>;
+}
+
+export interface JobQueueOptions {
+  database: Database;
+  /** Whether this instance runs handlers; an instance that only sends still creates the schema. */
+  work?: boolean;
+  /** How often an idle worker looks for due jobs. pg-boss's floor is 0.5 s. */
+  pollingIntervalSeconds?: number;
+  onError?: (error: unknown) => void;
+}
+
+/**
+ * The hub's durable job queue: pg-boss on the app's own database (PostgreSQL or the embedded
+ * PGlite), in its own schema `pgboss`. Jobs survive restarts: a job is a row, fetched with
+ * SKIP LOCKED by whichever instance polls first, and retried when its handler throws or the
+ * instance dies while running it (expiry).
+ */
+export function createJobQueue(options: JobQueueOptions): JobQueue {
+  const handlers = new Map<string, JobHandler<JobName>>();
+  const boss = new PgBoss({
+    db: databaseExecutor(options.database) as PgBoss.Db,
+    schema: 'pgboss',
+    // Cron schedules are not used; their clock monitor would only add queries.
+    schedule: false,
+    supervise: true,
+    migrate: true,
+  });
+  boss.on('error', (error) => options.onError?.(error));
+  let state: 'idle' | 'started' | 'stopped' = 'idle';
+
+  return {
+    register(name, handler) {
+      if (state !== 'idle') throw new Error(`Job handler for ${name} registered after start`);
+      if (handlers.has(name)) throw new Error(`Job handler for ${name} registered twice`);
+      handlers.set(name, handler as JobHandler<JobName>);
+    },
+
+    async send(name, payload, sendOptions = {}) {
+      return boss.send(name, payload as object, {
+        startAfter: sendOptions.delaySeconds ? Math.max(1, Math.ceil(sendOptions.delaySeconds)) : undefined,
+        retryLimit: sendOptions.retryLimit ?? 5,
+        retryDelay: sendOptions.retryDelaySeconds ?? 5,
+        retryBackoff: true,
+        ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
+      });
+    },
+
+    async start() {
+      if (state !== 'idle') return;
+      // No handler registered, no job to run or send: pg-boss (schema check, maintenance) stays off.
+      if (handlers.size === 0) return;
+      state = 'started';
+      await boss.start();
+      for (const name of handlers.keys()) {
+        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+      }
+      if (options.work === false) return;
+      for (const [name, handler] of handlers) {
+        const workOptions = {
+          pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
+          includeMetadata: true,
+        };
+        await boss.work(name, workOptions, async (jobs) => {
+          for (const job of jobs) {
+            await handler(job.data as never, { id: job.id, retryCount: retryCountOf(job) });
+          }
+        });
+      }
+    },
+
+    async stop() {
+      if (state !== 'started') {
+        state = 'stopped';
+        return;
+      }
+      state = 'stopped';
+      // close: false because the connections are the app's; it closes them itself.
+      await boss.stop({ graceful: true, wait: true, close: false, timeout: 10_000 });
+    },
+  };
+}
+
+function retryCountOf(job: unknown): number {
+  const count = (job as { retryCount?: unknown }).retryCount;
+  return typeof count === 'number' ? count : 0;
+}
