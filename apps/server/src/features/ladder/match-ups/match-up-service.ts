@@ -1,6 +1,5 @@
 import type { Executor } from '../../../db/client.js';
 import { DomainError } from '../../../errors/domain-error.js';
-import { gameCall } from '../../../game/game-call.js';
 import { refuseClansInWar } from '../../../game/war-refusals.js';
 import type { Caller, LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
