@@ -109,7 +109,7 @@ describeEachDatabase(
       expect(await ctx.app.ladder.matchmake()).toBe(1);
       expect((await status(ctx.app, a)).attributes.status).toBe('matched');
       const mu = await latestMatchUp(ctx.app, a);
-      expect(mu).toMatchObject({ type: 'match-ups', status: 'awaiting_confirmation' });
+      expect(mu).toMatchObject({ type: 'match-ups', attributes: { status: 'awaiting_confirmation' } });
       expect(new Date(mu.attributes.expiresAt).getTime() - new Date(mu.attributes.createdAt).getTime()).toBe(
         15_000,
       );
@@ -188,7 +188,10 @@ describeEachDatabase(
         'GET',
         `${API.war}/clan/${encodeURIComponent(a.clanTag)}/war-status`,
       );
-      expect(warStatus.json().data).toMatchObject({ clanInWar: true, status: 'clanWar' });
+      expect(warStatus.json().data).toMatchObject({
+        type: 'war-statuses',
+        attributes: { clanInWar: true, status: 'clanWar' },
+      });
       const warId = war.json().data.attributes.warId as string;
       const details = await ctx.app.inject({ url: `${SIMULATOR_API}/wars/${warId}` });
       expect(details.json().data.attributes.attackOrder).toHaveLength(10);

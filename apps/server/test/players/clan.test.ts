@@ -255,7 +255,9 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
     expect(
       locked
         .json()
-        .data.members.every((m: { registrationStatus: string }) => m.registrationStatus === 'ready'),
+        .data.attributes.members.every(
+          (m: { registrationStatus: string }) => m.registrationStatus === 'ready',
+        ),
     ).toBe(true);
     expect(errorCode(await clanCall(ctx.app, tokens[T.coLeader]!, 'POST', '/clan/roster/confirm'))).toBe(
       'ROSTER_LOCKED',
