@@ -5,6 +5,7 @@ import { type AppDeps, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import type { Database, DatabaseKind } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
+import { checkInjectedAnswers } from './jsonapi-conformance.js';
 import { availableDatabases, createTestDatabase } from './test-database.js';
 
 /** Fixed clock of the test apps; the seed's relative dates hang off it. */
@@ -66,7 +67,8 @@ export async function startTestApp(kind: DatabaseKind, options: TestAppOptions =
     ...options.deps,
     database: testDb.database,
   };
-  const app = await buildApp(config, deps);
+  // Every answer of app.inject is checked against the JSON:API schema (jsonapi-conformance.ts).
+  const app = checkInjectedAnswers(await buildApp(config, deps));
   await app.ready();
   const context: TestContext = { kind, app, database: testDb.database, config, now };
   return {

@@ -98,4 +98,19 @@ describeEachDatabase('segments', (ctx) => {
       'swiss',
     ]);
   });
+
+  it('relates every segment to a listed segment type instead of a `type` attribute', async () => {
+    const types = (await ctx.app.inject({ method: 'GET', url: `${T}/segment-types` })).json().data as {
+      id: string;
+      attributes: { key: string };
+    }[];
+    expect(types.every((t) => t.id === t.attributes.key)).toBe(true);
+    const segments = await list(championshipId, '?filter[level]=1');
+    const ladder = segments.find((s) => s.attributes.eliminationType === 'ladder')!;
+    expect(ladder.relationships.segmentType.data).toEqual({ type: 'segment-types', id: 'ladder' });
+    expect(ladder.attributes).not.toHaveProperty('type');
+    for (const segment of segments) {
+      expect(types.map((t) => t.id)).toContain(segment.relationships.segmentType.data?.id);
+    }
+  });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { clanRole, gameTag } from './game-tags.js';
-import { document, requestBody } from './jsonapi.js';
+import { document, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
 
 /** Clan service `/api/clan/1.0`, bearer player token (docs/design/players-and-teams.md). */
@@ -117,7 +117,13 @@ export const clanDocument = z.object({
   }),
 });
 export type ClanDocument = z.infer<typeof clanDocument>;
-export const previousRosterDocument = z.object({ data: clanRoster.nullable() });
+/**
+ * A clan roster on its own is the resource `clan-rosters` (its id, the other fields as attributes):
+ * a view of the roster distinct from `rosters`, so clients do not merge the two shapes.
+ */
+export const clanRosterResource = resource('clan-rosters', clanRoster.omit({ id: true }));
+export type ClanRosterResource = z.infer<typeof clanRosterResource>;
+export const previousRosterDocument = z.object({ data: clanRosterResource.nullable() });
 
 /** POST /members: create or change the selection. playerTag is the captain. */
 export const membersBody = requestBody(
@@ -128,7 +134,7 @@ export const membersBody = requestBody(
   }),
 );
 export type MembersBody = z.infer<typeof membersBody>;
-export const clanRosterDocument = z.object({ data: clanRoster });
+export const clanRosterDocument = z.object({ data: clanRosterResource });
 export type ClanRosterDocument = z.infer<typeof clanRosterDocument>;
 
 /** POST /captain: the leader changes the captain (must be a selected leader or co-leader). */

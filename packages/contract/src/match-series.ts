@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listDocument, pageQuery, requestBody } from './jsonapi.js';
+import { listDocument, pageQuery, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
 
 /** Match series `/api/matches/1.0/match-series` and check-ins `/api/matches/1.0/checkins`. */
@@ -60,13 +60,8 @@ export const matchSeriesAttributes = z.object({
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
 });
 
-/** `date` is repeated outside `attributes` (the spec's list reads id and date). */
-export const matchSeriesResource = z.object({
-  id: z.string(),
-  type: z.literal('match-series'),
-  date: z.iso.datetime({ offset: true }),
-  attributes: matchSeriesAttributes,
-});
+/** The spec's list reads `id` and `date`: the date is `attributes.date`. */
+export const matchSeriesResource = resource('match-series', matchSeriesAttributes);
 export type MatchSeriesResource = z.infer<typeof matchSeriesResource>;
 export const matchSeriesDocument = z.object({ data: matchSeriesResource });
 export const matchSeriesListDocument = listDocument(matchSeriesResource);

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listDocument, pageQuery } from './jsonapi.js';
+import { listDocument, pageQuery, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
 
 /**
@@ -39,15 +39,8 @@ export const matchUpAttributes = z.object({
   matchSeriesId: z.string().nullable(),
 });
 
-/** `status`, `createdAt` and `expiresAt` are repeated outside `attributes` (spec: data[0].status). */
-export const matchUpResource = z.object({
-  id: z.string(),
-  type: z.literal('match-ups'),
-  status: matchUpStatus,
-  createdAt: z.iso.datetime({ offset: true }),
-  expiresAt: z.iso.datetime({ offset: true }),
-  attributes: matchUpAttributes,
-});
+/** The spec's `data[0].status` and `createdAt` are read from `data[0].attributes`. */
+export const matchUpResource = resource('match-ups', matchUpAttributes);
 export type MatchUpResource = z.infer<typeof matchUpResource>;
 export const matchUpDocument = z.object({ data: matchUpResource });
 export const matchUpListDocument = listDocument(matchUpResource);

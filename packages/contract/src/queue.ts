@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameTag } from './game-tags.js';
-import { requestBody } from './jsonapi.js';
+import { requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
 
 /**
@@ -48,16 +48,11 @@ export const queueEntryAttributes = z.object({
 });
 
 /**
- * One queue entry. `data.id` and `data.status` are repeated outside `attributes` because the
- * spec's client reads them there. `data` is null when the roster never queued or its last entry
- * completed (a played match): the client derives `none`.
+ * One queue entry; the status is `data.attributes.status` (JSON:API resource objects have no other
+ * members). `data` is null when the roster never queued or its last entry completed (a played
+ * match): the client derives `none`.
  */
-export const queueEntryResource = z.object({
-  id: z.string(),
-  type: z.literal('queue-entries'),
-  status: queueEntryStatus,
-  attributes: queueEntryAttributes,
-});
+export const queueEntryResource = resource('queue-entries', queueEntryAttributes);
 export type QueueEntryResource = z.infer<typeof queueEntryResource>;
 export const queueStatusDocument = z.object({ data: queueEntryResource.nullable() });
 export type QueueStatusDocument = z.infer<typeof queueStatusDocument>;

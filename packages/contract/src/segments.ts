@@ -19,7 +19,6 @@ export const segmentAttributes = z.object({
   registrationStatus: z.string(),
   registrationPhases: z.array(registrationPhase),
   timezone: z.string(),
-  type: z.string(),
   images: z.array(z.object({ type: z.string(), url: z.string() })),
   configuration: z.object({ thLevel: z.number().int(), phase: z.string().nullable() }),
   segmentCheckinsConfig: z.object({ enabled: z.boolean(), openWindow: dateRange.nullable() }),
@@ -32,10 +31,14 @@ export const segmentAttributes = z.object({
   date: dateRange,
   level: z.number().int(),
 });
+/**
+ * The segment type is a resource of its own (GET /segment-types, id = its key such as `ladder`), so
+ * it is the `segmentType` relationship: JSON:API forbids an attribute named `type`.
+ */
 export const segmentResource = resource(
   'segments',
   segmentAttributes,
-  z.object({ event: toOne, parent: toOne, children: toMany }),
+  z.object({ event: toOne, parent: toOne, children: toMany, segmentType: toOne }),
 );
 export type SegmentResource = z.infer<typeof segmentResource>;
 export const segmentDocument = document(segmentResource);
@@ -46,6 +49,7 @@ export const segmentListQuery = pageQuery.extend({
   sort: z.enum(['date.from', '-date.from']).optional(),
 });
 
+/** Identified by its key (`container`, `ladder`, `swiss`, `double_elimination`), the value segments relate to. */
 export const segmentTypeResource = resource('segment-types', z.object({ name: z.string(), key: z.string() }));
 export type SegmentTypeResource = z.infer<typeof segmentTypeResource>;
 export const segmentTypeListDocument = listDocument(segmentTypeResource);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { gameTag } from './game-tags.js';
-import { requestBody } from './jsonapi.js';
+import { requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
 import { warStatus } from './simulator.js';
 
@@ -17,23 +17,18 @@ export const warAttributes = z.object({
   /** Deep link into the game; with the simulated game a relative hub URL `/simulator/war/{warId}`. */
   link: z.string(),
 });
-/** `data.link` is repeated outside attributes (spec: data.link). */
-export const createWarDocument = z.object({
-  data: z.object({ id: z.string(), type: z.literal('wars'), link: z.string(), attributes: warAttributes }),
-});
+/** The spec's `data.link` is `data.attributes.link` (JSON:API resource objects have no other members). */
+export const createWarDocument = z.object({ data: resource('wars', warAttributes) });
 export type CreateWarDocument = z.infer<typeof createWarDocument>;
 
 export const clanTagParams = z.object({ tag: gameTag });
 
-/** GET /clan/{tag}/war-status: `data.clanInWar` (clan war or friendly war). */
+/** GET /clan/{tag}/war-status: `data.attributes.clanInWar` (clan war or friendly war). */
 export const warStatusDocument = z.object({
-  data: z.object({
-    id: z.string(),
-    type: z.literal('war-statuses'),
-    clanInWar: z.boolean(),
-    status: warStatus,
-    attributes: z.object({ clanTag: z.string(), clanInWar: z.boolean(), status: warStatus }),
-  }),
+  data: resource(
+    'war-statuses',
+    z.object({ clanTag: z.string(), clanInWar: z.boolean(), status: warStatus }),
+  ),
 });
 
 /** POST /clan/{tag}/selected-players: the 5 players for the clan's next match (captain only). */

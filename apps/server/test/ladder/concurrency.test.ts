@@ -70,7 +70,7 @@ function startInstance(url: string): Promise<Instance> {
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
 
-type Reply = { data?: { status?: string; attributes?: { warId?: string } } | null } | null;
+type Reply = { data?: { attributes?: { status?: string; warId?: string } } | null } | null;
 
 /** A captain that joins, accepts, declines, ignores, leaves and drops its socket at random. */
 class Bot {
@@ -160,7 +160,7 @@ class Bot {
         await this.http('POST', `${API.matches}/queue/${this.captain.rosterId}/leave`);
       } else {
         const status = await this.http('GET', `${API.matches}/queue/${this.captain.rosterId}/status`);
-        const current = status.body?.data?.status;
+        const current = status.body?.data?.attributes?.status;
         if (!current || ['declined', 'expired', 'cancelled'].includes(current)) {
           this.counters.joins++;
           await this.http('POST', `${API.matches}/queue/${this.captain.rosterId}/join`, {

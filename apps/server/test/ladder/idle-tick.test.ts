@@ -132,18 +132,18 @@ describeEachDatabase(
 
     it('pairs an entry that joined without newcomer matching on the next tick', async () => {
       const [a, b] = [captains[0]!, captains[1]!];
-      expect((await join(ctx.app, a)).json().data.status).toBe('waiting');
+      expect((await join(ctx.app, a)).json().data.attributes.status).toBe('waiting');
       spy();
       expect(await tick()).toBe(0);
       advance(250);
       expect(await tick()).toBe(0);
       expect(reads.mock.calls).toHaveLength(1);
       advance(250);
-      expect((await join(ctx.app, b)).json().data.status).toBe('waiting');
+      expect((await join(ctx.app, b)).json().data.attributes.status).toBe('waiting');
       expect(await tick()).toBe(1);
       expect(reads.mock.calls).toHaveLength(2);
-      expect((await status(ctx.app, a)).status).toBe('matched');
-      expect((await status(ctx.app, b)).status).toBe('matched');
+      expect((await status(ctx.app, a)).attributes.status).toBe('matched');
+      expect((await status(ctx.app, b)).attributes.status).toBe('matched');
     });
 
     it('sees returns to the queue that restore the same waiting ids (new last opponents)', async () => {
@@ -157,7 +157,7 @@ describeEachDatabase(
       expect(await tick()).toBe(1);
       const first = await latestMatchUp(ctx.app, c);
       await call(ctx.app, d.token, 'POST', `${API.matches}/match-ups/${first.id}/decline`);
-      expect((await join(ctx.app, d)).json().data.status).toBe('waiting');
+      expect((await join(ctx.app, d)).json().data.attributes.status).toBe('waiting');
       // c and d again: a rematch inside the grace. Read once, then skipped.
       spy();
       expect(await tick()).toBe(0);
@@ -180,8 +180,8 @@ describeEachDatabase(
       expect(sidesOf(withD)).toEqual([d.rosterId, f.rosterId].sort());
       await call(ctx.app, e.token, 'POST', `${API.matches}/match-ups/${withC.id}/decline`);
       await call(ctx.app, f.token, 'POST', `${API.matches}/match-ups/${withD.id}/decline`);
-      expect((await status(ctx.app, c)).status).toBe('waiting');
-      expect((await status(ctx.app, d)).status).toBe('waiting');
+      expect((await status(ctx.app, c)).attributes.status).toBe('waiting');
+      expect((await status(ctx.app, d)).attributes.status).toBe('waiting');
       const after = await ctx.app.ladder.repository.waitingQueueFingerprints();
       const counts = (queues: { fingerprint: string }[]) => queues.map((q) => q.fingerprint.split(':')[0]);
       expect(counts(after)).toEqual(counts(before)); // the same number of waiting entries…
@@ -211,7 +211,7 @@ describeEachDatabase(
         await other.ready();
         const otherReads = vi.spyOn(other.ladder.repository, 'waitingOfQueue');
         spy();
-        expect((await join(ctx.app, g)).json().data.status).toBe('waiting');
+        expect((await join(ctx.app, g)).json().data.attributes.status).toBe('waiting');
         expect(await other.ladder.matchmake()).toBe(0);
         expect(await tick()).toBe(0);
         advance(250);
@@ -221,11 +221,11 @@ describeEachDatabase(
         expect(reads.mock.calls).toHaveLength(1);
         // h joins through THIS instance (no newcomer matching); the other one's tick pairs it.
         advance(250);
-        expect((await join(ctx.app, h)).json().data.status).toBe('waiting');
+        expect((await join(ctx.app, h)).json().data.attributes.status).toBe('waiting');
         expect(await other.ladder.matchmake()).toBe(1);
         expect(otherReads.mock.calls).toHaveLength(2);
-        expect((await status(ctx.app, g)).status).toBe('matched');
-        expect((await status(ctx.app, h)).status).toBe('matched');
+        expect((await status(ctx.app, g)).attributes.status).toBe('matched');
+        expect((await status(ctx.app, h)).attributes.status).toBe('matched');
         // This instance sees the pairing (the set changed) and reads once more; nothing left to pair.
         expect(await tick()).toBe(0);
         expect(reads.mock.calls).toHaveLength(2);

@@ -92,13 +92,13 @@ describeEachDatabase(
       const c = captains[0]!;
       const joined = await join(ctx.app, c);
       expect(joined.statusCode).toBe(200);
-      expect(joined.json().data).toMatchObject({ type: 'queue-entries', status: 'waiting' });
-      expect((await status(ctx.app, c)).status).toBe('waiting');
+      expect(joined.json().data).toMatchObject({ type: 'queue-entries', attributes: { status: 'waiting' } });
+      expect((await status(ctx.app, c)).attributes.status).toBe('waiting');
       // Joining twice answers the live entry.
       expect((await join(ctx.app, c)).json().data.id).toBe(joined.json().data.id);
       const left = await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
-      expect(left.json().data.status).toBe('cancelled');
-      expect((await status(ctx.app, c)).status).toBe('cancelled');
+      expect(left.json().data.attributes.status).toBe('cancelled');
+      expect((await status(ctx.app, c)).attributes.status).toBe('cancelled');
       advance(1_000);
     });
 
@@ -107,10 +107,12 @@ describeEachDatabase(
       expect((await join(ctx.app, a)).statusCode).toBe(200);
       expect((await join(ctx.app, b)).statusCode).toBe(200);
       expect(await ctx.app.ladder.matchmake()).toBe(1);
-      expect((await status(ctx.app, a)).status).toBe('matched');
+      expect((await status(ctx.app, a)).attributes.status).toBe('matched');
       const mu = await latestMatchUp(ctx.app, a);
-      expect(mu).toMatchObject({ type: 'match-ups', status: 'awaiting_confirmation' });
-      expect(new Date(mu.expiresAt).getTime() - new Date(mu.createdAt).getTime()).toBe(15_000);
+      expect(mu).toMatchObject({ type: 'match-ups', attributes: { status: 'awaiting_confirmation' } });
+      expect(new Date(mu.attributes.expiresAt).getTime() - new Date(mu.attributes.createdAt).getTime()).toBe(
+        15_000,
+      );
       expect((await latestMatchUp(ctx.app, b)).id).toBe(mu.id);
       // A third captain cannot answer it.
       expect(
@@ -120,9 +122,9 @@ describeEachDatabase(
 
       const first = await call(ctx.app, a.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
       expect(first.statusCode).toBe(200);
-      expect((await status(ctx.app, a)).status).toBe('accepted');
+      expect((await status(ctx.app, a)).attributes.status).toBe('accepted');
       const second = await call(ctx.app, b.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
-      expect(second.json().data.status).toBe('accepted');
+      expect(second.json().data.attributes.status).toBe('accepted');
       const seriesId = second.json().data.attributes.matchSeriesId as string;
       expect(seriesId).toBeTruthy();
       // Accepting again is idempotent and creates nothing new.
@@ -170,7 +172,7 @@ describeEachDatabase(
         jsonApiBody({ matchSeriesId: seriesId }),
       );
       expect(war.statusCode).toBe(200);
-      const link = war.json().data.link as string;
+      const link = war.json().data.attributes.link as string;
       expect(link).toMatch(/^\/simulator\/war\//);
       const again2 = await call(
         ctx.app,
@@ -179,14 +181,17 @@ describeEachDatabase(
         `${API.war}/create-war`,
         jsonApiBody({ matchSeriesId: seriesId }),
       );
-      expect(again2.json().data.link).toBe(link);
+      expect(again2.json().data.attributes.link).toBe(link);
       const warStatus = await call(
         ctx.app,
         a.token,
         'GET',
         `${API.war}/clan/${encodeURIComponent(a.clanTag)}/war-status`,
       );
-      expect(warStatus.json().data).toMatchObject({ clanInWar: true, status: 'clanWar' });
+      expect(warStatus.json().data).toMatchObject({
+        type: 'war-statuses',
+        attributes: { clanInWar: true, status: 'clanWar' },
+      });
       const warId = war.json().data.attributes.warId as string;
       const details = await ctx.app.inject({ url: `${SIMULATOR_API}/wars/${warId}` });
       expect(details.json().data.attributes.attackOrder).toHaveLength(10);
@@ -263,9 +268,9 @@ describeEachDatabase(
       const mu = await latestMatchUp(ctx.app, c);
       await call(ctx.app, c.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
       const declined = await call(ctx.app, d.token, 'POST', `${API.matches}/match-ups/${mu.id}/decline`);
-      expect(declined.json().data.status).toBe('declined');
-      expect(await status(ctx.app, c)).toMatchObject({ status: 'waiting', attributes: { joinedAt } });
-      expect((await status(ctx.app, d)).status).toBe('declined');
+      expect(declined.json().data.attributes.status).toBe('declined');
+      expect(await status(ctx.app, c)).toMatchObject({ attributes: { status: 'waiting', joinedAt } });
+      expect((await status(ctx.app, d)).attributes.status).toBe('declined');
       const late = await call(ctx.app, c.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
       expect(late.statusCode).toBe(409);
       await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
@@ -282,9 +287,9 @@ describeEachDatabase(
       expect(await ctx.app.ladder.sweep()).toBe(0);
       advance(1_000);
       expect(await ctx.app.ladder.sweep()).toBe(1);
-      expect((await latestMatchUp(ctx.app, f)).status).toBe('expired');
-      expect((await status(ctx.app, e)).status).toBe('waiting');
-      expect((await status(ctx.app, f)).status).toBe('expired');
+      expect((await latestMatchUp(ctx.app, f)).attributes.status).toBe('expired');
+      expect((await status(ctx.app, e)).attributes.status).toBe('waiting');
+      expect((await status(ctx.app, f)).attributes.status).toBe('expired');
       await call(ctx.app, e.token, 'POST', `${API.matches}/queue/${e.rosterId}/leave`);
 
       // Accept after the deadline, before the sweeper: refused, the match-up expires in that transaction.
@@ -297,7 +302,7 @@ describeEachDatabase(
       const late = await call(ctx.app, g.token, 'POST', `${API.matches}/match-ups/${mu2.id}/accept`);
       expect(late.statusCode).toBe(409);
       expect(late.json().errors[0].code).toBe('MATCH_UP_EXPIRED');
-      expect((await latestMatchUp(ctx.app, g)).status).toBe('expired');
+      expect((await latestMatchUp(ctx.app, g)).attributes.status).toBe('expired');
     });
 
     it('match limit (6 in 24 h) and roster already played', async () => {

@@ -4,6 +4,7 @@ import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { startTestApp, type TestContext } from '../harness.js';
+import { checkedFetch } from '../jsonapi-conformance.js';
 import { availableDatabases } from '../test-database.js';
 import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
 
@@ -58,6 +59,8 @@ describe.each(availableDatabases())('ladder over a socket [%s]', (kind) => {
     await stop?.();
   });
 
+  // Answers are checked against the JSON:API schema like app.inject's (jsonapi-conformance.ts).
+  const fetch: typeof globalThis.fetch = (input, init) => checkedFetch(ctx.app)(input, init);
   const post = (c: Captain, path: string, body?: unknown) =>
     fetch(`${base}${path}`, {
       method: 'POST',
@@ -76,7 +79,8 @@ describe.each(availableDatabases())('ladder over a socket [%s]', (kind) => {
     const response = await fetch(`${base}${API.matches}/queue/${c.rosterId}/status`, {
       headers: { authorization: `Bearer ${c.token}` },
     });
-    return ((await response.json()) as { data: { status: string } | null }).data?.status;
+    return ((await response.json()) as { data: { attributes: { status: string } } | null }).data?.attributes
+      .status;
   };
 
   it('found → both captains notified, only them; accepted by both → one match series', async () => {

@@ -51,26 +51,26 @@ describeEachDatabase(
 
     it('newcomer matching pairs the joiner with its one partner', async () => {
       const [a, b] = [captains[0]!, captains[1]!];
-      expect((await join(ctx.app, a)).json().data.status).toBe('waiting');
+      expect((await join(ctx.app, a)).json().data.attributes.status).toBe('waiting');
       clock.now = new Date(clock.now.getTime() + 1_000);
       const joined = await join(ctx.app, b);
-      expect(joined.json().data.status).toBe('waiting');
+      expect(joined.json().data.attributes.status).toBe('waiting');
       const matchUpId = await ctx.app.ladder.matchNewcomer(joined.json().data.id);
       expect(matchUpId).toEqual(expect.any(String));
-      expect((await status(ctx.app, a)).status).toBe('matched');
-      expect((await status(ctx.app, b)).status).toBe('matched');
+      expect((await status(ctx.app, a)).attributes.status).toBe('matched');
+      expect((await status(ctx.app, b)).attributes.status).toBe('matched');
       // Nothing else is pairable.
       expect(await ctx.app.ladder.matchmake()).toBe(0);
     });
 
     it('the periodic tick considers every waiting entry, so the queue cannot freeze', async () => {
       const [c, d] = [captains[2]!, captains[3]!];
-      expect((await join(ctx.app, c)).json().data.status).toBe('waiting');
+      expect((await join(ctx.app, c)).json().data.attributes.status).toBe('waiting');
       clock.now = new Date(clock.now.getTime() + 1_000);
-      expect((await join(ctx.app, d)).json().data.status).toBe('waiting');
+      expect((await join(ctx.app, d)).json().data.attributes.status).toBe('waiting');
       expect(await ctx.app.ladder.matchmake()).toBe(1);
-      expect((await status(ctx.app, c)).status).toBe('matched');
-      expect((await status(ctx.app, d)).status).toBe('matched');
+      expect((await status(ctx.app, c)).attributes.status).toBe('matched');
+      expect((await status(ctx.app, d)).attributes.status).toBe('matched');
     });
   },
   {

@@ -20,6 +20,7 @@ import {
   TEST_NOW,
   testConfig,
 } from '../harness.js';
+import { checkInjectedAnswers } from '../jsonapi-conformance.js';
 import { createTestDatabase, type TestDatabase } from '../test-database.js';
 import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
 
@@ -46,7 +47,7 @@ async function runningWar(app: FastifyInstance, a: Captain, b: Captain) {
   const matchUp = await vi.waitFor(async () => {
     const list = await call(app, a.token, 'GET', `${API.matches}/match-ups?filter[user.id]=${a.userId}`);
     const latest = list.json().data[0];
-    expect(latest?.status).toBe('awaiting_confirmation');
+    expect(latest?.attributes.status).toBe('awaiting_confirmation');
     return latest as { id: string };
   });
   await call(app, a.token, 'POST', `${API.matches}/match-ups/${matchUp.id}/accept`);
@@ -310,7 +311,9 @@ describe.skipIf(!databaseUrl)('war results: two instances on one PostgreSQL data
     });
     const config = testConfig({ ladder: { ...defaultLadderConfig(), workers: false } });
     for (const database of [testDb.database, second]) {
-      const app = await buildApp(config, { logger: false, redis: null, now: () => now.at, database });
+      const app = checkInjectedAnswers(
+        await buildApp(config, { logger: false, redis: null, now: () => now.at, database }),
+      );
       await app.ready();
       apps.push(app);
     }

@@ -57,8 +57,8 @@ describeEachDatabase('team lifecycle', (ctx) => {
     });
     expect(reselected.statusCode).toBe(200);
     // Reselecting the same lineup is not a change, and the earlier registration is kept.
-    expect(reselected.json().data.changes.used).toBe(0);
-    expect(member(reselected.json().data, lars)?.registrationStatus).toBe('ready');
+    expect(reselected.json().data.attributes.changes.used).toBe(0);
+    expect(member(reselected.json().data.attributes, lars)?.registrationStatus).toBe('ready');
     const locked = await clanCall(ctx.app, tokens[sofia]!, 'POST', '/clan/roster/confirm');
     expect(locked.statusCode).toBe(200);
   });

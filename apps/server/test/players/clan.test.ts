@@ -124,7 +124,9 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
   it('the leader creates the team: captain, members pending until they register', async () => {
     const response = await select(T.leader, members(T.coLeader, lineup));
     expect(response.statusCode).toBe(200);
-    const roster = clanRosterDocument.parse(response.json()).data;
+    const resource = clanRosterDocument.parse(response.json()).data;
+    expect(resource.type).toBe('clan-rosters');
+    const roster = { id: resource.id, ...resource.attributes };
     expect(roster.captainTag).toBe(T.coLeader);
     expect(roster.members).toHaveLength(5);
     expect(roster.members[0]!.tag).toBe(T.coLeader);
@@ -181,7 +183,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
     expect(errorCode(outsider)).toBe('NOT_INVITED');
     const ok = await clanCall(ctx.app, tokens[T.elder]!, 'POST', '/register');
     expect(ok.statusCode).toBe(200);
-    const me = ok.json().data.members.find((m: { tag: string }) => m.tag === T.elder);
+    const me = ok.json().data.attributes.members.find((m: { tag: string }) => m.tag === T.elder);
     expect(me.registrationStatus).toBe('ready');
   });
 
@@ -206,7 +208,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
       const response = await select(T.leader, members(T.coLeader, [T.leader, T.coLeader2, T.elder, fifth]));
       if (index < 3) {
         expect(response.statusCode).toBe(200);
-        expect(response.json().data.changes.used).toBe(index + 1);
+        expect(response.json().data.attributes.changes.used).toBe(index + 1);
       } else {
         expect(response.statusCode).toBe(400);
         expect(errorCode(response)).toBe('ROSTER_CHANGES_LIMIT_EXCEEDED');
@@ -249,11 +251,13 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
     }
     const locked = await clanCall(ctx.app, tokens[T.coLeader]!, 'POST', '/clan/roster/confirm');
     expect(locked.statusCode).toBe(200);
-    expect(locked.json().data.locked).toBe(true);
+    expect(locked.json().data.attributes.locked).toBe(true);
     expect(
       locked
         .json()
-        .data.members.every((m: { registrationStatus: string }) => m.registrationStatus === 'ready'),
+        .data.attributes.members.every(
+          (m: { registrationStatus: string }) => m.registrationStatus === 'ready',
+        ),
     ).toBe(true);
     expect(errorCode(await clanCall(ctx.app, tokens[T.coLeader]!, 'POST', '/clan/roster/confirm'))).toBe(
       'ROSTER_LOCKED',
@@ -262,7 +266,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
     const platform = (
       await ctx.app.inject({ method: 'GET', url: `${API.tournaments}/rosters/${locked.json().data.id}` })
     ).json();
-    expect(platform.data.attributes.confirmed_at).toBe(locked.json().data.confirmedAt);
+    expect(platform.data.attributes.confirmed_at).toBe(locked.json().data.attributes.confirmedAt);
   });
 
   it('serves the roster QR code as a PNG to members only', async () => {

@@ -4,6 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { SIM_CLAN_TAGS, SIM_PLAYER_TAGS, simPlayers } from '../../src/game/index.js';
 import { DbSimGame } from '../../src/game/simulated/db-sim-game.js';
 import { describeEachDatabase, jsonApiRequest, testConfig, withTestApp } from '../harness.js';
+import { checkInjectedAnswers } from '../jsonapi-conformance.js';
 import { availableDatabases, createTestDatabase } from '../test-database.js';
 import {
   clanCall,
@@ -167,10 +168,14 @@ describe.each(availableDatabases())('simulated game persistence [%s]', (kind) =>
     const testDb = await createTestDatabase(kind);
     try {
       const config = testConfig();
-      const first = await buildApp(config, { logger: false, redis: null, database: testDb.database });
+      const first = checkInjectedAnswers(
+        await buildApp(config, { logger: false, redis: null, database: testDb.database }),
+      );
       await simPatchPlayer(first, T.leader, { townHallLevel: 15 });
       await first.close();
-      const second = await buildApp(config, { logger: false, redis: null, database: testDb.database });
+      const second = checkInjectedAnswers(
+        await buildApp(config, { logger: false, redis: null, database: testDb.database }),
+      );
       const player = (
         await second.inject({ method: 'GET', url: `${S}/players/${encodeURIComponent(T.leader)}` })
       ).json();

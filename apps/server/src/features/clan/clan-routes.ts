@@ -1,5 +1,6 @@
 import {
   allowedChangesDocument,
+  type ClanRosterValue,
   captainBody,
   clanCheckDocument,
   clanDocument,
@@ -22,6 +23,11 @@ import type { ClanService } from './clan-service.js';
 
 /** Text of a roster's messaging-app group QR code. The real group links are managed outside the hub. */
 export const wechatGroupUrl = (rosterId: string) => `https://weixin.qq.com/g/clanwarhub-${rosterId}`;
+
+/** A clan roster as a JSON:API resource: the id beside, everything else in the attributes. */
+function clanRosterResource({ id, ...attributes }: ClanRosterValue) {
+  return { id, type: 'clan-rosters' as const, attributes };
+}
 
 /** Clan service under /api/clan/1.0 (docs/design/players-and-teams.md, docs/api/clan.md). */
 export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
@@ -59,7 +65,9 @@ export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
       '/register',
       // The body (optional rosterId) is ignored: a player registers for their clan's current team.
       { ...secured, schema: { tags, security, response: { 200: clanRosterDocument } } },
-      async (request) => ({ data: await service.register(request.tenant, requirePlayer(request)) }),
+      async (request) => ({
+        data: clanRosterResource(await service.register(request.tenant, requirePlayer(request))),
+      }),
     );
 
     app.get(
@@ -94,17 +102,18 @@ export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
     app.get(
       '/clan/previous',
       { ...secured, schema: { tags, security, response: { 200: previousRosterDocument } } },
-      async (request) => ({ data: await service.getPrevious(request.tenant, requirePlayer(request)) }),
+      async (request) => {
+        const previous = await service.getPrevious(request.tenant, requirePlayer(request));
+        return { data: previous ? clanRosterResource(previous) : null };
+      },
     );
 
     app.post(
       '/members',
       { ...secured, schema: { tags, security, body: membersBody, response: { 200: clanRosterDocument } } },
       async (request) => ({
-        data: await service.selectMembers(
-          request.tenant,
-          requirePlayer(request),
-          request.body.data.attributes,
+        data: clanRosterResource(
+          await service.selectMembers(request.tenant, requirePlayer(request), request.body.data.attributes),
         ),
       }),
     );
@@ -113,10 +122,12 @@ export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
       '/captain',
       { ...secured, schema: { tags, security, body: captainBody, response: { 200: clanRosterDocument } } },
       async (request) => ({
-        data: await service.changeCaptain(
-          request.tenant,
-          requirePlayer(request),
-          request.body.data.attributes.playerTag,
+        data: clanRosterResource(
+          await service.changeCaptain(
+            request.tenant,
+            requirePlayer(request),
+            request.body.data.attributes.playerTag,
+          ),
         ),
       }),
     );
@@ -182,7 +193,9 @@ export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
     app.post(
       '/clan/roster/confirm',
       { ...secured, schema: { tags, security, response: { 200: clanRosterDocument } } },
-      async (request) => ({ data: await service.confirm(request.tenant, requirePlayer(request)) }),
+      async (request) => ({
+        data: clanRosterResource(await service.confirm(request.tenant, requirePlayer(request))),
+      }),
     );
 
     app.get(

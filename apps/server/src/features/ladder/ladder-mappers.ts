@@ -20,7 +20,6 @@ export function queueEntryResource(entry: QueueEntryRow) {
   return {
     id: entry.id,
     type: 'queue-entries' as const,
-    status: entry.status,
     attributes: {
       status: entry.status,
       rosterId: entry.rosterId,
@@ -45,9 +44,6 @@ export function matchUpResource(
   return {
     id: matchUp.id,
     type: 'match-ups' as const,
-    status: matchUp.status,
-    createdAt,
-    expiresAt,
     attributes: {
       status: matchUp.status,
       createdAt,
@@ -78,7 +74,6 @@ export function matchSeriesResource(
   const own = competitors
     .filter((c) => c.matchSeriesId === series.id)
     .sort((a, b) => a.position - b.position);
-  const date = iso(series.date);
   const mapped = own.map((c) => {
     const roster = c.rosterId ? rosters.get(c.rosterId) : undefined;
     return {
@@ -101,9 +96,8 @@ export function matchSeriesResource(
   return {
     id: series.id,
     type: 'match-series' as const,
-    date,
     attributes: {
-      date,
+      date: iso(series.date),
       createdAt: iso(series.createdAt),
       state: series.state,
       competitors: mapped,

@@ -19,7 +19,6 @@ export function toSegmentResource(segment: SegmentRow, childIds: string[]): Segm
       registrationStatus: segment.registrationStatus,
       registrationPhases: segment.registrationPhases,
       timezone: segment.timezone,
-      type: segment.type,
       images: segment.images,
       configuration: segment.configuration,
       segmentCheckinsConfig: segment.checkinsConfig,
@@ -32,6 +31,8 @@ export function toSegmentResource(segment: SegmentRow, childIds: string[]): Segm
       event: { data: identifier('events', segment.eventId) },
       parent: { data: segment.parentId ? identifier('segments', segment.parentId) : null },
       children: { data: childIds.map((id) => identifier('segments', id)) },
+      // Segment types are identified by their key (GET /segment-types answers the same ids).
+      segmentType: { data: identifier('segment-types', segment.type) },
     },
   };
 }

@@ -72,7 +72,8 @@ export function segmentRoutes(db: Db): FastifyPluginAsyncZod {
         const { rows, total } = await typesRepo.list(page);
         return {
           data: rows.map((row) => ({
-            id: row.id,
+            // The key is the id segments relate to (relationships.segmentType); it is unique.
+            id: row.key,
             type: 'segment-types' as const,
             attributes: { key: row.key, name: row.name },
           })),

@@ -127,7 +127,6 @@ export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPlug
           data: {
             id: war.warId,
             type: 'wars' as const,
-            link: war.link,
             attributes: { warId: war.warId, matchSeriesId, link: war.link },
           },
         };
@@ -147,8 +146,6 @@ export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPlug
           data: {
             id: clanTag,
             type: 'war-statuses' as const,
-            clanInWar,
-            status,
             attributes: { clanTag, clanInWar, status },
           },
         };

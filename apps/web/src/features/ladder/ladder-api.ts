@@ -33,7 +33,7 @@ export async function fetchQueueStatus(rosterId: string): Promise<QueueLookup> {
     const joinedAt = Date.parse(record.attributes.joinedAt);
     return {
       ok: true,
-      record: { id: record.id, status: record.status },
+      record: { id: record.id, status: record.attributes.status },
       joinedAt: Number.isNaN(joinedAt) ? null : joinedAt,
     };
   } catch (error) {
@@ -77,9 +77,9 @@ export function leaveQueueOnUnload(rosterId: string): void {
 function toMatchUp(resource: MatchUpResource): MatchUpValue {
   return {
     id: resource.id,
-    status: resource.status,
-    createdAt: resource.createdAt,
-    expiresAt: resource.expiresAt,
+    status: resource.attributes.status,
+    createdAt: resource.attributes.createdAt,
+    expiresAt: resource.attributes.expiresAt,
   };
 }
 

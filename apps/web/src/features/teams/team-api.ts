@@ -1,34 +1,37 @@
-import type { ClanRosterDocument } from '@cwh/contract';
+import type { ClanRosterDocument, ClanRosterValue } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { buildUrl, tenantHeaders } from '../../lib/api-client';
 import { authApi, authHeaders } from '../session/session-api';
 
 /** Clan-service calls of team building (docs/design/players-and-teams.md). */
 
+/** The `clan-rosters` resource as the roster value the team pages use. */
+const unwrap = ({ data }: ClanRosterDocument): ClanRosterValue => ({ id: data.id, ...data.attributes });
+
 export async function saveSelection(captainTag: string, members: string[], segmentId: string) {
   const document = await authApi.post<ClanRosterDocument>(`${API.clan}/members`, {
     data: { attributes: { playerTag: captainTag, members, segmentId } },
   });
-  return document.data;
+  return unwrap(document);
 }
 
 export async function changeCaptain(playerTag: string) {
   const document = await authApi.post<ClanRosterDocument>(`${API.clan}/captain`, {
     data: { attributes: { playerTag } },
   });
-  return document.data;
+  return unwrap(document);
 }
 
 export async function registerForTeam() {
   const document = await authApi.post<ClanRosterDocument>(`${API.clan}/register`, {
     data: { attributes: {} },
   });
-  return document.data;
+  return unwrap(document);
 }
 
 export async function lockRoster() {
   const document = await authApi.post<ClanRosterDocument>(`${API.clan}/clan/roster/confirm`);
-  return document.data;
+  return unwrap(document);
 }
 
 export async function withdrawTeam(clanTag: string) {

@@ -8,7 +8,7 @@ export async function createWarLink(matchSeriesId: string): Promise<string> {
   const document = await authApi.post<CreateWarDocument>(`${API.war}/create-war`, {
     data: { attributes: { matchSeriesId } },
   });
-  return document.data.link;
+  return document.data.attributes.link;
 }
 
 export const SIMULATOR_WARS_API = '/api/simulator/1.0/wars';
