@@ -13,13 +13,18 @@ import { healthRoutes } from './features/health/health-routes.js';
 import { createPlayerAuth, withPlayerTokens } from './features/hub/player-auth.js';
 import { registerLadder } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
+import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { registerPlayersAndTeams } from './features/players-and-teams.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
 import { registerAuthenticate } from './http/authenticate.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerPathGuard } from './http/path-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSimulatorGate } from './http/simulator-gate.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { registerTenant } from './http/tenant.js';
 import './http/fastify-types.js';
@@ -38,6 +43,14 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides the pino logger options (tests pass `false`). */
   logger?: boolean | Record<string, unknown>;
+  /** Declares overload directly (tests of the load shedding); polled every `pressureIntervalMs`. */
+  underPressure?: () => Promise<boolean>;
+  pressureIntervalMs?: number;
+}
+
+/** Fastify takes a hop count as "trust the n nearest proxies", which its types spell as a function. */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
@@ -53,7 +66,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A slow or half-sent request is cut after requestTimeout; an idle socket after connectionTimeout.
+    requestTimeout: config.hardening.requestTimeoutMs,
+    connectionTimeout: config.hardening.connectionTimeoutMs,
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -80,6 +96,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('now', now);
 
   registerErrorHandler(app);
+  registerPathGuard(app);
+  await registerSecurityHeaders(app, config.hardening.frameAncestors);
+  await registerLoadShedding(app, {
+    maxEventLoopDelayMs: config.hardening.maxEventLoopDelayMs,
+    ...(deps.underPressure
+      ? { healthCheck: deps.underPressure, healthCheckIntervalMs: deps.pressureIntervalMs ?? 1000 }
+      : {}),
+  });
   registerTenant(app);
   registerContentNegotiation(app);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -131,6 +155,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     authenticate: (token) => app.verifyAccessToken(token),
   });
   app.decorate('io', realtime.io);
+  const metrics = createMetrics(database.db, () => realtime.io.engine.clientsCount);
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, config.hardening.metricsToken);
+  registerSimulatorGate(app, config.hardening);
   // Open websockets would keep the HTTP server from closing, so they go first.
   app.addHook('preClose', () => realtime.close());
 

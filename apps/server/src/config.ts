@@ -6,6 +6,12 @@ import {
   playersEnvSchema,
   toPlayersConfig,
 } from './features/players-and-teams-config.js';
+import {
+  type HardeningConfig,
+  hardeningEnvSchema,
+  toHardeningConfig,
+  UnsafeConfigError,
+} from './http/hardening-config.js';
 import { REPO_ROOT } from './paths.js';
 
 const booleanFromEnv = z
@@ -40,7 +46,6 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024),
-  TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   ADMIN_EMAIL: z.email().default('admin@clanwarhub.local'),
   ADMIN_PASSWORD: z.string().min(8).default('ClanWarHub!2025'),
@@ -51,6 +56,7 @@ const envSchema = z.object({
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   ...playersEnvSchema.shape,
   ...ladderEnvSchema.shape,
+  ...hardeningEnvSchema.shape,
 });
 
 /** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
@@ -67,7 +73,10 @@ export interface AppConfig extends PlayersConfig {
   tokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** Proxy hops in front, or the trusted proxy addresses; false: the socket address is the client. */
+  trustProxy: false | number | string[];
+  /** Timeouts, security headers, metrics, load shedding, simulator access (http/hardening-config.ts). */
+  hardening: HardeningConfig;
   shutdownGraceMs: number;
   adminEmail: string;
   adminPassword: string;
@@ -88,6 +97,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  try {
+    return toAppConfig(e, env);
+  } catch (error) {
+    if (error instanceof UnsafeConfigError) throw new ConfigError(`Unsafe configuration: ${error.message}`);
+    throw error;
+  }
+}
+
+function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
@@ -101,6 +119,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    hardening: toHardeningConfig(e, env.NODE_ENV),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,

@@ -13,6 +13,7 @@ import { createClanService } from './clan/clan-service.js';
 import { createGameUserService } from './hub/game-user-service.js';
 import { hubRoutes } from './hub/hub-routes.js';
 import { type PlayerAuth, registerPlayerAuthenticate } from './hub/player-auth.js';
+import { countGameCalls } from './metrics/metrics.js';
 import { createDiscordClient } from './oauth/discord-client.js';
 import { oauthRoutes } from './oauth/oauth-routes.js';
 import type { PlayersConfig } from './players-and-teams-config.js';
@@ -46,7 +47,8 @@ export async function registerPlayersAndTeams(
 ): Promise<{ game: GameAdapter; sim: DbSimGame | null }> {
   const { config, db, now } = deps;
   const created = await createGameAdapter(config, db, now);
-  const game = created.adapter;
+  // Counted for /metrics (game API calls by status); the simulator routes keep the raw adapter.
+  const game = countGameCalls(created.adapter, app.metrics.gameCalls);
   app.decorate('game', game);
   registerPlayerAuthenticate(app, deps.auth, deps.playerAuth);
 
