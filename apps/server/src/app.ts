@@ -70,6 +70,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     // A slow or half-sent request is cut after requestTimeout; an idle socket after connectionTimeout.
     requestTimeout: config.hardening.requestTimeoutMs,
     connectionTimeout: config.hardening.connectionTimeoutMs,
+    // Node checks request timeouts on this interval (30 s by default): no slower than the timeout itself.
+    http: { connectionsCheckingInterval: Math.min(config.hardening.requestTimeoutMs, 30_000) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
