@@ -127,27 +127,25 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       name,
       windowMs,
       redis,
-      now: () => now().getTime(),
-      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: redis failed, counting in memory'),
+      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: store failed'),
     });
   const { authFailures } = config;
-  const failureLimit = (name: string, limit: number, detail: string, codes: readonly string[]) =>
-    createFailureLimit(limiter(name, authFailures.windowMs), {
-      limit,
-      detail,
-      isFailure: (error) => error instanceof DomainError && codes.includes(error.code),
-    });
-  const loginLimit = failureLimit(
-    'login',
-    authFailures.loginMax,
-    'Too many failed sign-ins, try again later',
-    ['UNAUTHENTICATED'],
+  const failures = (name: string) => limiter(name, authFailures.windowMs);
+  const failuresOf = (codes: readonly string[]) => (error: unknown) =>
+    error instanceof DomainError && codes.includes(error.code);
+  // Keys: IP and e-mail; the e-mail from any IP; the IP over any e-mail (auth-routes.ts). The IP is
+  // the client's as TRUST_PROXY resolves it, so a load balancer's address never locks everyone out.
+  const loginLimit = createFailureLimit(
+    [
+      { limiter: failures('login'), limit: authFailures.loginMax },
+      { limiter: failures('login-account'), limit: authFailures.loginAccountMax },
+      { limiter: failures('login-ip'), limit: authFailures.loginIpMax },
+    ],
+    { detail: 'Too many failed sign-ins, try again later', isFailure: failuresOf(['UNAUTHENTICATED']) },
   );
-  const gameUserTokenLimit = failureLimit(
-    'game-user',
-    authFailures.gameUserMax,
-    'Too many wrong API tokens, try again later',
-    ['INVALID_TOKEN'],
+  const gameUserTokenLimit = createFailureLimit(
+    [{ limiter: failures('game-user'), limit: authFailures.gameUserMax }],
+    { detail: 'Too many wrong API tokens, try again later', isFailure: failuresOf(['INVALID_TOKEN']) },
   );
   registerAuthenticate(app, auth);
 

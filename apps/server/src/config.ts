@@ -53,6 +53,9 @@ const envSchema = z.object({
   /** Failed sign-ins per IP and e-mail, and failed game-user token checks per IP, per window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   GAME_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins of one e-mail from any IP, and of one IP over any e-mails (password spraying). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   ...playersEnvSchema.shape,
   ...ladderEnvSchema.shape,
@@ -82,7 +85,13 @@ export interface AppConfig extends PlayersConfig {
   adminPassword: string;
   logRateLimitPerMinute: number;
   /** Failed-attempt limits of the login and the game-user lookup (Redis-shared with REDIS_URL). */
-  authFailures: { loginMax: number; gameUserMax: number; windowMs: number };
+  authFailures: {
+    loginMax: number;
+    loginAccountMax: number;
+    loginIpMax: number;
+    gameUserMax: number;
+    windowMs: number;
+  };
   /** Ladder play: matchmaker, sweeper, accept window (docs/api/ladder.md). */
   ladder: LadderConfig;
 }
@@ -126,6 +135,8 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     logRateLimitPerMinute: e.LOG_RATE_LIMIT_PER_MINUTE,
     authFailures: {
       loginMax: e.LOGIN_MAX_FAILURES,
+      loginAccountMax: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginIpMax: e.LOGIN_MAX_FAILURES_PER_IP,
       gameUserMax: e.GAME_USER_MAX_FAILURES,
       windowMs: e.AUTH_FAILURE_WINDOW_SECONDS * 1000,
     },
