@@ -12,13 +12,18 @@ import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
 import { registerLadder, type SeriesCreatedHook } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
+import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
 import { registerWar } from './features/war/register-war.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
 import { registerErrorHandler } from './http/error-handler.js';
+import { registerLoadShedding } from './http/load-shedding.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerPathGuard } from './http/path-guard.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSimulatorGate } from './http/simulator-gate.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { registerTenant } from './http/tenant.js';
 import { prepareDatabase } from './prepare-database.js';
@@ -40,6 +45,14 @@ export interface AppDeps {
   now?: () => Date;
   /** Overrides the pino logger options (tests pass `false`). */
   logger?: boolean | Record<string, unknown>;
+  /** Declares overload directly (tests of the load shedding); polled every `pressureIntervalMs`. */
+  underPressure?: () => Promise<boolean>;
+  pressureIntervalMs?: number;
+}
+
+/** Fastify takes a hop count as "trust the n nearest proxies", which its types spell as a function. */
+function trustProxyOption(trust: AppConfig['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
 export function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
@@ -55,7 +68,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // A slow or half-sent request is cut after requestTimeout; an idle socket after connectionTimeout.
+    requestTimeout: config.hardening.requestTimeoutMs,
+    connectionTimeout: config.hardening.connectionTimeoutMs,
+    // Node checks request timeouts on this interval (30 s by default): no slower than the timeout itself.
+    http: { connectionsCheckingInterval: Math.min(config.hardening.requestTimeoutMs, 30_000) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
     routerOptions: { ignoreTrailingSlash: true },
@@ -92,6 +110,14 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.addHook('preClose', () => jobs.stop());
 
   registerErrorHandler(app);
+  registerPathGuard(app);
+  await registerSecurityHeaders(app, config.hardening.frameAncestors);
+  await registerLoadShedding(app, {
+    maxEventLoopDelayMs: config.hardening.maxEventLoopDelayMs,
+    ...(deps.underPressure
+      ? { healthCheck: deps.underPressure, healthCheckIntervalMs: deps.pressureIntervalMs ?? 1000 }
+      : {}),
+  });
   registerTenant(app);
   registerContentNegotiation(app);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -113,27 +139,25 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       name,
       windowMs,
       redis,
-      now: () => now().getTime(),
-      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: redis failed, counting in memory'),
+      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: store failed'),
     });
   const { authFailures } = config;
-  const failureLimit = (name: string, limit: number, detail: string, codes: readonly string[]) =>
-    createFailureLimit(limiter(name, authFailures.windowMs), {
-      limit,
-      detail,
-      isFailure: (error) => error instanceof DomainError && codes.includes(error.code),
-    });
-  const loginLimit = failureLimit(
-    'login',
-    authFailures.loginMax,
-    'Too many failed sign-ins, try again later',
-    ['UNAUTHENTICATED'],
+  const failures = (name: string) => limiter(name, authFailures.windowMs);
+  const failuresOf = (codes: readonly string[]) => (error: unknown) =>
+    error instanceof DomainError && codes.includes(error.code);
+  // Keys: IP and e-mail; the e-mail from any IP; the IP over any e-mail (auth-routes.ts). The IP is
+  // the client's as TRUST_PROXY resolves it, so a load balancer's address never locks everyone out.
+  const loginLimit = createFailureLimit(
+    [
+      { limiter: failures('login'), limit: authFailures.loginMax },
+      { limiter: failures('login-account'), limit: authFailures.loginAccountMax },
+      { limiter: failures('login-ip'), limit: authFailures.loginIpMax },
+    ],
+    { detail: 'Too many failed sign-ins, try again later', isFailure: failuresOf(['UNAUTHENTICATED']) },
   );
-  const gameUserTokenLimit = failureLimit(
-    'game-user',
-    authFailures.gameUserMax,
-    'Too many wrong API tokens, try again later',
-    ['INVALID_TOKEN'],
+  const gameUserTokenLimit = createFailureLimit(
+    [{ limiter: failures('game-user'), limit: authFailures.gameUserMax }],
+    { detail: 'Too many wrong API tokens, try again later', isFailure: failuresOf(['INVALID_TOKEN']) },
   );
   registerAuthenticate(app, auth);
 
@@ -143,6 +167,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     authenticate: (token) => app.verifyAccessToken(token),
   });
   app.decorate('io', realtime.io);
+  const metrics = createMetrics(database.db, () => realtime.io.engine.clientsCount);
+  app.decorate('metrics', metrics);
+  registerMetrics(app, metrics, config.hardening.metricsToken);
+  registerSimulatorGate(app, config.hardening);
   // Open websockets would keep the HTTP server from closing, so they go first.
   app.addHook('preClose', () => realtime.close());
 

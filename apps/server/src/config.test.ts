@@ -30,12 +30,12 @@ describe('loadConfig', () => {
   });
 
   it('treats empty strings as unset and coerces numbers', () => {
-    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '9000', TRUST_PROXY: 'true' });
+    const config = loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '9000', TRUST_PROXY: '1' });
     expect(config).toMatchObject({
       databaseUrl: undefined,
       redisUrl: undefined,
       port: 9000,
-      trustProxy: true,
+      trustProxy: 1,
     });
   });
 

@@ -2,6 +2,12 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
 import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
+import {
+  type HardeningConfig,
+  hardeningEnvSchema,
+  toHardeningConfig,
+  UnsafeConfigError,
+} from './http/hardening-config.js';
 import { REPO_ROOT } from './paths.js';
 import { type PlayersConfig, playersEnvSchema, toPlayersConfig } from './wiring/players-config.js';
 
@@ -37,7 +43,6 @@ const envSchema = z.object({
     .int()
     .min(1024)
     .default(100 * 1024),
-  TRUST_PROXY: booleanFromEnv.default(false),
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   ADMIN_EMAIL: z.email().default('admin@clanwarhub.local'),
   ADMIN_PASSWORD: z.string().min(8).default('ClanWarHub!2025'),
@@ -45,10 +50,14 @@ const envSchema = z.object({
   /** Failed sign-ins per IP and e-mail, and failed game-user token checks per IP, per window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
   GAME_USER_MAX_FAILURES: z.coerce.number().int().min(1).default(30),
+  /** Failed sign-ins of one e-mail from any IP, and of one IP over any e-mails (password spraying). */
+  LOGIN_MAX_FAILURES_PER_ACCOUNT: z.coerce.number().int().min(1).default(50),
+  LOGIN_MAX_FAILURES_PER_IP: z.coerce.number().int().min(1).default(100),
   AUTH_FAILURE_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(900),
   ...playersEnvSchema.shape,
   ...ladderEnvSchema.shape,
   ...warEnvSchema.shape,
+  ...hardeningEnvSchema.shape,
 });
 
 /** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
@@ -65,13 +74,22 @@ export interface AppConfig extends PlayersConfig {
   tokenTtlSeconds: number;
   refreshTokenTtlSeconds: number;
   bodyLimitBytes: number;
-  trustProxy: boolean;
+  /** Proxy hops in front, or the trusted proxy addresses; false: the socket address is the client. */
+  trustProxy: false | number | string[];
+  /** Timeouts, security headers, metrics, load shedding, simulator access (http/hardening-config.ts). */
+  hardening: HardeningConfig;
   shutdownGraceMs: number;
   adminEmail: string;
   adminPassword: string;
   logRateLimitPerMinute: number;
   /** Failed-attempt limits of the login and the game-user lookup (Redis-shared with REDIS_URL). */
-  authFailures: { loginMax: number; gameUserMax: number; windowMs: number };
+  authFailures: {
+    loginMax: number;
+    loginAccountMax: number;
+    loginIpMax: number;
+    gameUserMax: number;
+    windowMs: number;
+  };
   /** Ladder play: matchmaker, sweeper, accept window (docs/api/ladder.md). */
   ladder: LadderConfig;
   /** Official game: API throttling, war polling and the no-show window (docs/jobs.md). */
@@ -88,6 +106,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new ConfigError(`Invalid configuration:\n  ${lines.join('\n  ')}`);
   }
   const e = parsed.data;
+  try {
+    return toAppConfig(e, env);
+  } catch (error) {
+    if (error instanceof UnsafeConfigError) throw new ConfigError(`Unsafe configuration: ${error.message}`);
+    throw error;
+  }
+}
+
+function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppConfig {
   return {
     port: e.PORT,
     host: e.HOST,
@@ -101,12 +128,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     refreshTokenTtlSeconds: e.REFRESH_TOKEN_TTL_SECONDS,
     bodyLimitBytes: e.BODY_LIMIT_BYTES,
     trustProxy: e.TRUST_PROXY,
+    hardening: toHardeningConfig(e, env.NODE_ENV),
     shutdownGraceMs: e.SHUTDOWN_GRACE_MS,
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logRateLimitPerMinute: e.LOG_RATE_LIMIT_PER_MINUTE,
     authFailures: {
       loginMax: e.LOGIN_MAX_FAILURES,
+      loginAccountMax: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,
+      loginIpMax: e.LOGIN_MAX_FAILURES_PER_IP,
       gameUserMax: e.GAME_USER_MAX_FAILURES,
       windowMs: e.AUTH_FAILURE_WINDOW_SECONDS * 1000,
     },

@@ -31,7 +31,10 @@ export interface TestContext {
 export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // Built from an empty environment so the developer's shell variables cannot leak into tests.
   const base = loadConfig({ ADMIN_PASSWORD: TEST_ADMIN.password });
-  return { ...base, webDist: '/nonexistent', seedDemo: false, redisUrl: undefined, ...overrides };
+  // The suites drive the simulated game through its API, as the demo does (SIMULATOR_OPEN);
+  // test/simulator-access.test.ts closes it.
+  const hardening = { ...base.hardening, simulatorOpen: true };
+  return { ...base, webDist: '/nonexistent', seedDemo: false, redisUrl: undefined, hardening, ...overrides };
 }
 
 /** Builds an app on a fresh database, runs `fn`, and tears everything down. */

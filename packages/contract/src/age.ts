@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { requestBody } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 // Age service `/api/age/1.0` + AGE_GATE_PATH (paths.ts, zod-free).
 

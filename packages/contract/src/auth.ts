@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { document, requestBody, resource } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 export const token = z.object({ value: z.string(), expires: z.iso.datetime({ offset: true }) });
 export type Token = z.infer<typeof token>;

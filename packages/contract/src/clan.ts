@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { clanRole, gameTag } from './game-tags.js';
 import { document, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /** Clan service `/api/clan/1.0`, bearer player token (docs/design/players-and-teams.md). */
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 export const eventStatus = z.enum(['active', 'archived']);
 

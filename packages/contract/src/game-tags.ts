@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './safe-zod.js';
 
 /**
  * A player or clan tag as a player types it: an optional '#', then 3 to 12 characters of the game's

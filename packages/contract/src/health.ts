@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './safe-zod.js';
 
 export const healthResponse = z.object({ status: z.literal('ok'), uptimeSeconds: z.number() });
 export const readyResponse = z.object({

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { token, userAttributes } from './auth.js';
 import { clanRole, gameTag } from './game-tags.js';
 import { document, requestBody } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 /**
  * Hub service `/api/hub/1.0` (docs/design/players-and-teams.md "Identity").

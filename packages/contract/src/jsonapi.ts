@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './safe-zod.js';
 
 export const resourceIdentifier = z.object({ type: z.string(), id: z.string() });
 export type ResourceIdentifier = z.infer<typeof resourceIdentifier>;

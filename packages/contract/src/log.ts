@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { document, requestBody, resource } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 /** Client error report (spec 3 "Log message"), sent to POST /api/log/1.0/log. */
 export const logBody = z.object({
@@ -12,7 +12,7 @@ export const logBody = z.object({
       country: z.string().max(8).nullish(),
       date: z.string().max(64).nullish(),
       userAgent: z.string().max(1000).nullish(),
-      extras: z.record(z.string(), z.unknown()).nullish(),
+      extras: z.record(z.string(), z.storableJson()).nullish(),
     })
     .default({}),
   url: z.string().max(2000),

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { listDocument, pageQuery, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /** Match series `/api/matches/1.0/match-series` and check-ins `/api/matches/1.0/checkins`. */
 

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { listDocument, pageQuery, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /**
  * Ladder match-ups `/api/matches/1.0/match-ups` (docs/api/ladder.md). A pairing both captains must

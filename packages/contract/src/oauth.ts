@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { document } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 /**
  * Community chat (Discord) OAuth under `/api/users/1.0/oauth/discord` (bearer token of a hub user,

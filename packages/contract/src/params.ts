@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './safe-zod.js';
 
 /** Resource ids are UUIDs; anything else is a 400, not a 404. */
 export const resourceId = z.uuid();

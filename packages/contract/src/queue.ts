@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { gameTag } from './game-tags.js';
 import { requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /**
  * Ladder queue `/api/matches/1.0/queue/{rosterId}` (docs/api/ladder.md). Bearer token of the roster

@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { gameTag } from './game-tags.js';
 import { document, listDocument, pageQuery, requestBody, resource, toMany, toOne } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /** Platform rosters `/api/tournaments/1.0/rosters` (docs/api/rosters.md for who may call what). */
 

@@ -1,5 +1,5 @@
-import { z } from 'zod';
 import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 export const eliminationType = z.enum(['ladder', 'swiss', 'double_elimination']);
 export const stageCode = z.enum(['OL', 'MQ', 'MF', 'CF', 'LCQ', 'CQ', 'CT', 'LADDER', 'FINALS']);

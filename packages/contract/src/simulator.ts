@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { clanRole, gameTag } from './game-tags.js';
 import { document, listDocument } from './jsonapi.js';
+import * as z from './safe-zod.js';
 
 // Simulator API at SIMULATOR_API (paths.ts, zod-free).
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from './safe-zod.js';
 import {
   MATCH_SERIES_FINISHED_EVENT,
   MATCH_UP_ACCEPTED_EVENT,

@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { listDocument, pageQuery } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /**
  * Ladder standings `/api/tournaments/1.0/segments/{id}/standings` and leaderboards

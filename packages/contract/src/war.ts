@@ -1,7 +1,7 @@
-import { z } from 'zod';
 import { gameTag } from './game-tags.js';
 import { requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 import { warStatus } from './simulator.js';
 
 /**

@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { retryTransactions } from './transaction-retry.js';
 
 /** One Drizzle type for both drivers: repositories never know which engine runs underneath. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -41,7 +42,7 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle client error (e.g. the server restarting) must not crash the process; the next query retries.
   pool.on('error', () => {});
-  const db = drizzleNodePg({ client: pool, schema }) as unknown as Db;
+  const db = retryTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);
   return {
     kind: 'postgres',
     db,
@@ -57,7 +58,7 @@ async function openPglite(dataDir: string | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
   const client = dataDir ? new PGlite(dataDir) : new PGlite();
   await client.waitReady;
-  const db = drizzlePglite({ client, schema }) as unknown as Db;
+  const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   return {
     kind: 'pglite',
     db,

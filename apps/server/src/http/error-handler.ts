@@ -3,6 +3,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { DomainError } from '../errors/domain-error.js';
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.js';
 import { errorMessage } from './jsonapi.js';
+import { errorForLog } from './log-redaction.js';
 import { validationErrorObjects } from './validation-errors.js';
 
 // Fastify's own client errors (body parsing, content type, limits) by status.
@@ -59,11 +60,11 @@ export function registerErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | DomainError, request, reply) => {
     const mapped = toErrorObjects(error);
     if (mapped) {
-      if (mapped.status >= 500) request.log.error({ err: error }, 'request failed');
-      else request.log.debug({ err: error }, 'request rejected');
+      if (mapped.status >= 500) request.log.error({ err: errorForLog(error) }, 'request failed');
+      else request.log.debug({ err: errorForLog(error) }, 'request rejected');
       return sendErrors(request, reply, mapped.status, mapped.errors);
     }
-    request.log.error({ err: error }, 'unhandled error');
+    request.log.error({ err: errorForLog(error) }, 'unhandled error');
     return sendErrors(request, reply, 500, [errorObject('INTERNAL_ERROR', 'An unexpected error occurred')]);
   });
 }

@@ -1,102 +1,67 @@
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes } from 'rate-limiter-flexible';
 import { DomainError } from '../errors/domain-error.js';
 import type { RedisClient } from '../redis.js';
 
-/** One key's fixed window: hits counted so far and the milliseconds until the window ends. */
+/** One key's window: hits counted so far (this one included) and the milliseconds until it ends. */
 export interface RateWindow {
   count: number;
   resetMs: number;
 }
 
 /**
- * Fixed-window counters. With Redis (`REDIS_URL`) every instance shares one count per key; without
- * it each instance counts on its own, in memory.
+ * Fixed-window counters on rate-limiter-flexible. `hit` increments and reads in one atomic step
+ * (Redis: one Lua call), so parallel requests each see their own count: no peek-then-hit race.
+ * With Redis (`REDIS_URL`) every instance shares one count per key (`cwh:rate:{name}:{key}`);
+ * while Redis fails, and without it, each instance counts in memory on its own.
  */
 export interface RateLimiter {
-  /** Counts one hit on `key`; the window after counting. */
   hit(key: string): Promise<RateWindow>;
-  /** The window of `key` without counting. */
   peek(key: string): Promise<RateWindow>;
+  /** Gives one hit back (an attempt that did not fail, or never ran). */
+  refund(key: string): Promise<void>;
 }
 
-/** In-process counters; bounded memory (expired windows are dropped once the map grows large). */
-export function createMemoryRateLimiter(windowMs: number, now: () => number = Date.now): RateLimiter {
-  const windows = new Map<string, { start: number; count: number }>();
-  const current = (key: string, at: number) => {
-    const window = windows.get(key);
-    return window && at - window.start < windowMs ? window : null;
-  };
-  const view = (window: { start: number; count: number } | null, at: number): RateWindow =>
-    window ? { count: window.count, resetMs: window.start + windowMs - at } : { count: 0, resetMs: windowMs };
-  return {
-    async hit(key) {
-      const at = now();
-      if (windows.size > 10_000) {
-        for (const [k, w] of windows) if (at - w.start >= windowMs) windows.delete(k);
-      }
-      let window = current(key, at);
-      if (!window) {
-        window = { start: at, count: 0 };
-        windows.set(key, window);
-      }
-      window.count += 1;
-      return view(window, at);
-    },
-    async peek(key) {
-      const at = now();
-      return view(current(key, at), at);
-    },
-  };
-}
+// The limit is compared by the callers; the library only counts, so it must never refuse itself.
+const UNBOUNDED = Number.MAX_SAFE_INTEGER;
 
-/**
- * Shared counters in Redis: INCR, then PEXPIRE … NX starts the window on the first hit only (one
- * MULTI, so a key never lives without its expiry). Keys: `cwh:rate:{name}:{key}`.
- */
-export function createRedisRateLimiter(redis: RedisClient, name: string, windowMs: number): RateLimiter {
-  const keyOf = (key: string) => `cwh:rate:${name}:${key}`;
-  const window = (count: unknown, ttl: unknown): RateWindow => {
-    const ms = Number(ttl);
-    return { count: Number(count ?? 0), resetMs: ms > 0 ? ms : windowMs };
-  };
-  return {
-    async hit(key) {
-      const k = keyOf(key);
-      const [count, , ttl] = await redis.multi().incr(k).pExpire(k, windowMs, 'NX').pTTL(k).exec();
-      return window(count, ttl);
-    },
-    async peek(key) {
-      const k = keyOf(key);
-      const [count, ttl] = await redis.multi().get(k).pTTL(k).exec();
-      return window(count, ttl);
-    },
-  };
-}
-
-/**
- * Redis-backed when a client is given, with the in-memory counter as fallback while Redis fails (a
- * Redis outage must not lock everybody out, nor lift every limit).
- */
 export function createRateLimiter(options: {
   name: string;
   windowMs: number;
   redis: RedisClient | null;
   onRedisError?: (error: unknown) => void;
-  now?: () => number;
 }): RateLimiter {
-  const memory = createMemoryRateLimiter(options.windowMs, options.now);
-  if (!options.redis) return memory;
-  const shared = createRedisRateLimiter(options.redis, options.name, options.windowMs);
-  const guarded =
-    (op: 'hit' | 'peek') =>
-    async (key: string): Promise<RateWindow> => {
-      try {
-        return await shared[op](key);
-      } catch (error) {
-        options.onRedisError?.(error);
-        return memory[op](key);
-      }
-    };
-  return { hit: guarded('hit'), peek: guarded('peek') };
+  const duration = Math.max(1, Math.ceil(options.windowMs / 1000));
+  const memory = new RateLimiterMemory({ points: UNBOUNDED, duration, keyPrefix: options.name });
+  const limiter = options.redis
+    ? new RateLimiterRedis({
+        storeClient: options.redis,
+        useRedisPackage: true,
+        rejectIfRedisNotReady: true,
+        points: UNBOUNDED,
+        duration,
+        keyPrefix: `cwh:rate:${options.name}`,
+        insuranceLimiter: memory,
+      })
+    : memory;
+  const window = (res: RateLimiterRes | null): RateWindow =>
+    res ? { count: res.consumedPoints, resetMs: res.msBeforeNext } : { count: 0, resetMs: options.windowMs };
+  const settle = async (run: () => Promise<RateLimiterRes | null>) => {
+    try {
+      return window(await run());
+    } catch (error) {
+      // The library rejects with a RateLimiterRes when over its points; an Error is a store failure.
+      if (error instanceof RateLimiterRes) return window(error);
+      options.onRedisError?.(error);
+      throw error;
+    }
+  };
+  return {
+    hit: (key) => settle(() => limiter.consume(key, 1)),
+    peek: (key) => settle(() => limiter.get(key)),
+    refund: async (key) => {
+      await settle(() => limiter.reward(key, 1));
+    },
+  };
 }
 
 export function rateLimited(detail: string, window: RateWindow): DomainError {
@@ -105,21 +70,43 @@ export function rateLimited(detail: string, window: RateWindow): DomainError {
   });
 }
 
+/** One counter of a failure limit and how many failures it allows per window. */
+export interface FailureRule {
+  limiter: RateLimiter;
+  limit: number;
+}
+
 /**
- * Limits failed attempts (wrong password, wrong API token) per key: a key that reached `limit`
- * failures in the window is refused with RATE_LIMITED before the attempt runs; successes are free.
+ * Limits failed attempts (wrong password, wrong API token) over several keys at once (e.g. IP and
+ * e-mail, the e-mail across IPs, the IP across e-mails). Each attempt first takes one point on
+ * every key, atomically; an attempt that would pass a limit gives its points back and is refused
+ * with RATE_LIMITED, so N parallel wrong passwords run at most `limit` checks. A success (or an
+ * error that is no failure) gives its points back: successes are free.
  */
 export function createFailureLimit(
-  limiter: RateLimiter,
-  options: { limit: number; detail: string; isFailure: (error: unknown) => boolean },
+  rules: readonly FailureRule[],
+  options: { detail: string; isFailure: (error: unknown) => boolean },
 ) {
-  return async function guard<T>(key: string, attempt: () => Promise<T>): Promise<T> {
-    const window = await limiter.peek(key);
-    if (window.count >= options.limit) throw rateLimited(options.detail, window);
+  return async function guard<T>(keys: string | readonly string[], attempt: () => Promise<T>): Promise<T> {
+    const list = typeof keys === 'string' ? [keys] : keys;
+    const taken: { rule: FailureRule; key: string }[] = [];
+    const giveBack = () => Promise.all(taken.map(({ rule, key }) => rule.limiter.refund(key)));
+    for (const [index, rule] of rules.entries()) {
+      const key = list[index];
+      if (key === undefined) continue;
+      const window = await rule.limiter.hit(key);
+      taken.push({ rule, key });
+      if (window.count > rule.limit) {
+        await giveBack();
+        throw rateLimited(options.detail, window);
+      }
+    }
     try {
-      return await attempt();
+      const result = await attempt();
+      await giveBack();
+      return result;
     } catch (error) {
-      if (options.isFailure(error)) await limiter.hit(key);
+      if (!options.isFailure(error)) await giveBack();
       throw error;
     }
   };

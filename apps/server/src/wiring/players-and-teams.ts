@@ -9,6 +9,7 @@ import { createClanService } from '../features/clan/clan-service.js';
 import { countryRoutes } from '../features/country/country-routes.js';
 import { gameUserRoutes } from '../features/game-user/game-user-routes.js';
 import { createGameUserService } from '../features/game-user/game-user-service.js';
+import { countGameCalls } from '../features/metrics/metrics.js';
 import { createDiscordClient } from '../features/oauth/discord-client.js';
 import { oauthRoutes } from '../features/oauth/oauth-routes.js';
 import { type PlayerAuth, registerPlayerAuthenticate } from '../features/players/player-auth.js';
@@ -48,7 +49,8 @@ export async function registerPlayersAndTeams(
 ): Promise<{ game: GameAdapter; sim: DbSimGame | null }> {
   const { config, db, now } = deps;
   const created = await createGameAdapter(config, db, now);
-  const game = created.adapter;
+  // Counted for /metrics (game API calls by status); the simulator routes keep the raw adapter.
+  const game = countGameCalls(created.adapter, app.metrics.gameCalls);
   app.decorate('game', game);
   registerPlayerAuthenticate(app, deps.auth, deps.playerAuth);
 

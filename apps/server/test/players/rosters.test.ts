@@ -160,6 +160,17 @@ describeEachDatabase('platform rosters', (ctx) => {
         (await call('PATCH', `${R}/${first}`, users[T.member]!.token, jsonApiBody({ name: 'X' }))).statusCode,
       ).toBe(403);
       expect((await call('PATCH', `${R}/${first}`, admin, jsonApiBody({ bogus: 1 }))).statusCode).toBe(400);
+      // No attributes: nothing changes, the roster is answered as it is (was a 500).
+      const empty = await call('PATCH', `${R}/${first}`, users[clanless]!.token, jsonApiBody({}));
+      expect(empty.statusCode).toBe(200);
+      expect(empty.json().data.attributes.displayName).toBe('Nomads');
+      const nul = await call(
+        'PATCH',
+        `${R}/${first}`,
+        users[clanless]!.token,
+        jsonApiBody({ name: 'N\u0000' }),
+      );
+      expect(nul.statusCode).toBe(400);
       expect((await call('GET', `${R}/${first}`)).json().data.attributes.displayName).toBe('Nomads');
       expect((await call('DELETE', `${R}/${first}`, users[T.member]!.token)).statusCode).toBe(403);
       expect((await call('DELETE', `${R}/${first}`, users[clanless]!.token)).statusCode).toBe(204);

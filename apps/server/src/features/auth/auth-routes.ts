@@ -30,9 +30,10 @@ export function authRoutes(auth: AuthService, options: { loginLimit: FailureLimi
       { schema: { tags: ['users'], body: loginBody, response: { 200: sessionDocument } } },
       async (request) => {
         const { email, password } = request.body.data.attributes;
-        // Failed sign-ins count per IP and e-mail; a blocked pair is refused before the password check.
-        const key = `${request.ip}|${email.toLowerCase()}`;
-        return sessionBody(await options.loginLimit(key, () => auth.login(email, password)));
+        // Failed sign-ins count per IP and e-mail, per e-mail, and per IP; refused before the password check.
+        const account = email.toLowerCase();
+        const keys = [`${request.ip}|${account}`, account, request.ip];
+        return sessionBody(await options.loginLimit(keys, () => auth.login(email, password)));
       },
     );
 

@@ -40,7 +40,11 @@ export function createLadderContext(deps: LadderServiceDeps): LadderContext {
   /** Runs a transaction and sends its notices only after it committed. */
   async function commit<T>(work: (tx: Executor, notices: Notice[]) => Promise<T>): Promise<T> {
     const notices: Notice[] = [];
-    const result = await db.transaction((tx) => work(tx, notices));
+    const result = await db.transaction((tx) => {
+      // A deadlock retry runs `work` again: only the committed attempt's notices are sent.
+      notices.length = 0;
+      return work(tx, notices);
+    });
     notify(notices);
     return result;
   }

@@ -192,7 +192,11 @@ export function createRosterRepository(db: Executor) {
     },
 
     async update(id: string, set: Partial<NewRoster>, tx: Executor = db): Promise<RosterRow> {
-      const rows = await tx.update(rosters).set(set).where(eq(rosters.id, id)).returning();
+      // A PATCH without attributes changes nothing (SQL has no empty SET): answer the roster as it is.
+      const rows =
+        Object.keys(set).length === 0
+          ? await tx.select().from(rosters).where(eq(rosters.id, id))
+          : await tx.update(rosters).set(set).where(eq(rosters.id, id)).returning();
       const row = rows[0];
       if (!row) throw notFound('roster', id);
       return row;

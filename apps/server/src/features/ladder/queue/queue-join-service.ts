@@ -11,6 +11,10 @@ import { type Caller, isAdmin, type LadderContext, ownedRoster } from '../ladder
 import type { QueueEntryRow } from '../ladder-repository.js';
 import type { EndMatchUp } from '../match-ups/match-up-service.js';
 
+const LEAVE_ATTEMPTS = 5;
+/** The entry was paired while `leave` read it: roll back and take the locks again, in order. */
+class MatchedMeanwhile extends Error {}
+
 /** Queue: a roster's status, join (with its refusals in the documented order) and leave. */
 export function createQueueJoinService(context: LadderContext, endMatchUp: EndMatchUp) {
   const { deps, repo, commit } = context;
@@ -113,20 +117,36 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
     return entry;
   }
 
+  /**
+   * Locks in the order every ladder path uses, match-up before queue entries (accept, decline and
+   * the sweeper lock the match-up, then write both entries): the match-up the entry points to is
+   * locked first, then the entry. If the entry was matched to another match-up in between, the
+   * attempt rolls back and starts over rather than lock against the order.
+   */
   async function leave(rosterId: string, caller: Caller) {
     await ownedRoster(repo, rosterId, caller);
-    return commit(async (tx, notices) => {
-      const entry = await repo.liveEntry(rosterId, tx, true);
-      if (!entry) return repo.latestEntry(rosterId, tx);
-      if (entry.matchUpId) {
-        const matchUp = await repo.findMatchUp(entry.matchUpId, tx, true);
-        if (matchUp?.status === 'awaiting_confirmation') {
-          await endMatchUp(matchUp, { kind: 'declined', rosterId, leaving: true }, tx, notices);
-          return repo.latestEntry(rosterId, tx);
-        }
+    for (let attempt = 1; ; attempt++) {
+      const seen = (await repo.liveEntry(rosterId))?.matchUpId ?? null;
+      try {
+        return await commit(async (tx, notices) => {
+          let matchUp = seen ? await repo.findMatchUp(seen, tx, true) : null;
+          const entry = await repo.liveEntry(rosterId, tx, true);
+          if (!entry) return repo.latestEntry(rosterId, tx);
+          if (entry.matchUpId !== seen) {
+            if (attempt < LEAVE_ATTEMPTS) throw new MatchedMeanwhile();
+            // Last attempt: against the order; a deadlock now is retried by the transaction helper.
+            matchUp = entry.matchUpId ? await repo.findMatchUp(entry.matchUpId, tx, true) : null;
+          }
+          if (matchUp?.status === 'awaiting_confirmation') {
+            await endMatchUp(matchUp, { kind: 'declined', rosterId, leaving: true }, tx, notices);
+            return repo.latestEntry(rosterId, tx);
+          }
+          return repo.updateEntry(entry.id, { status: 'cancelled', endedAt: now() }, tx);
+        });
+      } catch (error) {
+        if (!(error instanceof MatchedMeanwhile)) throw error;
       }
-      return repo.updateEntry(entry.id, { status: 'cancelled', endedAt: now() }, tx);
-    });
+    }
   }
 
   return { status, join, leave };

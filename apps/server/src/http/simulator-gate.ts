@@ -1,0 +1,24 @@
+import { SIMULATOR_API } from '@cwh/contract';
+import type { FastifyInstance } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+import type { HardeningConfig } from './hardening-config.js';
+
+/**
+ * The simulator API reads every player's API token, moves players between clans and records war
+ * results. It exists only where it is enabled (simulated game; on PostgreSQL only when asked) and
+ * answers admins only, unless the demo switch SIMULATOR_OPEN is on.
+ */
+export function registerSimulatorGate(
+  app: FastifyInstance,
+  access: Pick<HardeningConfig, 'simulatorEnabled' | 'simulatorOpen'>,
+): void {
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.url !== SIMULATOR_API && !request.url.startsWith(`${SIMULATOR_API}/`)) return;
+    if (!access.simulatorEnabled) throw new DomainError('NOT_FOUND', 'The simulator is not enabled here');
+    if (access.simulatorOpen) return;
+    await app.authenticate.call(app, request, reply);
+    if (!request.user?.permissions.includes('admin')) {
+      throw new DomainError('FORBIDDEN', 'The simulator is for administrators');
+    }
+  });
+}
