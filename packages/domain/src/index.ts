@@ -37,3 +37,4 @@ export * from './rules/token.js';
 export * from './rules/users.js';
 export * from './time/format.js';
 export * from './time/instant.js';
+export * from './admin/permissions.js';
