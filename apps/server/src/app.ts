@@ -5,6 +5,7 @@ import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod
 import type { AppConfig } from './config.js';
 import { prepareDatabase } from './db/bootstrap.js';
 import type { Database } from './db/client.js';
+import { registerAdmin } from './features/admin/register-admin.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
 import { eventRoutes } from './features/events/event-routes.js';
@@ -155,6 +156,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       prefix: API.log,
     },
   );
+
+  await registerAdmin(app, { db: database.db, now, mail: config.mail });
 
   await registerLadder(app, { db: database.db, config: config.ladder, now, game: playersAndTeams });
 

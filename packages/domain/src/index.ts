@@ -38,3 +38,4 @@ export * from './rules/users.js';
 export * from './time/format.js';
 export * from './time/instant.js';
 export * from './admin/permissions.js';
+export * from './admin/date-shift.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdminAction, canPerform, formatPermissions, isStaff } from './permissions.js';
+import { type AdminAction, canPerform, isStaff } from './permissions.js';
 
 const ACTIONS: AdminAction[] = [
   'event:create',
@@ -35,19 +35,17 @@ const TABLE: { who: string; permissions: string[]; organizes: boolean; allowed: 
 
 describe('canPerform', () => {
   it.each(TABLE)('$who', ({ permissions, organizes, allowed }) => {
-    const granted = ACTIONS.filter((action) => canPerform(permissions, action, { organizesEvent: organizes }));
+    const granted = ACTIONS.filter((action) =>
+      canPerform(permissions, action, { organizesEvent: organizes }),
+    );
     expect(granted).toEqual(allowed);
   });
 });
 
-describe('isStaff and formatPermissions', () => {
+describe('isStaff', () => {
   it('recognises staff roles only', () => {
     expect(isStaff(['organizer'])).toBe(true);
     expect(isStaff(['player'])).toBe(false);
     expect(isStaff([])).toBe(false);
-  });
-  it('joins permissions with commas for display', () => {
-    expect(formatPermissions(['admin', 'support'])).toBe('admin, support');
-    expect(formatPermissions([])).toBe('');
   });
 });

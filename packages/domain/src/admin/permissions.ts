@@ -48,8 +48,3 @@ export function canPerform(
 export function isStaff(permissions: readonly string[]): boolean {
   return STAFF_ROLES.some((role) => hasRole(permissions, role));
 }
-
-/** Spec §3: permissions are shown joined with commas. */
-export function formatPermissions(permissions: readonly string[]): string {
-  return permissions.join(', ');
-}
