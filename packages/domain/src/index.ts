@@ -39,3 +39,4 @@ export * from './time/format.js';
 export * from './time/instant.js';
 export * from './admin/permissions.js';
 export * from './admin/date-shift.js';
+export * from './admin/forms.js';
