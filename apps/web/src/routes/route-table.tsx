@@ -22,6 +22,7 @@ const registration = () => import('./registration');
 const errors = () => import('./errors');
 const simulator = () => import('./simulator');
 const ladder = () => import('./ladder');
+const admin = () => import('./admin');
 
 /** Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). */
 export const pageRoutes: RouteObject[] = [
@@ -56,6 +57,8 @@ export const pageRoutes: RouteObject[] = [
   page('match/:id', ladder, (m) => m.MatchPage),
   // Not in spec 2: the simulated game's war screen, target of the war deep link.
   { ...page('simulator/war/:warId', ladder, (m) => m.SimWarPage), handle: SHOW_AT_ONCE },
+  // Not in spec 2: the organizer console (staff sign-in, no player session needed).
+  { ...page('admin/*', admin, (m) => m.AdminConsole), handle: SHOW_AT_ONCE },
   { ...page('*', errors, (m) => m.NotFoundPage), handle: SHOW_AT_ONCE },
 ];
 
