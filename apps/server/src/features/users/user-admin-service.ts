@@ -55,7 +55,7 @@ export function createUserAdminService(db: Db, audited: Audited, mailer: Mailer,
         subject: 'Reset your Clan War Hub password',
         text: [
           'Someone asked to reset the password of your Clan War Hub account.',
-          `Open /password-reset?token=${token} within 30 minutes to choose a new one.`,
+          `Open /admin/password-reset?token=${token} within 30 minutes to choose a new one.`,
           `Reset code: ${token}`,
           'If it was not you, ignore this mail.',
         ].join('\n'),

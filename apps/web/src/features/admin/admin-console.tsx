@@ -1,7 +1,7 @@
 import { formatPermissions } from '@cwh/domain';
 import { type FormEvent, lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Route, Routes } from 'react-router';
+import { NavLink, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../shell/page-loader';
 import { signIn, signOut, useAdminSession } from './admin-session';
 import { Field, useAction } from './admin-ui';
@@ -12,6 +12,9 @@ const EventsPage = lazy(() => import('./events-page').then((m) => ({ default: m.
 const UsersPage = lazy(() => import('./users-page').then((m) => ({ default: m.UsersPage })));
 const ActivityLogPage = lazy(() =>
   import('./activity-log-page').then((m) => ({ default: m.ActivityLogPage })),
+);
+const PasswordResetPage = lazy(() =>
+  import('./password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
 );
 const OutboxPage = lazy(() => import('./outbox-page').then((m) => ({ default: m.OutboxPage })));
 
@@ -61,10 +64,16 @@ function SignIn() {
 export function AdminConsole() {
   const { t } = useTranslation('admin');
   const session = useAdminSession();
+  // The reset link from the mail is opened signed out, so it bypasses the staff sign-in.
+  const isResetLink = useLocation().pathname.endsWith('/admin/password-reset');
   return (
-    <div className="page admin" data-testid="admin-console">
+    <div className="page admin" data-testid="page-admin">
       <h1 className="page__title">{t('title')}</h1>
-      {!session ? (
+      {isResetLink ? (
+        <Suspense fallback={<PageLoader />}>
+          <PasswordResetPage />
+        </Suspense>
+      ) : !session ? (
         <SignIn />
       ) : (
         <>
