@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { registerAdmin } from './features/admin/register-admin.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
@@ -195,6 +196,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
       prefix: API.log,
     },
   );
+
+  await registerAdmin(app, { db: database.db, now, mail: config.mail });
 
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
   const ladder = await registerLadder(app, {

@@ -46,6 +46,9 @@ const envSchema = z.object({
   SHUTDOWN_GRACE_MS: z.coerce.number().int().min(0).default(10_000),
   ADMIN_EMAIL: z.email().default('admin@clanwarhub.local'),
   ADMIN_PASSWORD: z.string().min(8).default('ClanWarHub!2025'),
+  /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail goes to the outbox table. */
+  SMTP_URL: z.url().optional(),
+  MAIL_FROM: z.string().min(3).default('Clan War Hub <no-reply@clanwarhub.local>'),
   LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Failed sign-ins per IP and e-mail, and failed game-user token checks per IP, per window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -82,6 +85,8 @@ export interface AppConfig extends PlayersConfig {
   adminEmail: string;
   adminPassword: string;
   logRateLimitPerMinute: number;
+  /** Outgoing mail: SMTP when `smtpUrl` is set, else the database outbox the console shows. */
+  mail: { smtpUrl: string | undefined; from: string };
   /** Failed-attempt limits of the login and the game-user lookup (Redis-shared with REDIS_URL). */
   authFailures: {
     loginMax: number;
@@ -133,6 +138,7 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logRateLimitPerMinute: e.LOG_RATE_LIMIT_PER_MINUTE,
+    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
     authFailures: {
       loginMax: e.LOGIN_MAX_FAILURES,
       loginAccountMax: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

@@ -34,8 +34,8 @@ describe.each(availableDatabases())('demo seed [%s]', (kind) => {
   it('is idempotent: a second run leaves the same counts', async () => {
     const summary = await seedDemo(testDb.database.db, options);
     const first = await counts(testDb.database);
-    expect(first).toEqual({ events: 3, segments: 16, games: 1, segmentTypes: 4, users: 1 });
-    expect(summary).toEqual({ events: 3, segments: 16, users: 1 });
+    expect(first).toEqual({ events: 3, segments: 16, games: 1, segmentTypes: 4, users: 3 });
+    expect(summary).toEqual({ events: 3, segments: 16, users: 3 });
     await seedDemo(testDb.database.db, { ...options, now: new Date(TEST_NOW.getTime() + 3_600_000) });
     expect(await counts(testDb.database)).toEqual(first);
   });

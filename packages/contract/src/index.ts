@@ -1,3 +1,5 @@
+export * from './admin-events.js';
+export * from './admin-users.js';
 export * from './age.js';
 export * from './auth.js';
 export * from './clan.js';

@@ -47,3 +47,6 @@ export * from './rules/token.js';
 export * from './rules/users.js';
 export * from './time/format.js';
 export * from './time/instant.js';
+export * from './admin/permissions.js';
+export * from './admin/date-shift.js';
+export * from './admin/forms.js';

@@ -7,6 +7,7 @@ import { createSegmentRepository } from '../features/segments/segment-repository
 import { createSegmentTypeRepository } from '../features/segments/segment-type-repository.js';
 import { championshipSeed } from './championship-seed.js';
 import type { EventSeed, SegmentSeed } from './seed-types.js';
+import { seedStaff } from './staff-seed.js';
 import { townHallCupSeed } from './town-hall-cup-seed.js';
 import { worldChampionshipSeed } from './world-championship-seed.js';
 
@@ -85,6 +86,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
     for (const type of SEGMENT_TYPES) await createSegmentTypeRepository(tx).upsertByKey(type);
 
     let segments = 0;
+    const eventIds = new Map<string, string>();
     const seeds = demoEvents(options.now);
     for (const seed of seeds) {
       const event = await createEventRepository(tx).upsertBySlug({
@@ -98,6 +100,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
         dateTo: seed.to,
         gameId: game.id,
       });
+      eventIds.set(seed.slug, event.id);
       for (const segment of seed.segments)
         segments += await upsertSegmentTree(tx, event.id, segment, null, 0);
     }
@@ -110,6 +113,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
       username: 'admin',
       permissions: ['admin'],
     });
-    return { events: seeds.length, segments, users: 1 };
+    const staff = await seedStaff(tx, eventIds);
+    return { events: seeds.length, segments, users: 1 + staff };
   });
 }

@@ -1,6 +1,7 @@
 import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import enAdmin from './locales/en/admin.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 import enHome from './locales/en/home.json';
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   'matches',
   'war',
   'leaderboard',
+  'admin',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -43,6 +45,7 @@ export const enResources = {
   matches: enMatches,
   war: enWar,
   leaderboard: enLeaderboard,
+  admin: enAdmin,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -33,6 +33,7 @@ const registration = () => import('./registration');
 const errors = () => import('./errors');
 const simulator = () => import('./simulator');
 const ladder = () => import('./ladder');
+const admin = () => import('./admin');
 
 /** Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). */
 export const pageRoutes: RouteObject[] = [
@@ -118,6 +119,8 @@ export const pageRoutes: RouteObject[] = [
     ),
     handle: SHOW_AT_ONCE,
   },
+  // Not in spec 2: the organizer console (staff sign-in, no player session needed).
+  { ...page('admin/*', admin, (m) => m.AdminConsole), handle: SHOW_AT_ONCE },
   { ...page('*', errors, (m) => m.NotFoundPage), handle: SHOW_AT_ONCE },
 ];
 

@@ -1,3 +1,4 @@
+export * from './admin';
 export * from './client-logs';
 export * from './events';
 export * from './games';

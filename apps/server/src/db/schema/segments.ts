@@ -13,9 +13,24 @@ import {
 import { events } from './events';
 
 export interface RegistrationPhaseData {
+  /** Present on phases created through the admin API (seeded phases have none until edited). */
+  id?: string;
   name: string;
   type: string;
   date: DateRange;
+}
+export interface SupportedPeriodData {
+  id: string;
+  name: string;
+  key: string;
+  sortOrder: number;
+  isRequired: number;
+  isFinalResult: number;
+}
+export interface AdvanceRuleData {
+  id: string;
+  placements: number[];
+  nextSegmentId: string;
 }
 export interface SegmentConfiguration {
   thLevel: number;
@@ -55,6 +70,9 @@ export const segments = pgTable(
     dateFrom: timestamp('date_from', { withTimezone: true }).notNull(),
     dateTo: timestamp('date_to', { withTimezone: true }).notNull(),
     level: integer('level').notNull(),
+    /** Small per-segment lists edited whole by the organizer; kept beside the segment so a clone copies them. */
+    supportedPeriods: jsonb('supported_periods').$type<SupportedPeriodData[]>().notNull().default([]),
+    advanceRules: jsonb('advance_rules').$type<AdvanceRuleData[]>().notNull().default([]),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -10,6 +10,9 @@ export const users = pgTable('users', {
   username: text('username'),
   dateOfBirth: date('date_of_birth'),
   permissions: text('permissions').array().notNull().default([]),
+  /** Set while the user is suspended: tokens stop working and sign-in is refused. */
+  suspendedAt: timestamp('suspended_at', { withTimezone: true }),
+  suspensionReason: text('suspension_reason'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -19,6 +19,7 @@ export interface IssuedSession {
   refreshToken: { value: string; expires: Date };
 }
 
+const suspended = () => new DomainError('UNAUTHENTICATED', 'This account is suspended');
 const invalidCredentials = () => new DomainError('UNAUTHENTICATED', 'Invalid e-mail or password');
 
 export function createAuthService(db: Db, options: AuthServiceOptions) {
@@ -53,6 +54,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       const user = await usersRepo.findByEmail(email);
       const ok = await verifyPassword(password, user?.passwordHash ?? (await dummyPasswordHash()));
       if (!user || !ok) throw invalidCredentials();
+      // Checked after the password so a guesser learns nothing about the account's state.
+      if (user.suspendedAt) throw suspended();
       return db.transaction((tx) => issue(user.id, tx));
     },
 
@@ -61,6 +64,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       return db.transaction(async (tx) => {
         const stored = await tokens.consumeRefresh(hashToken(refreshToken), options.now(), tx);
         if (!stored) throw new DomainError('UNAUTHENTICATED', 'Refresh token is invalid or expired');
+        if ((await usersRepo.getById(stored.userId, tx)).suspendedAt) throw suspended();
         return issue(stored.userId, tx);
       });
     },

@@ -1,4 +1,4 @@
-import { and, eq, gt, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
@@ -23,7 +23,7 @@ export function createTokenRepository(db: Executor) {
       return rows[0]!;
     },
 
-    /** The user of a live access token, or null. */
+    /** The user of a live access token, or null; a suspended user's tokens stop working at once. */
     async findAccess(tokenHash: string, now: Date, tx: Executor = db) {
       const rows = await tx
         .select({ id: users.id, email: users.email, permissions: users.permissions })
@@ -34,6 +34,7 @@ export function createTokenRepository(db: Executor) {
             eq(authTokens.tokenHash, tokenHash),
             eq(authTokens.kind, 'access'),
             gt(authTokens.expiresAt, now),
+            isNull(users.suspendedAt),
           ),
         )
         .limit(1);

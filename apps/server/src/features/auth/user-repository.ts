@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { users } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -21,12 +21,12 @@ export function createUserRepository(db: Executor) {
       return row;
     },
 
-    /** The id, e-mail and permissions `app.authenticate` puts on the request, or null. */
+    /** The id, e-mail and permissions `app.authenticate` puts on the request; null if absent or suspended. */
     async findAuthUser(id: string, tx: Executor = db): Promise<AuthUser | null> {
       const rows = await tx
         .select({ id: users.id, email: users.email, permissions: users.permissions })
         .from(users)
-        .where(eq(users.id, id))
+        .where(and(eq(users.id, id), isNull(users.suspendedAt)))
         .limit(1);
       return rows[0] ?? null;
     },

@@ -78,6 +78,8 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
       const row = await players.findAccessToken(hashToken(accessToken), options.now());
       if (!row) return null;
       const user = row.userId ? await usersRepo.findAuthUser(row.userId) : null;
+      // The player's hub user is suspended (or gone): the player token stops working with it.
+      if (row.userId && !user) throw new DomainError('UNAUTHENTICATED', 'This account is suspended');
       return { player: { tag: row.playerTag, userId: user?.id ?? null }, user };
     },
 

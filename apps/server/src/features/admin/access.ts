@@ -1,0 +1,31 @@
+import { type AdminAction, canPerform } from '@cwh/domain';
+import type { FastifyRequest } from 'fastify';
+import type { Executor } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { AuthUser } from '../../http/fastify-types.js';
+import { createOrganizerRepository } from './organizer-repository.js';
+
+/**
+ * The one place a platform call decides whether the caller may act: the user's permissions
+ * (loaded with the token, so a role change applies at once) plus, for `event:manage`, whether
+ * they organize the targeted event. Routes call it after `app.authenticate`.
+ */
+export function createAccess(db: Executor) {
+  const organizers = createOrganizerRepository(db);
+  return async function requireAccess(
+    request: FastifyRequest,
+    action: AdminAction,
+    eventId?: string,
+  ): Promise<AuthUser> {
+    const user = request.user;
+    if (!user) throw new DomainError('UNAUTHENTICATED', 'A bearer access token is required');
+    const organizesEvent =
+      action === 'event:manage' && eventId !== undefined && user.permissions.includes('organizer')
+        ? await organizers.organizes(user.id, eventId)
+        : false;
+    if (!canPerform(user.permissions, action, { organizesEvent }))
+      throw new DomainError('FORBIDDEN', `Not allowed: ${action}`);
+    return user;
+  };
+}
+export type RequireAccess = ReturnType<typeof createAccess>;

@@ -1,0 +1,48 @@
+import nodemailer from 'nodemailer';
+import type { Executor } from '../../db/client.js';
+import { createMailOutboxRepository } from './mail-outbox-repository.js';
+
+export interface Mail {
+  to: string;
+  subject: string;
+  text: string;
+}
+
+export interface Mailer {
+  /**
+   * Queues a mail as part of the caller's transaction. On the embedded default it is written to
+   * the outbox table in that transaction; with SMTP it is handed to nodemailer once `flush` runs
+   * after the commit, so a rolled-back change never sends mail.
+   */
+  queue(mail: Mail, tx: Executor): Promise<() => Promise<void>>;
+  readonly kind: 'smtp' | 'outbox';
+}
+
+export function createMailer(options: {
+  smtpUrl: string | undefined;
+  from: string;
+  now: () => Date;
+}): Mailer {
+  if (!options.smtpUrl) {
+    return {
+      kind: 'outbox',
+      async queue(mail, tx) {
+        await createMailOutboxRepository(tx).insert({
+          ...mail,
+          to: mail.to.toLowerCase(),
+          createdAt: options.now(),
+        });
+        return async () => {};
+      },
+    };
+  }
+  const transport = nodemailer.createTransport(options.smtpUrl);
+  return {
+    kind: 'smtp',
+    async queue(mail) {
+      return async () => {
+        await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });
+      };
+    },
+  };
+}

@@ -1,0 +1,22 @@
+import type { AdminUserResource } from '@cwh/contract';
+import { isoSeconds } from '../../http/jsonapi.js';
+import type { UserRow } from '../auth/user-repository.js';
+
+export function toAdminUserResource(user: UserRow, organizerEventIds: string[]): AdminUserResource {
+  return {
+    id: user.id,
+    type: 'users',
+    attributes: {
+      email: user.email,
+      username: user.username,
+      firstName: user.firstName,
+      lastName: user.lastName,
+      permissions: user.permissions,
+      organizerEventIds,
+      suspended: user.suspendedAt !== null,
+      suspendedAt: user.suspendedAt ? isoSeconds(user.suspendedAt) : null,
+      suspensionReason: user.suspensionReason,
+      createdAt: isoSeconds(user.createdAt),
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { formatPermissions } from '@cwh/domain';
+import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { NavLink, Route, Routes, useLocation } from 'react-router';
+import { PageLoader } from '../shell/page-loader';
+import { signIn, signOut, useAdminSession } from './admin-session';
+import { Field, useAction } from './admin-ui';
+import './admin.css';
+
+// Each console page is its own chunk: support staff never download the season editor.
+const EventsPage = lazy(() => import('./events-page').then((m) => ({ default: m.EventsPage })));
+const UsersPage = lazy(() => import('./users-page').then((m) => ({ default: m.UsersPage })));
+const ActivityLogPage = lazy(() =>
+  import('./activity-log-page').then((m) => ({ default: m.ActivityLogPage })),
+);
+const PasswordResetPage = lazy(() =>
+  import('./password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
+);
+const OutboxPage = lazy(() => import('./outbox-page').then((m) => ({ default: m.OutboxPage })));
+
+function SignIn() {
+  const { t } = useTranslation('admin');
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { run, busy, message, setStatus } = useAction();
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const outcome = { value: 'ok' as 'ok' | 'notStaff' };
+    const ok = await run(async () => {
+      outcome.value = await signIn(email, password);
+    });
+    if (ok && outcome.value === 'notStaff') setStatus({ kind: 'error', text: t('signIn.notStaff') });
+  }
+  return (
+    <form className="admin-card admin-sign-in" onSubmit={submit} data-testid="admin-sign-in">
+      <h2>{t('signIn.title')}</h2>
+      <Field label={t('signIn.email')}>
+        <input
+          className="input"
+          type="email"
+          value={email}
+          onChange={(e) => setEmail(e.target.value)}
+          required
+        />
+      </Field>
+      <Field label={t('signIn.password')}>
+        <input
+          className="input"
+          type="password"
+          value={password}
+          onChange={(e) => setPassword(e.target.value)}
+          required
+        />
+      </Field>
+      <button className="button button--primary" type="submit" disabled={busy}>
+        {t('signIn.submit')}
+      </button>
+      {message}
+    </form>
+  );
+}
+
+/** /admin/…: the organizer console (events and seasons, users, activity log, mail outbox). */
+export function AdminConsole() {
+  const { t } = useTranslation('admin');
+  const session = useAdminSession();
+  // The reset link from the mail is opened signed out, so it bypasses the staff sign-in.
+  const isResetLink = useLocation().pathname.endsWith('/admin/password-reset');
+  return (
+    <div className="page admin" data-testid="page-admin">
+      <h1 className="page__title">{t('title')}</h1>
+      {isResetLink ? (
+        <Suspense fallback={<PageLoader />}>
+          <PasswordResetPage />
+        </Suspense>
+      ) : !session ? (
+        <SignIn />
+      ) : (
+        <>
+          <div className="admin-bar">
+            <nav className="admin-nav" aria-label={t('title')}>
+              <NavLink to="events">{t('nav.events')}</NavLink>
+              <NavLink to="users">{t('nav.users')}</NavLink>
+              <NavLink to="activity">{t('nav.activity')}</NavLink>
+              <NavLink to="outbox">{t('nav.outbox')}</NavLink>
+            </nav>
+            <span className="muted" data-testid="admin-signed-in">
+              {t('signedInAs', { email: session.email, permissions: formatPermissions(session) })}
+            </span>
+            <button className="button button--ghost" type="button" onClick={signOut}>
+              {t('nav.signOut')}
+            </button>
+          </div>
+          <Suspense fallback={<PageLoader />}>
+            <Routes>
+              <Route index element={<EventsPage />} />
+              <Route path="events" element={<EventsPage />} />
+              <Route path="users" element={<UsersPage />} />
+              <Route path="activity" element={<ActivityLogPage />} />
+              <Route path="outbox" element={<OutboxPage />} />
+            </Routes>
+          </Suspense>
+        </>
+      )}
+    </div>
+  );
+}

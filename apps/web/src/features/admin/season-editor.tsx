@@ -1,0 +1,246 @@
+import type { SegmentResource } from '@cwh/contract';
+import { isoToLocalInput, localInputToIso, parseCount, parsePlacements } from '@cwh/domain';
+import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi, type ListItem } from './admin-api';
+import { Field, useAction } from './admin-ui';
+
+interface Props {
+  eventId: string;
+}
+
+/** The season's stages in date order: the organizer's overview before editing one. */
+function Timeline({ segments }: { segments: SegmentResource[] }) {
+  const { t } = useTranslation('admin');
+  const ordered = [...segments].sort((a, b) => a.attributes.date.from.localeCompare(b.attributes.date.from));
+  return (
+    <div>
+      <h3>{t('events.timeline')}</h3>
+      <ol className="admin-timeline">
+        {ordered.map((s) => (
+          <li key={s.id}>
+            <strong>
+              {'— '.repeat(s.attributes.level)}
+              {s.attributes.name}
+            </strong>
+            <span className="muted">
+              {s.attributes.date.from} → {s.attributes.date.to}
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}
+
+function SegmentForm({
+  eventId,
+  segment,
+  others,
+  onSaved,
+}: Props & { segment: SegmentResource; others: SegmentResource[]; onSaved: () => void }) {
+  const { t } = useTranslation('admin');
+  const a = segment.attributes;
+  const [from, setFrom] = useState(isoToLocalInput(a.date.from));
+  const [to, setTo] = useState(isoToLocalInput(a.date.to));
+  const [limit, setLimit] = useState(String(a.rostersLimit.limit));
+  const [playersMax, setPlayersMax] = useState(String(a.rosterSize.playersMax));
+  const [phaseName, setPhaseName] = useState('');
+  const [phaseFrom, setPhaseFrom] = useState('');
+  const [phaseTo, setPhaseTo] = useState('');
+  const [placements, setPlacements] = useState('');
+  const [next, setNext] = useState(others[0]?.id ?? '');
+  const [rules, setRules] = useState<ListItem<{ placements: number[]; nextSegmentId: string }>[]>([]);
+  const { run, busy, message, setStatus } = useAction();
+  const loadRules = useCallback(async () => {
+    setRules(
+      (
+        await adminApi.listItems<{ placements: number[]; nextSegmentId: string }>(
+          eventId,
+          segment.id,
+          'advance-rules',
+        )
+      ).data,
+    );
+  }, [eventId, segment.id]);
+  useEffect(() => {
+    void loadRules();
+  }, [loadRules]);
+  const invalid = (key: string) => setStatus({ kind: 'error', text: t(key) });
+
+  async function saveSegment(e: FormEvent) {
+    e.preventDefault();
+    const dates = { from: localInputToIso(from), to: localInputToIso(to) };
+    const counts = { limit: parseCount(limit), playersMax: parseCount(playersMax) };
+    if (!dates.from || !dates.to) return invalid('form.invalidDate');
+    if (counts.limit === null || counts.playersMax === null) return invalid('form.invalidNumber');
+    const ok = await run(() =>
+      adminApi.patchSegment(eventId, segment.id, {
+        date: dates,
+        rostersLimit: { ...a.rostersLimit, limit: counts.limit },
+        rosterSize: { ...a.rosterSize, playersMax: counts.playersMax },
+      }),
+    );
+    if (ok) onSaved();
+  }
+  async function addPhase(e: FormEvent) {
+    e.preventDefault();
+    const date = { from: localInputToIso(phaseFrom), to: localInputToIso(phaseTo) };
+    if (!date.from || !date.to) return invalid('form.invalidDate');
+    const ok = await run(() =>
+      adminApi.addItem(eventId, segment.id, 'registration-phases', {
+        name: phaseName,
+        type: 'registration',
+        date,
+      }),
+    );
+    if (ok) onSaved();
+  }
+  async function addRule(e: FormEvent) {
+    e.preventDefault();
+    const list = parsePlacements(placements);
+    if (!list) return invalid('form.invalidPlacements');
+    if (
+      await run(() =>
+        adminApi.addItem(eventId, segment.id, 'advance-rules', { placements: list, nextSegmentId: next }),
+      )
+    )
+      await loadRules();
+  }
+
+  return (
+    <div className="admin-card" data-testid="segment-editor" data-name={a.name}>
+      <h4>{a.name}</h4>
+      <form className="admin-form" onSubmit={saveSegment}>
+        <Field label={t('segment.from')}>
+          <input
+            className="input"
+            type="datetime-local"
+            value={from}
+            onChange={(e) => setFrom(e.target.value)}
+            data-testid="segment-from"
+          />
+        </Field>
+        <Field label={t('segment.to')}>
+          <input
+            className="input"
+            type="datetime-local"
+            value={to}
+            onChange={(e) => setTo(e.target.value)}
+            data-testid="segment-to"
+          />
+        </Field>
+        <Field label={t('segment.rostersLimit')}>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={limit}
+            onChange={(e) => setLimit(e.target.value)}
+          />
+        </Field>
+        <Field label={t('segment.playersMax')}>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={playersMax}
+            onChange={(e) => setPlayersMax(e.target.value)}
+          />
+        </Field>
+        <button className="button button--primary" type="submit" disabled={busy} data-testid="segment-save">
+          {t('common.save')}
+        </button>
+      </form>
+      <p className="muted">
+        {t('segment.phases')}:{' '}
+        {a.registrationPhases.map((p) => `${p.name} (${p.date.from} → ${p.date.to})`).join(', ') ||
+          t('common.none')}
+      </p>
+      <form className="admin-form" onSubmit={addPhase} data-testid="phase-form">
+        <Field label={t('segment.phaseName')}>
+          <input
+            className="input"
+            value={phaseName}
+            onChange={(e) => setPhaseName(e.target.value)}
+            required
+          />
+        </Field>
+        <Field label={t('segment.from')}>
+          <input
+            className="input"
+            type="datetime-local"
+            value={phaseFrom}
+            onChange={(e) => setPhaseFrom(e.target.value)}
+          />
+        </Field>
+        <Field label={t('segment.to')}>
+          <input
+            className="input"
+            type="datetime-local"
+            value={phaseTo}
+            onChange={(e) => setPhaseTo(e.target.value)}
+          />
+        </Field>
+        <button className="button" type="submit" disabled={busy}>
+          {t('segment.addPhase')}
+        </button>
+      </form>
+      <p className="muted">
+        {t('segment.rules')}:{' '}
+        {rules
+          .map(
+            (r) =>
+              `${r.attributes.placements.join(', ')} → ${others.find((o) => o.id === r.attributes.nextSegmentId)?.attributes.name ?? '?'}`,
+          )
+          .join('; ') || t('common.none')}
+      </p>
+      {others.length > 0 ? (
+        <form className="admin-form" onSubmit={addRule} data-testid="rule-form">
+          <Field label={t('segment.placements')}>
+            <input
+              className="input"
+              value={placements}
+              onChange={(e) => setPlacements(e.target.value)}
+              placeholder="1, 2, 3"
+            />
+          </Field>
+          <Field label={t('segment.nextSegment')}>
+            <select className="input" value={next} onChange={(e) => setNext(e.target.value)}>
+              {others.map((o) => (
+                <option key={o.id} value={o.id}>
+                  {o.attributes.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <button className="button" type="submit" disabled={busy}>
+            {t('segment.addRule')}
+          </button>
+        </form>
+      ) : null}
+      {message}
+    </div>
+  );
+}
+
+/** An event's segments: the timeline, then one editor per segment (dates, limits, phases, rules). */
+export function SeasonEditor({ eventId }: Props) {
+  const [segments, setSegments] = useState<SegmentResource[]>([]);
+  const load = useCallback(async () => setSegments((await adminApi.segments(eventId)).data), [eventId]);
+  useEffect(() => {
+    void load();
+  }, [load]);
+  return (
+    <div>
+      <Timeline segments={segments} />
+      {segments.map((segment) => (
+        <SegmentForm
+          key={`${segment.id}-${segment.attributes.date.from}-${segment.attributes.registrationPhases.length}`}
+          eventId={eventId}
+          segment={segment}
+          others={segments.filter((s) => s.id !== segment.id)}
+          onSaved={() => void load()}
+        />
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,134 @@
+import type { AdminUserResource } from '@cwh/contract';
+import { formatPermissions } from '@cwh/domain';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from './admin-api';
+import { Field, useAction } from './admin-ui';
+
+function UserRow({ user, onChanged }: { user: AdminUserResource; onChanged: () => void }) {
+  const { t } = useTranslation('admin');
+  const [reason, setReason] = useState('');
+  const { run, busy, message } = useAction();
+  const a = user.attributes;
+  async function suspend(e: FormEvent) {
+    e.preventDefault();
+    if (await run(() => adminApi.suspend(user.id, reason))) onChanged();
+  }
+  return (
+    <li className="admin-card" data-testid="admin-user" data-email={a.email}>
+      <div className="admin-form">
+        <strong>{a.username ?? a.email}</strong>
+        <span className="muted">{a.email}</span>
+        {a.permissions.length > 0 ? <span className="badge">{formatPermissions(a)}</span> : null}
+        {a.suspended ? (
+          <span className="badge badge--archived" data-testid="user-suspended">
+            {t('users.suspended', { reason: a.suspensionReason ?? '' })}
+          </span>
+        ) : null}
+      </div>
+      <div className="admin-form">
+        {a.suspended ? (
+          <button
+            className="button"
+            type="button"
+            disabled={busy}
+            onClick={() => void run(() => adminApi.unsuspend(user.id)).then((ok) => ok && onChanged())}
+          >
+            {t('users.unsuspend')}
+          </button>
+        ) : (
+          <form className="admin-form" onSubmit={suspend}>
+            <Field label={t('users.reason')}>
+              <input
+                className="input"
+                value={reason}
+                onChange={(e) => setReason(e.target.value)}
+                required
+                data-testid="suspend-reason"
+              />
+            </Field>
+            <button className="button" type="submit" disabled={busy} data-testid="suspend">
+              {t('users.suspend')}
+            </button>
+          </form>
+        )}
+        <button
+          className="button button--ghost"
+          type="button"
+          disabled={busy}
+          data-testid="reset-password"
+          onClick={() => void run(() => adminApi.resetPassword(user.id), t('users.resetSent'))}
+        >
+          {t('users.resetPassword')}
+        </button>
+      </div>
+      {message}
+    </li>
+  );
+}
+
+/** /admin/users: search by name, e-mail or player tag; suspend, unsuspend, send a password reset. */
+export function UsersPage() {
+  const { t } = useTranslation('admin');
+  const [search, setSearch] = useState('');
+  const [page, setPage] = useState(1);
+  const [result, setResult] = useState<{ users: AdminUserResource[]; totalPages: number } | null>(null);
+  const { run, message } = useAction();
+  const load = (p = page) =>
+    run(async () => {
+      const list = await adminApi.users(search, p);
+      setResult({ users: list.data, totalPages: list.meta?.page.totalPages ?? 1 });
+      setPage(p);
+    }, '');
+  return (
+    <section data-testid="admin-users">
+      <h2 className="section-title">{t('users.title')}</h2>
+      <form
+        className="admin-form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void load(1);
+        }}
+      >
+        <Field label={t('users.search')}>
+          <input
+            className="input"
+            value={search}
+            onChange={(e) => setSearch(e.target.value)}
+            placeholder={t('users.searchPlaceholder')}
+            data-testid="user-search"
+          />
+        </Field>
+        <button className="button button--primary" type="submit">
+          {t('users.searchSubmit')}
+        </button>
+      </form>
+      {message}
+      <ul className="admin-list">
+        {result?.users.map((user) => (
+          <UserRow
+            key={`${user.id}-${user.attributes.suspended}`}
+            user={user}
+            onChanged={() => void load()}
+          />
+        ))}
+      </ul>
+      {result && result.totalPages > 1 ? (
+        <div className="admin-form">
+          <button className="button" type="button" disabled={page <= 1} onClick={() => void load(page - 1)}>
+            {t('common.previous')}
+          </button>
+          <span>{t('common.page', { page, total: result.totalPages })}</span>
+          <button
+            className="button"
+            type="button"
+            disabled={page >= result.totalPages}
+            onClick={() => void load(page + 1)}
+          >
+            {t('common.next')}
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}

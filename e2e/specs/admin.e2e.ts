@@ -1,0 +1,136 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { AdminPage } from '../pages/admin.page.js';
+import { useBrowser } from '../support/browser.js';
+
+/*
+ * The organizer's season in the console, on a tablet-sized screen: clone last season one month
+ * later, edit a stage, add a registration phase and an advance rule; then support suspends an
+ * account (which can no longer sign in), resets its password through the outbox mail, and reads
+ * all of it in the activity log. Demo staff come from the seed (README).
+ */
+const ORGANIZER = { email: 'organizer@clanwarhub.local', password: 'Organizer!2025' };
+const SUPPORT = { email: 'support@clanwarhub.local', password: 'Support!2025' };
+const SEASON = 'Clash of Clans Championship 2026';
+const CLONE = 'Clash of Clans Championship 2026 (next month)';
+
+describe('organizer console journey', () => {
+  const browser = useBrowser();
+  let context: BrowserContext;
+  let page: Page;
+  let admin: AdminPage;
+
+  beforeAll(async () => {
+    context = await browser().newContext({
+      baseURL: inject('baseURL'),
+      viewport: { width: 1024, height: 768 },
+    });
+    context.setDefaultTimeout(15_000);
+    page = await context.newPage();
+    admin = new AdminPage(page);
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it('the organizer signs in with e-mail and password', async () => {
+    await admin.open();
+    await admin.signIn(ORGANIZER.email, ORGANIZER.password);
+    await expect
+      .poll(() => admin.signedIn().textContent())
+      .toContain('organizer@clanwarhub.local (organizer)');
+  });
+
+  it('clones last season one month later', async () => {
+    const card = await admin.openEvent(SEASON);
+    await admin.cloneEvent(card, CLONE, 1);
+    await admin.event(CLONE).waitFor();
+  });
+
+  it('edits a stage’s dates, adds a registration phase and an advance rule in the copy', async () => {
+    const card = await admin.openEvent(CLONE);
+    const editor = admin.segmentEditor(card, 'Championship TH17');
+    await editor.waitFor();
+    await admin.editSegmentDates(editor, '2026-05-01T14:00', '2026-05-31T23:00');
+    await expect
+      .poll(() => admin.segmentEditor(card, 'Championship TH17').getByTestId('segment-from').inputValue())
+      .toBe('2026-05-01T14:00');
+    const edited = admin.segmentEditor(card, 'Championship TH17');
+    await admin.addRegistrationPhase(edited, 'Late registration', '2026-04-25T00:00', '2026-04-30T23:00');
+    await expect
+      .poll(() => admin.segmentEditor(card, 'Championship TH17').textContent())
+      .toContain('Late registration (2026-04-25T00:00:00Z');
+    // Running the advancement (POST /segments/{id}/advance) belongs to the tournament-stages work.
+    const ruleEditor = card
+      .locator('[data-testid="segment-editor"]')
+      .filter({ has: page.getByTestId('rule-form') })
+      .first();
+    const nextStage = await ruleEditor.getByLabel('Next stage').locator('option').first().textContent();
+    await admin.addAdvanceRule(ruleEditor, '1, 2, 3', nextStage ?? '');
+    await expect.poll(() => ruleEditor.textContent()).toContain(`1, 2, 3 → ${nextStage}`);
+  });
+
+  it('refuses placements that are not numbers before calling the server', async () => {
+    const ruleEditor = page
+      .locator('[data-testid="segment-editor"]')
+      .filter({ has: page.getByTestId('rule-form') })
+      .first();
+    await admin.addAdvanceRule(
+      ruleEditor,
+      '1, two',
+      (await ruleEditor.getByLabel('Next stage').locator('option').first().textContent()) ?? '',
+    );
+    await expect
+      .poll(() => ruleEditor.getByRole('alert').textContent())
+      .toContain('whole numbers separated by commas');
+  });
+
+  it('support suspends the account, which then cannot sign in', async () => {
+    await admin.signOut();
+    await admin.signIn(SUPPORT.email, SUPPORT.password);
+    await admin.signedIn().waitFor();
+    await admin.nav('Users');
+    await admin.searchUser(ORGANIZER.email);
+    await admin.suspend(ORGANIZER.email, 'Shared the account');
+    await admin.signOut();
+    await admin.signIn(ORGANIZER.email, ORGANIZER.password);
+    await expect.poll(() => admin.signInError().textContent()).toContain('This account is suspended');
+  });
+
+  it('support lifts the suspension and resets the password through the outbox mail', async () => {
+    await admin.signIn(SUPPORT.email, SUPPORT.password);
+    await admin.signedIn().waitFor();
+    await admin.nav('Users');
+    await admin.searchUser(ORGANIZER.email);
+    await admin.unsuspend(ORGANIZER.email);
+    await admin.sendPasswordReset(ORGANIZER.email);
+    const code = await admin.resetCodeFromOutbox(ORGANIZER.email);
+    expect(code.length).toBeGreaterThan(20);
+    await admin.signOut();
+    await admin.resetPassword(code, 'New-Organizer-Pass1');
+    await admin.open();
+    await admin.signIn(ORGANIZER.email, ORGANIZER.password);
+    await expect.poll(() => admin.signInError().textContent()).toContain('Invalid e-mail or password');
+    await admin.signIn(ORGANIZER.email, 'New-Organizer-Pass1');
+    await admin.signedIn().waitFor();
+  });
+
+  it('reads all of it in the activity log', async () => {
+    await admin.signOut();
+    await admin.signIn(SUPPORT.email, SUPPORT.password);
+    await admin.signedIn().waitFor();
+    const actions = await admin.activityActions();
+    expect(actions).toEqual(
+      expect.arrayContaining([
+        'event.clone',
+        'segment.update',
+        'segment.registration-phases.create',
+        'segment.advance-rules.create',
+        'user.suspend',
+        'user.unsuspend',
+        'user.password-reset.request',
+        'user.password-reset.complete',
+      ]),
+    );
+  });
+});

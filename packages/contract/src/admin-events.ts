@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { document, listDocument, requestBody, resource } from './jsonapi.js';
+import { resourceId } from './params.js';
+
+/** Spec §5: dates are sent as ISO 8601 without milliseconds. */
+export const isoSecondsInput = z.iso.datetime({ offset: true, precision: 0 });
+export const dateRangeInput = z
+  .object({ from: isoSecondsInput, to: isoSecondsInput })
+  .refine((range) => Date.parse(range.from) <= Date.parse(range.to), {
+    message: 'date.from must not be after date.to',
+    path: ['to'],
+  });
+
+const name = z.string().trim().min(1).max(200);
+
+export const eventInputAttributes = z.object({
+  name,
+  status: z.enum(['active', 'archived']),
+  date: dateRangeInput,
+  competition: z.enum(['championship', 'townHallCup']),
+  thLevels: z.array(z.number().int().min(1).max(30)).min(1).max(10),
+});
+export const createEventBody = requestBody(eventInputAttributes);
+export const updateEventBody = requestBody(eventInputAttributes);
+
+/** Clone: every date of the copy moves by `offset` (calendar months, then days). */
+export const cloneEventBody = requestBody(
+  z.object({
+    name,
+    offset: z
+      .object({
+        months: z.number().int().min(-120).max(120).default(0),
+        days: z.number().int().min(-3650).max(3650).default(0),
+      })
+      .strict(),
+  }),
+);
+
+const stageCode = z.enum(['OL', 'MQ', 'MF', 'CF', 'LCQ', 'CQ', 'CT', 'LADDER', 'FINALS']);
+const count = z.number().int().min(0).max(100_000);
+
+export const segmentInputAttributes = z.object({
+  name,
+  parentId: resourceId.nullable().default(null),
+  format: z.string().trim().min(1).max(100),
+  stageCode,
+  eliminationType: z.enum(['ladder', 'swiss', 'double_elimination']),
+  registrationType: z.string().trim().min(1).max(50).default('allowed'),
+  registrationStatus: z.enum(['open', 'closed']).default('closed'),
+  timezone: z.string().trim().min(1).max(64).default('UTC'),
+  type: z.string().trim().min(1).max(50),
+  configuration: z.object({
+    thLevel: z.number().int().min(1).max(30),
+    phase: z.string().max(100).nullable().default(null),
+  }),
+  segmentCheckinsConfig: z
+    .object({ enabled: z.boolean(), openWindow: dateRangeInput.nullable() })
+    .default({ enabled: false, openWindow: null }),
+  rosterSize: z.object({ playersMin: count, playersMax: count, coachesMax: count }),
+  rostersLimit: z.object({ limit: count, standbyLimit: count }),
+  date: dateRangeInput,
+});
+export const createSegmentBody = requestBody(segmentInputAttributes);
+export const patchSegmentBody = requestBody(segmentInputAttributes.partial());
+
+export const registrationPhaseInput = z.object({
+  name,
+  type: z.string().trim().min(1).max(50),
+  date: dateRangeInput,
+});
+export const registrationPhaseBody = requestBody(registrationPhaseInput);
+export const registrationPhaseResource = resource(
+  'registration-phases',
+  z.object({ name: z.string(), type: z.string(), date: z.object({ from: z.string(), to: z.string() }) }),
+);
+export const registrationPhaseDocument = document(registrationPhaseResource);
+export const registrationPhaseListDocument = listDocument(registrationPhaseResource);
+
+/** Spec §5: sortOrder, isRequired and isFinalResult are integers (the flags 0 or 1). */
+const flag = z.number().int().min(0).max(1);
+export const supportedPeriodInput = z.object({
+  name,
+  key: z.string().trim().min(1).max(50),
+  sortOrder: z.number().int().min(0).max(10_000),
+  isRequired: flag,
+  isFinalResult: flag,
+});
+export const supportedPeriodBody = requestBody(supportedPeriodInput);
+export const supportedPeriodResource = resource('supported-periods', supportedPeriodInput);
+export const supportedPeriodDocument = document(supportedPeriodResource);
+export const supportedPeriodListDocument = listDocument(supportedPeriodResource);
+
+export const advanceRuleInput = z.object({
+  placements: z.array(z.number().int().min(1).max(100_000)).min(1).max(1_000),
+  nextSegmentId: resourceId,
+});
+export const advanceRuleBody = requestBody(advanceRuleInput);
+export const advanceRuleResource = resource('advance-rules', advanceRuleInput);
+export const advanceRuleDocument = document(advanceRuleResource);
+export const advanceRuleListDocument = listDocument(advanceRuleResource);
+
+export const segmentItemParams = z.object({
+  eventId: resourceId,
+  segmentId: resourceId,
+  id: z.string().min(1).max(64),
+});
+export const segmentAdvanceRuleParams = z.object({ segmentId: resourceId, id: resourceId.optional() });
