@@ -20,6 +20,7 @@ import { registerContentNegotiation } from './http/content-negotiation.js';
 import { registerErrorHandler } from './http/error-handler.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
+import { registerReadCache } from './http/read-cache.js';
 import { registerStaticWeb } from './http/static-web.js';
 import { registerTenant } from './http/tenant.js';
 import './http/fastify-types.js';
@@ -82,6 +83,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerErrorHandler(app);
   registerTenant(app);
   registerContentNegotiation(app);
+  await registerReadCache(app, { redis });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;

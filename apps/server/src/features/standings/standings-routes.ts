@@ -91,6 +91,7 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
     app.get(
       '/segments/:id/standings',
       {
+        config: { readCache: 'etag' },
         schema: {
           params: segmentIdParams,
           querystring: standingListQuery,
@@ -130,7 +131,10 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
     );
     app.get(
       '/leaderboards',
-      { schema: { querystring: leaderboardListQuery, response: { 200: leaderboardListDocument } } },
+      {
+        config: { readCache: 'etag' },
+        schema: { querystring: leaderboardListQuery, response: { 200: leaderboardListDocument } },
+      },
       async (request) => {
         const page = pageRequest(request.query);
         const { rows, total } = await repo.leaderboards(request.tenant, request.query['filter[event]'], page);
@@ -152,6 +156,7 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
     app.get(
       '/leaderboards/:id/entries',
       {
+        config: { readCache: 'etag' },
         schema: {
           params: segmentIdParams,
           querystring: leaderboardEntriesQuery,
