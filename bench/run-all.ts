@@ -6,6 +6,7 @@ import { apiBench } from './api/api-bench.js';
 import { queueBench } from './queue/queue-bench.js';
 import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
+import { standingsDbBench } from './standings/standings-db-bench.js';
 import { webBundleBench } from './web-bundle/web-bundle-bench.js';
 
 const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
@@ -13,6 +14,7 @@ const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   'queue-tick': queueTickBench,
   api: apiBench,
   standings: standingsBench,
+  'standings-db': standingsDbBench,
   'web-bundle': webBundleBench,
 };
 
