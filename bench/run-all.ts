@@ -7,6 +7,7 @@ import { competitionBench } from './competition/competition-bench.js';
 import { queueBench } from './queue/queue-bench.js';
 import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
+import { standingsDbBench } from './standings/standings-db-bench.js';
 import { webBundleBench } from './web-bundle/web-bundle-bench.js';
 
 const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
@@ -15,6 +16,7 @@ const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   api: apiBench,
   standings: standingsBench,
   competition: competitionBench,
+  'standings-db': standingsDbBench,
   'web-bundle': webBundleBench,
 };
 

@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { precompress } from './precompress';
 
 const API_TARGET = process.env.CWH_API_TARGET ?? 'http://localhost:8080';
 /** The dev server and the preview server both forward the API, health and socket to the hub. */
@@ -18,7 +19,7 @@ export default defineConfig(({ command, mode }) => {
     process.env.NODE_ENV = 'production';
   }
   return {
-    plugins: [react()],
+    plugins: [react(), precompress()],
     server: { proxy: API_PROXY },
     preview: { proxy: API_PROXY },
     build: {

@@ -1,106 +1,125 @@
-import { randomUUID } from 'node:crypto';
-import { performance } from 'node:perf_hooks';
+import { resolve } from 'node:path';
 import { API } from '@cwh/contract';
-import { eq } from 'drizzle-orm';
-import { ladderStandings } from '../../apps/server/src/db/schema/ladder.js';
+import autocannon from 'autocannon';
+import { eq, sql } from 'drizzle-orm';
+import type { Database } from '../../apps/server/src/db/client.js';
 import { segments } from '../../apps/server/src/db/schema/segments.js';
-import { type DbChoice, dbArg, intArg, loadavg, machine, parseArgs, sleep, writeResult } from '../lib/env.js';
+import {
+  BENCH_DIR,
+  type DbChoice,
+  dbArg,
+  intArg,
+  loadavg,
+  machine,
+  parseArgs,
+  sleep,
+  writeResult,
+} from '../lib/env.js';
 import { createBenchDatabase, prepareBenchDatabase, sampleProcess, startServer } from '../lib/server.js';
-import { ms, summarize, table } from '../lib/stats.js';
+import { table } from '../lib/stats.js';
 
 interface EndpointResult {
   name: string;
   path: string;
-  requests: number;
-  errors: number;
-  seconds: number;
+  /** Closed loop: `concurrency` connections as fast as the server answers. */
   rps: number;
   p50: number;
   p99: number;
-  max: number;
+  errors: number;
+  /** Share of the hello-world's req/s measured in the same run. */
+  ofHello: number;
+  /** Open loop: a fixed overall rate (`--rate`), latency measured from the schedule. */
+  fixed?: { rate: number; achieved: number; p50: number; p99: number; errors: number };
 }
 
-/** `concurrency` keep-alive clients (Node's fetch) hammer one URL for `seconds`. */
-async function hammer(url: string, concurrency: number, seconds: number) {
-  const latencies: number[] = [];
-  let errors = 0;
-  const until = performance.now() + seconds * 1000;
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (performance.now() < until) {
-        const t = performance.now();
-        try {
-          const response = await fetch(url, { headers: { accept: 'application/vnd.api+json' } });
-          await response.arrayBuffer();
-          if (response.status !== 200) errors++;
-          else latencies.push(performance.now() - t);
-        } catch {
-          errors++;
-        }
-      }
-    }),
-  );
-  return { latencies, errors, seconds: (performance.now() - started) / 1000 };
+const HEADERS = { accept: 'application/vnd.api+json' };
+
+/** One autocannon run against one URL; `rate` switches to a fixed overall request rate. */
+async function cannon(url: string, connections: number, seconds: number, rate?: number) {
+  const result = await autocannon({
+    url,
+    connections,
+    duration: seconds,
+    headers: HEADERS,
+    ...(rate ? { overallRate: rate } : {}),
+  });
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts + result.non2xx,
+  };
 }
 
-async function runOne(kind: DbChoice, o: { concurrency: number; seconds: number; standings: number }) {
+/** A championship-sized ladder table, set-based: points spread like ~5 results per roster. */
+async function fillStandings(database: Database, segmentId: string, count: number) {
+  await database.db.execute(sql`
+    insert into ladder_standings (segment_id, roster_id, points, wins, losses, draws, games_played,
+      stars_for, stars_against, record, updated_at)
+    select ${segmentId}::uuid, gen_random_uuid(), w * 3 + d, w, l, d, w + l + d, sf, sa,
+      w || '-' || l || '-' || d, now()
+    from (select (i * 7919) % 6 as w, (i * 104729) % 5 as l, (i * 31) % 3 as d,
+      (i * 13) % 60 as sf, (i * 17) % 55 as sa from generate_series(1, ${count}) i) g`);
+  await database.db.execute(sql`
+    insert into ladder_standing_levels (segment_id, points, rosters)
+    select segment_id, points, count(*)::int from ladder_standings where segment_id = ${segmentId}
+    group by segment_id, points
+    on conflict (segment_id, points) do update set rosters = excluded.rosters`);
+}
+
+interface ApiOptions {
+  concurrency: number;
+  seconds: number;
+  standings: number;
+  rate: number;
+}
+
+async function runOne(kind: DbChoice, o: ApiOptions, hello: { rps: number }) {
   const bench = await createBenchDatabase(kind);
   let stop: (() => Promise<void>) | null = null;
   try {
-    const ids = await prepareBenchDatabase(bench, async (database, now) => {
-      const db = database.db;
-      const ladder = (await db.select().from(segments).where(eq(segments.slug, 'open-qualifier')))[0]!;
-      // A championship-sized ladder table (rosters without rows: the standings join is a left join).
-      const rows = Array.from({ length: o.standings }, (_, i) => ({
-        segmentId: ladder.id,
-        rosterId: randomUUID(),
-        rank: i + 1,
-        placement: i + 1,
-        points: Math.max(0, 300 - Math.floor(i / 60)),
-        wins: 10,
-        losses: 5,
-        draws: 0,
-        gamesPlayed: 15,
-        starsFor: 400,
-        starsAgainst: 300,
-        record: '10-5',
-        updatedAt: now,
-      }));
-      for (let i = 0; i < rows.length; i += 1000)
-        await db.insert(ladderStandings).values(rows.slice(i, i + 1000));
+    const ids = await prepareBenchDatabase(bench, async (database) => {
+      const ladder = (
+        await database.db.select().from(segments).where(eq(segments.slug, 'open-qualifier'))
+      )[0]!;
+      await fillStandings(database, ladder.id, o.standings);
       return { eventId: ladder.eventId, segmentId: ladder.id };
     });
     const server = await startServer(bench.env);
     stop = server.stop;
+    const deepPage = Math.max(1, Math.floor(o.standings / 40));
     const endpoints = [
       { name: 'events list', path: `${API.tournaments}/events` },
+      { name: 'event detail', path: `${API.tournaments}/events/${ids.eventId}` },
       { name: 'segments of an event', path: `${API.tournaments}/events/${ids.eventId}/segments` },
       {
         name: `standings page 1 (${o.standings} rows)`,
         path: `${API.tournaments}/segments/${ids.segmentId}/standings`,
       },
       {
-        name: 'standings deep page',
-        path: `${API.tournaments}/segments/${ids.segmentId}/standings?page[number]=${Math.max(1, Math.floor(o.standings / 40))}`,
+        name: `standings page ${deepPage}`,
+        path: `${API.tournaments}/segments/${ids.segmentId}/standings?page[number]=${deepPage}`,
       },
+      { name: 'leaderboards', path: `${API.tournaments}/leaderboards` },
     ];
     const results: EndpointResult[] = [];
     const memoryStart = sampleProcess(server.pid);
     for (const endpoint of endpoints) {
-      await hammer(`${server.base}${endpoint.path}`, Math.min(4, o.concurrency), 1); // warm-up
-      const r = await hammer(`${server.base}${endpoint.path}`, o.concurrency, o.seconds);
-      const s = summarize(r.latencies);
-      results.push({
-        ...endpoint,
-        requests: r.latencies.length,
-        errors: r.errors,
-        seconds: r.seconds,
-        rps: r.latencies.length / r.seconds,
-        p50: s.p50,
-        p99: s.p99,
-        max: s.max,
-      });
+      const url = `${server.base}${endpoint.path}`;
+      await cannon(url, 4, 1); // warm-up: JIT, prepared plans, caches
+      const closed = await cannon(url, o.concurrency, o.seconds);
+      const result: EndpointResult = { ...endpoint, ...closed, ofHello: closed.rps / hello.rps };
+      if (o.rate > 0) {
+        const fixed = await cannon(url, o.concurrency, o.seconds, o.rate);
+        result.fixed = {
+          rate: o.rate,
+          achieved: fixed.rps,
+          p50: fixed.p50,
+          p99: fixed.p99,
+          errors: fixed.errors,
+        };
+      }
+      results.push(result);
       await sleep(200);
     }
     const memoryEnd = sampleProcess(server.pid);
@@ -113,44 +132,71 @@ async function runOne(kind: DbChoice, o: { concurrency: number; seconds: number;
   }
 }
 
+/** The floor: a bare Fastify hello-world in its own process, same generator, same run. */
+async function measureHello(o: ApiOptions) {
+  const server = await startServer({}, [], resolve(BENCH_DIR, 'api', 'hello-server.ts'));
+  try {
+    const url = `${server.base}/hello`;
+    await cannon(url, 4, 1);
+    const closed = await cannon(url, o.concurrency, o.seconds);
+    const fixed = o.rate > 0 ? await cannon(url, o.concurrency, o.seconds, o.rate) : null;
+    return { ...closed, fixed };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** HTTP throughput and latency of the public read side on PGlite and PostgreSQL. */
 export async function apiBench(argv: readonly string[]): Promise<void> {
   const args = parseArgs(argv);
   const quick = args.has('quick');
-  const o = {
+  const o: ApiOptions = {
     concurrency: Math.max(1, intArg(args, 'concurrency', 50)),
     seconds: Math.max(1, intArg(args, 'seconds', quick ? 3 : 10)),
     standings: intArg(args, 'standings', 20_000),
+    rate: intArg(args, 'rate', 1000),
   };
-  const m = machine();
+  const loadBefore = loadavg();
   console.log(
-    `API read side: ${o.concurrency} keep-alive clients (Node fetch) × ${o.seconds} s per endpoint, server = separate process, ` +
-      `${m.cpus} cores, loadavg ${m.loadavg}`,
+    `API read side: autocannon, ${o.concurrency} connections × ${o.seconds} s per endpoint (closed loop), then ` +
+      `${o.rate} req/s fixed; server = separate process; ${machine().cpus} cores; loadavg before ${loadBefore}`,
+  );
+  const hello = await measureHello(o);
+  console.log(
+    `  bare Fastify hello-world: ${hello.rps.toFixed(0)} req/s, p99 ${hello.p99} ms; ` +
+      `at ${o.rate} req/s: p99 ${hello.fixed?.p99 ?? '-'} ms`,
   );
   const runs = [];
   for (const kind of dbArg(args, 'both')) {
     try {
-      const run = await runOne(kind, o);
+      const run = await runOne(kind, o, hello);
       runs.push(run);
-      console.log(`  → ${writeResult(`api-${kind}`, { ...run, options: o, machine: machine() })}`);
+      console.log(
+        `  → ${writeResult(`api-${kind}`, { ...run, hello, options: o, loadBefore, machine: machine() })}`,
+      );
     } catch (error) {
       console.error(`  [${kind}] failed: ${error instanceof Error ? error.message : String(error)}`);
     }
   }
-  const rows: string[][] = [['endpoint', 'db', 'req/s', 'p50', 'p99', 'max', 'errors']];
+  const rows: string[][] = [
+    ['endpoint', 'db', 'req/s', '% of hello', 'p50', 'p99', 'errors', `@${o.rate}/s p50`, 'p99', 'achieved'],
+  ];
   for (const run of runs) {
     for (const r of run.results) {
       rows.push([
         r.name,
         run.db === 'pglite' ? 'PGlite' : 'PostgreSQL',
         r.rps.toFixed(0),
-        ms(r.p50),
-        ms(r.p99),
-        ms(r.max),
-        String(r.errors),
+        `${(r.ofHello * 100).toFixed(0)} %`,
+        `${r.p50} ms`,
+        `${r.p99} ms`,
+        String(r.errors + (r.fixed?.errors ?? 0)),
+        r.fixed ? `${r.fixed.p50} ms` : '-',
+        r.fixed ? `${r.fixed.p99} ms` : '-',
+        r.fixed ? r.fixed.achieved.toFixed(0) : '-',
       ]);
     }
   }
   console.log(table(rows));
-  console.log(`loadavg at end: ${loadavg()}`);
+  console.log(`loadavg before ${loadBefore}, after ${loadavg()}`);
 }

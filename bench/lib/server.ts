@@ -130,9 +130,13 @@ export interface ServerProcess {
  * Starts ONE server instance as a separate process (`node --import tsx src/main.ts`, so the pid is
  * the server itself, not a wrapper) on 127.0.0.1 with a random port.
  */
-export function startServer(env: Record<string, string>, nodeArgs: string[] = []): Promise<ServerProcess> {
+export function startServer(
+  env: Record<string, string>,
+  nodeArgs: string[] = [],
+  script = 'src/main.ts',
+): Promise<ServerProcess> {
   return new Promise((resolvePromise, reject) => {
-    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], {
+    const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', script], {
       cwd: SERVER_DIR,
       env: {
         PATH: process.env.PATH ?? '',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { ladderStandings, queueEntries } from '../../apps/server/src/db/schema/ladder.js';
 import { createCaptains, ladderSegment } from '../../apps/server/test/ladder/ladder-fixtures.js';
 import type { prepareBenchDatabase } from '../lib/server.js';
@@ -30,14 +31,12 @@ export async function fillDatabase(
     i < o.waiting ? i * POINTS_SPACING : (i - o.waiting) * POINTS_SPACING + ((i - o.waiting) % 41),
   );
   const order = captains.map((_, i) => i).sort((a, b) => points[b]! - points[a]! || a - b);
-  const rows = order.map((i, position) => {
+  const rows = order.map((i) => {
     const p = points[i]!;
     const wins = Math.floor(p / 3);
     return {
       segmentId: segment.ladderId,
       rosterId: captains[i]!.rosterId,
-      rank: position + 1,
-      placement: position + 1,
       points: p,
       wins,
       losses: 0,
@@ -51,6 +50,10 @@ export async function fillDatabase(
   });
   for (let i = 0; i < rows.length; i += 1000)
     await db.insert(ladderStandings).values(rows.slice(i, i + 1000));
+  // The points levels the standings pages start from (kept incrementally by the server).
+  await db.execute(sql`insert into ladder_standing_levels (segment_id, points, rosters)
+    select segment_id, points, count(*)::int from ladder_standings where segment_id = ${segment.ladderId}
+    group by segment_id, points`);
   if (!o.httpPhase1) {
     // The waiting half is already in the queue (as if it had joined over the last minute).
     const entries = captains.slice(0, o.waiting).map((c, k) => {

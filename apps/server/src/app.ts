@@ -23,6 +23,7 @@ import { registerLoadShedding } from './http/load-shedding.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
 import { registerPathGuard } from './http/path-guard.js';
+import { registerReadCache } from './http/read-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSimulatorGate } from './http/simulator-gate.js';
 import { registerStaticWeb } from './http/static-web.js';
@@ -121,6 +122,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   registerTenant(app);
   registerContentNegotiation(app);
+  await registerReadCache(app, { redis });
   app.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', request.id);
     return payload;

@@ -19,6 +19,9 @@ export async function registerStaticWeb(app: FastifyInstance, webDist: string): 
     root: webDist,
     prefix: '/',
     cacheControl: false,
+    // The web build ships .br and .gz copies of its files (apps/web/precompress.ts): sent as they
+    // are to clients that accept them, with Vary: Accept-Encoding.
+    preCompressed: true,
     setHeaders: (reply, filePath) => {
       reply.header('cache-control', filePath.includes('/assets/') ? IMMUTABLE : 'no-cache');
     },

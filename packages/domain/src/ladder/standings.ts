@@ -27,7 +27,8 @@ export interface LadderResult {
   forfeit?: boolean;
 }
 
-interface Tally {
+/** A roster's running totals in a segment; `rankLadder` orders them, results add to them. */
+export interface LadderTally {
   rosterId: string;
   points: number;
   wins: number;
@@ -37,11 +38,12 @@ interface Tally {
   starsAgainst: number;
 }
 
-function emptyTally(rosterId: string): Tally {
+function emptyTally(rosterId: string): LadderTally {
   return { rosterId, points: 0, wins: 0, losses: 0, draws: 0, starsFor: 0, starsAgainst: 0 };
 }
 
-function compareTallies(a: Tally, b: Tally): number {
+/** The standings order without the roster id tiebreak: 0 means the two share a rank. */
+export function compareLadderTallies(a: LadderTally, b: LadderTally): number {
   return (
     b.points - a.points ||
     b.starsFor - b.starsAgainst - (a.starsFor - a.starsAgainst) ||
@@ -49,19 +51,50 @@ function compareTallies(a: Tally, b: Tally): number {
   );
 }
 
-function record(tally: Tally, outcome: 'win' | 'loss' | 'draw', starsFor: number, starsAgainst: number) {
-  if (outcome === 'win') {
-    tally.wins++;
-    tally.points += LADDER_WIN_POINTS;
-  } else if (outcome === 'loss') {
-    tally.losses++;
-    tally.points += LADDER_LOSS_POINTS;
-  } else {
-    tally.draws++;
-    tally.points += LADDER_DRAW_POINTS;
+/** W-L, and W-L-D once a draw was played (so the record always adds up to GP). */
+export function ladderRecord(wins: number, losses: number, draws: number): string {
+  return draws > 0 ? `${wins}-${losses}-${draws}` : `${wins}-${losses}`;
+}
+
+/**
+ * What one result adds to each of its two rosters (`sign` -1 takes it back, for a corrected
+ * result). The incremental standings apply exactly these deltas, so they cannot drift from
+ * `rankLadder`. An invalid result (same roster twice, a winner that is neither side) adds nothing.
+ */
+export function ladderResultDeltas(result: LadderResult, sign: 1 | -1 = 1): LadderTally[] {
+  const { homeRosterId: home, awayRosterId: away, winnerRosterId: winner } = result;
+  if (home === away || (winner != null && winner !== home && winner !== away)) return [];
+  const homeStars = result.forfeit ? 0 : result.homeStars;
+  const awayStars = result.forfeit ? 0 : result.awayStars;
+  const side = (rosterId: string, starsFor: number, starsAgainst: number): LadderTally => {
+    const outcome = winner == null ? 'draw' : winner === rosterId ? 'win' : 'loss';
+    const points =
+      outcome === 'win' ? LADDER_WIN_POINTS : outcome === 'draw' ? LADDER_DRAW_POINTS : LADDER_LOSS_POINTS;
+    return {
+      rosterId,
+      points: sign * points,
+      wins: outcome === 'win' ? sign : 0,
+      losses: outcome === 'loss' ? sign : 0,
+      draws: outcome === 'draw' ? sign : 0,
+      starsFor: sign * starsFor,
+      starsAgainst: sign * starsAgainst,
+    };
+  };
+  return [side(home, homeStars, awayStars), side(away, awayStars, homeStars)];
+}
+
+/** Adds deltas into a tally map (the in-memory twin of the standings upsert). */
+export function addLadderDeltas(tallies: Map<string, LadderTally>, deltas: readonly LadderTally[]): void {
+  for (const d of deltas) {
+    const t = tallies.get(d.rosterId) ?? emptyTally(d.rosterId);
+    t.points += d.points;
+    t.wins += d.wins;
+    t.losses += d.losses;
+    t.draws += d.draws;
+    t.starsFor += d.starsFor;
+    t.starsAgainst += d.starsAgainst;
+    tallies.set(d.rosterId, t);
   }
-  tally.starsFor += starsFor;
-  tally.starsAgainst += starsAgainst;
 }
 
 /**
@@ -72,37 +105,24 @@ export function rankLadder(
   results: readonly LadderResult[],
   rosterIds: readonly string[] = [],
 ): LadderEntry[] {
-  const tallies = new Map<string, Tally>();
-  const tallyOf = (rosterId: string) => {
-    let tally = tallies.get(rosterId);
-    if (!tally) {
-      tally = emptyTally(rosterId);
-      tallies.set(rosterId, tally);
-    }
-    return tally;
-  };
-  for (const rosterId of rosterIds) tallyOf(rosterId);
+  const tallies = new Map<string, LadderTally>();
+  for (const rosterId of rosterIds) tallies.set(rosterId, emptyTally(rosterId));
+  for (const result of results) addLadderDeltas(tallies, ladderResultDeltas(result));
+  return rankTallies([...tallies.values()]);
+}
 
-  for (const result of results) {
-    const { homeRosterId: home, awayRosterId: away, winnerRosterId: winner } = result;
-    if (home === away || (winner != null && winner !== home && winner !== away)) continue;
-    const homeStars = result.forfeit ? 0 : result.homeStars;
-    const awayStars = result.forfeit ? 0 : result.awayStars;
-    const homeOutcome = winner == null ? 'draw' : winner === home ? 'win' : 'loss';
-    const awayOutcome = winner == null ? 'draw' : winner === away ? 'win' : 'loss';
-    record(tallyOf(home), homeOutcome, homeStars, awayStars);
-    record(tallyOf(away), awayOutcome, awayStars, homeStars);
-  }
-
-  const ordered = [...tallies.values()].sort(
-    (a, b) => compareTallies(a, b) || (a.rosterId < b.rosterId ? -1 : a.rosterId > b.rosterId ? 1 : 0),
+/** Orders tallies into standings: ties on all three keys share the rank, listed by roster id. */
+export function rankTallies(tallies: readonly LadderTally[]): LadderEntry[] {
+  const ordered = [...tallies].sort(
+    (a, b) => compareLadderTallies(a, b) || (a.rosterId < b.rosterId ? -1 : a.rosterId > b.rosterId ? 1 : 0),
   );
   // Plain object literals (no spread): building the entries dominated the cost at 20k rosters.
   const entries: LadderEntry[] = new Array(ordered.length);
   for (let index = 0; index < ordered.length; index++) {
     const tally = ordered[index]!;
     const previous = index > 0 ? ordered[index - 1]! : undefined;
-    const rank = previous && compareTallies(previous, tally) === 0 ? entries[index - 1]!.rank : index + 1;
+    const rank =
+      previous && compareLadderTallies(previous, tally) === 0 ? entries[index - 1]!.rank : index + 1;
     entries[index] = {
       rosterId: tally.rosterId,
       points: tally.points,
@@ -113,9 +133,7 @@ export function rankLadder(
       starsAgainst: tally.starsAgainst,
       rank,
       gamesPlayed: tally.wins + tally.losses + tally.draws,
-      // W-L, and W-L-D once a draw was played (so the record always adds up to GP).
-      record:
-        tally.draws > 0 ? `${tally.wins}-${tally.losses}-${tally.draws}` : `${tally.wins}-${tally.losses}`,
+      record: ladderRecord(tally.wins, tally.losses, tally.draws),
     };
   }
   return entries;

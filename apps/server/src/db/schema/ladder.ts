@@ -199,7 +199,12 @@ export const matchSeriesCompetitors = pgTable(
   ],
 );
 
-/** Ladder table of a segment, recalculated from finished series on every result. */
+/**
+ * Ladder table of a segment: one tally per roster, kept incrementally (each war result adds its
+ * deltas to the two rosters it touches). Rank and placement are not stored: they follow from the
+ * order (points, star difference, stars won desc; roster id asc) and `ladder_standing_levels`, so a
+ * result never rewrites the rows it overtakes (docs/api/ladder.md, "Standings").
+ */
 export const ladderStandings = pgTable(
   'ladder_standings',
   {
@@ -207,9 +212,6 @@ export const ladderStandings = pgTable(
       .notNull()
       .references(() => segments.id, { onDelete: 'cascade' }),
     rosterId: uuid('roster_id').notNull(),
-    rank: integer('rank').notNull(),
-    /** Position in the stable order (rank ties broken by roster id): the default sort. */
-    placement: integer('placement').notNull(),
     points: integer('points').notNull(),
     wins: integer('wins').notNull(),
     losses: integer('losses').notNull(),
@@ -217,13 +219,32 @@ export const ladderStandings = pgTable(
     gamesPlayed: integer('games_played').notNull(),
     starsFor: integer('stars_for').notNull(),
     starsAgainst: integer('stars_against').notNull(),
+    /** Second sort key, stored so the order index can serve row comparisons. */
+    starDiff: integer('star_diff').generatedAlwaysAs(sql`stars_for - stars_against`),
     record: text('record').notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
   },
   (t) => [
     primaryKey({ columns: [t.segmentId, t.rosterId] }),
-    index('ladder_standings_placement_idx').on(t.segmentId, t.placement),
+    /** The standings order read backwards (best first); pages and ranks are range scans of it. */
+    index('ladder_standings_order_idx').on(t.segmentId, t.points, t.starDiff, t.starsFor, t.rosterId),
   ],
+);
+
+/**
+ * How many rosters of a segment stand on each points total. Pages start by summing these few rows
+ * (one per distinct points total) instead of skipping rows, and the total count is their sum.
+ */
+export const ladderStandingLevels = pgTable(
+  'ladder_standing_levels',
+  {
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    points: integer('points').notNull(),
+    rosters: integer('rosters').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.segmentId, t.points] })],
 );
 
 /** The 5 players a clan selected for its next match (war service selected-players). */

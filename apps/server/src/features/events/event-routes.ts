@@ -11,7 +11,10 @@ export function eventRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     app.get(
       '/events',
-      { schema: { tags: ['events'], querystring: eventListQuery, response: { 200: eventListDocument } } },
+      {
+        config: { readCache: true },
+        schema: { tags: ['events'], querystring: eventListQuery, response: { 200: eventListDocument } },
+      },
       async (request) => {
         const page = pageRequest(request.query);
         const filter = { status: request.query['filter[status]'] };
@@ -26,7 +29,10 @@ export function eventRoutes(db: Db): FastifyPluginAsyncZod {
 
     app.get(
       '/events/:id',
-      { schema: { tags: ['events'], params: idParams, response: { 200: eventDocument } } },
+      {
+        config: { readCache: true },
+        schema: { tags: ['events'], params: idParams, response: { 200: eventDocument } },
+      },
       async (request) => {
         const event = await eventsRepo.getById(request.tenant, request.params.id);
         const segmentIds = await eventsRepo.segmentIdsByEvent([event.id]);

@@ -27,6 +27,7 @@ export function createLadderService(deps: LadderServiceDeps) {
     decline: matchUps.decline,
     sweep: matchUps.sweep,
     finishSeries: results.finishSeries,
+    correctSeries: results.correctSeries,
     recalculateSegment: results.recalculateSegment,
   };
 }

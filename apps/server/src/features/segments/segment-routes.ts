@@ -24,6 +24,7 @@ export function segmentRoutes(db: Db): FastifyPluginAsyncZod {
     app.get(
       '/events/:eventId/segments',
       {
+        config: { readCache: true },
         schema: {
           tags: ['segments'],
           params: eventParams,
@@ -49,7 +50,10 @@ export function segmentRoutes(db: Db): FastifyPluginAsyncZod {
 
     app.get(
       '/events/:eventId/segments/:segmentId',
-      { schema: { tags: ['segments'], params: eventSegmentParams, response: { 200: segmentDocument } } },
+      {
+        config: { readCache: true },
+        schema: { tags: ['segments'], params: eventSegmentParams, response: { 200: segmentDocument } },
+      },
       async (request) => {
         const event = await eventsRepo.getById(request.tenant, request.params.eventId);
         const segment = await segmentsRepo.getById(event.id, request.params.segmentId);
@@ -61,6 +65,7 @@ export function segmentRoutes(db: Db): FastifyPluginAsyncZod {
     app.get(
       '/segment-types',
       {
+        config: { readCache: true },
         schema: {
           tags: ['segments'],
           querystring: segmentTypeListQuery,

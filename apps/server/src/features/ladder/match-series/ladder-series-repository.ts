@@ -134,16 +134,5 @@ export function createLadderSeriesRepository(db: Executor) {
         .where(and(eq(matchSeriesCompetitors.rosterId, rosterId), eq(matchSeries.segmentId, segmentId)));
       return Number(rows[0]?.n ?? 0);
     },
-
-    async finishedSeriesOfSegment(segmentId: string, tx: Executor = db) {
-      const series = await tx
-        .select({ id: matchSeries.id })
-        .from(matchSeries)
-        .where(and(eq(matchSeries.segmentId, segmentId), eq(matchSeries.state, 'finished')));
-      return this.competitorsOf(
-        series.map((s) => s.id),
-        tx,
-      );
-    },
   };
 }

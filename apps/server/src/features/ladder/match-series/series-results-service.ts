@@ -1,4 +1,4 @@
-import { type LadderResult, rankLadder } from '@cwh/domain';
+import { type LadderResult, ladderResultDeltas } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
 import type { LadderContext } from '../ladder-context.js';
 import { notice } from '../ladder-notices.js';
@@ -11,53 +11,109 @@ export type WarOutcome = {
   forfeit?: 'home' | 'away' | undefined;
 };
 
-/** Results and standings: a war result finishes its series, then the segment's standings are recalculated. */
+/** Rosters per recalculation batch: one short transaction each, so results keep flowing. */
+export const RECALCULATION_BATCH = 2_000;
+
+type CompetitorLike = {
+  rosterId: string | null;
+  placement: number | null;
+  score: number | null;
+  forfeit: boolean;
+};
+
+/** The domain's view of a finished series (winner = the side placed 1, equal placements draw). */
+export function ladderResultOf(home: CompetitorLike, away: CompetitorLike): LadderResult | null {
+  if (!home.rosterId || !away.rosterId) return null;
+  const draw = home.placement === away.placement;
+  return {
+    homeRosterId: home.rosterId,
+    awayRosterId: away.rosterId,
+    winnerRosterId: draw ? null : home.placement === 1 ? home.rosterId : away.rosterId,
+    homeStars: home.score ?? 0,
+    awayStars: away.score ?? 0,
+    forfeit: home.forfeit || away.forfeit,
+  };
+}
+
+/** What the war reported, as competitor columns: placement 1 winner / 2 loser, a draw places both 1. */
+function competitorUpdates(result: WarOutcome) {
+  let winner: 'home' | 'away' | 'draw';
+  if (result.forfeit) winner = result.forfeit === 'home' ? 'away' : 'home';
+  else if (result.stars.home !== result.stars.away)
+    winner = result.stars.home > result.stars.away ? 'home' : 'away';
+  else if (result.destruction && result.destruction.home !== result.destruction.away)
+    winner = result.destruction.home > result.destruction.away ? 'home' : 'away';
+  else winner = 'draw';
+  const side = (s: 'home' | 'away') => ({
+    score: result.stars[s],
+    forfeit: result.forfeit === s,
+    placement: winner === 'draw' || winner === s ? 1 : 2,
+  });
+  return { home: side('home'), away: side('away') };
+}
+
+/**
+ * Results and standings: a war result finishes its series and adds its deltas to the two rosters
+ * it touches (incremental standings); the full recalculation rebuilds a segment in batches.
+ */
 export function createSeriesResultsService(context: LadderContext) {
   const { deps, repo, commit } = context;
   const { db, now } = deps;
+  const running = new Map<string, Promise<number>>();
 
-  async function recalculate(segmentId: string, tx: Executor): Promise<number> {
-    await repo.lockStandings(segmentId, tx);
-    const competitors = await repo.finishedSeriesOfSegment(segmentId, tx);
-    const bySeries = new Map<string, typeof competitors>();
-    for (const c of competitors) bySeries.set(c.matchSeriesId, [...(bySeries.get(c.matchSeriesId) ?? []), c]);
-    const results: LadderResult[] = [];
-    for (const [, pair] of bySeries) {
-      const home = pair.find((c) => c.position === 0);
-      const away = pair.find((c) => c.position === 1);
-      if (!home?.rosterId || !away?.rosterId) continue;
-      const draw = home.placement === away.placement;
-      results.push({
-        homeRosterId: home.rosterId,
-        awayRosterId: away.rosterId,
-        winnerRosterId: draw ? null : home.placement === 1 ? home.rosterId : away.rosterId,
-        homeStars: home.score ?? 0,
-        awayStars: away.score ?? 0,
-        forfeit: home.forfeit || away.forfeit,
+  /**
+   * Recomputes every roster of the segment from its finished series, RECALCULATION_BATCH rosters per
+   * transaction. Each batch holds the segment's standings lock exclusively, so a result is either
+   * fully seen by the batch of its rosters or applied on top of it afterwards.
+   */
+  async function recalculateInBatches(segmentId: string): Promise<number> {
+    let after: string | null = null;
+    let total = 0;
+    for (;;) {
+      const done: { hi: string | null; rows: number } = await db.transaction(async (tx) => {
+        await repo.lockStandings(segmentId, tx, 'exclusive');
+        const hi = await repo.nextRecalculationBound(segmentId, after, RECALCULATION_BATCH, tx);
+        if (!hi) return { hi: null, rows: 0 };
+        return { hi, rows: await repo.recalculateBatch(segmentId, after, hi, now(), tx) };
       });
+      if (!done.hi) return total;
+      total += done.rows;
+      after = done.hi;
     }
-    const entries = rankLadder(results, await repo.queuedRosterIds(segmentId, tx));
-    const at = now();
-    await repo.replaceStandings(
-      segmentId,
-      entries.map((e, index) => ({
-        segmentId,
-        rosterId: e.rosterId,
-        rank: e.rank,
-        placement: index + 1,
-        points: e.points,
-        wins: e.wins,
-        losses: e.losses,
-        draws: e.draws,
-        gamesPlayed: e.gamesPlayed,
-        starsFor: e.starsFor,
-        starsAgainst: e.starsAgainst,
-        record: e.record,
-        updatedAt: at,
-      })),
-      tx,
-    );
-    return entries.length;
+  }
+
+  /** One recalculation per segment at a time: a second request joins the running one. */
+  function recalculateSegment(segmentId: string): Promise<number> {
+    const current = running.get(segmentId);
+    if (current) return current;
+    const started = recalculateInBatches(segmentId).finally(() => running.delete(segmentId));
+    running.set(segmentId, started);
+    return started;
+  }
+
+  /** Corrects the result of a finished series: its old deltas are taken back, the new ones added. */
+  async function correctSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
+    return commit(async (tx) => {
+      const series = await repo.findSeries(result.matchSeriesId, tx, true);
+      if (!series || series.state !== 'finished') return series;
+      const competitors = await repo.competitorsOf([series.id], tx);
+      const home = competitors.find((c) => c.position === 0);
+      const away = competitors.find((c) => c.position === 1);
+      if (!home || !away) return series;
+      const updates = competitorUpdates(result);
+      await repo.updateCompetitor(home.id, updates.home, tx);
+      await repo.updateCompetitor(away.id, updates.away, tx);
+      const before = ladderResultOf(home, away);
+      const after = ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away });
+      await repo.lockStandings(series.segmentId, tx, 'shared');
+      await repo.applyDeltas(
+        series.segmentId,
+        [...(before ? ladderResultDeltas(before, -1) : []), ...(after ? ladderResultDeltas(after) : [])],
+        now(),
+        tx,
+      );
+      return series;
+    });
   }
 
   /**
@@ -78,30 +134,16 @@ export function createSeriesResultsService(context: LadderContext) {
       const competitors = await repo.competitorsOf([series.id], tx);
       const home = competitors.find((c) => c.position === 0);
       const away = competitors.find((c) => c.position === 1);
-      let winner: 'home' | 'away' | 'draw';
-      if (result.forfeit) winner = result.forfeit === 'home' ? 'away' : 'home';
-      else if (result.stars.home !== result.stars.away)
-        winner = result.stars.home > result.stars.away ? 'home' : 'away';
-      else if (result.destruction && result.destruction.home !== result.destruction.away)
-        winner = result.destruction.home > result.destruction.away ? 'home' : 'away';
-      else winner = 'draw';
-      for (const [competitor, side] of [
-        [home, 'home'],
-        [away, 'away'],
-      ] as const) {
-        if (!competitor) continue;
-        await repo.updateCompetitor(
-          competitor.id,
-          {
-            score: result.stars[side],
-            forfeit: result.forfeit === side,
-            placement: winner === 'draw' || winner === side ? 1 : 2,
-          },
-          tx,
-        );
-      }
+      const updates = competitorUpdates(result);
+      if (home) await repo.updateCompetitor(home.id, updates.home, tx);
+      if (away) await repo.updateCompetitor(away.id, updates.away, tx);
       await repo.completeEntriesOfSeries(series.id, tx);
-      await recalculate(series.segmentId, tx);
+      const ladderResult =
+        home && away ? ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away }) : null;
+      if (ladderResult) {
+        await repo.lockStandings(series.segmentId, tx, 'shared');
+        await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
+      }
       const owners = await repo.rostersByIds(
         competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
         tx,
@@ -117,8 +159,5 @@ export function createSeriesResultsService(context: LadderContext) {
     });
   }
 
-  return {
-    finishSeries,
-    recalculateSegment: (segmentId: string) => db.transaction((tx) => recalculate(segmentId, tx)),
-  };
+  return { finishSeries, correctSeries, recalculateSegment };
 }

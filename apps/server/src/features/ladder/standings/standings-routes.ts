@@ -40,8 +40,8 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
       page,
     );
     return {
-      data: rows.map(({ s, roster }) => ({
-        id: `${s.segmentId}:${s.rosterId}`,
+      data: rows.map((s) => ({
+        id: `${segmentId}:${s.rosterId}`,
         type: 'standings' as const,
         attributes: {
           rank: s.rank,
@@ -56,11 +56,11 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
           starsAgainst: s.starsAgainst,
           roster: {
             id: s.rosterId,
-            name: roster?.name ?? null,
-            displayName: rosterDisplayName(roster),
-            ownerId: roster?.ownerId ?? null,
+            name: s.rosterName,
+            displayName: rosterDisplayName({ name: s.rosterName }),
+            ownerId: s.rosterOwnerId,
           },
-          segment: { id: s.segmentId },
+          segment: { id: segmentId },
           updatedAt: isoSeconds(s.updatedAt),
         },
       })),
@@ -69,7 +69,10 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
   }
 
   async function leaderboard(segment: StandingsSegmentRow) {
-    const entriesCount = await repo.countForSegment(segment.id);
+    return leaderboardResource(segment, await repo.countForSegment(segment.id));
+  }
+
+  function leaderboardResource(segment: StandingsSegmentRow, entriesCount: number) {
     return {
       id: segment.id,
       type: 'leaderboards' as const,
@@ -88,6 +91,7 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
     app.get(
       '/segments/:id/standings',
       {
+        config: { readCache: 'etag' },
         schema: {
           params: segmentIdParams,
           querystring: standingListQuery,
@@ -103,35 +107,41 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
       '/segments/:id/standings/recalculate',
       {
         preHandler: app.authenticate,
-        schema: { params: segmentIdParams, response: { 200: recalculateDocument } },
+        schema: { params: segmentIdParams, response: { 202: recalculateDocument } },
       },
-      async (request) => {
+      async (request, reply) => {
         if (!request.user?.permissions.includes('admin')) throw new DomainError('FORBIDDEN', 'Admins only');
-        await segmentOrThrow(request.params.id, request.tenant);
-        const entries = await ladder.recalculateSegment(request.params.id);
+        const segmentId = request.params.id;
+        await segmentOrThrow(segmentId, request.tenant);
+        const entries = await repo.countForSegment(segmentId);
+        // Runs in the background in bounded batches (one short transaction each); results keep
+        // being recorded meanwhile. A second request while it runs joins the running one.
+        ladder.recalculateSegment(segmentId).catch((error: unknown) => {
+          request.log.error({ err: error, segmentId }, 'standings recalculation failed');
+        });
+        reply.code(202);
         return {
           data: {
-            id: request.params.id,
+            id: segmentId,
             type: 'standings-recalculations' as const,
-            attributes: { segmentId: request.params.id, entries, recalculatedAt: isoSeconds(app.now()) },
+            attributes: { segmentId, entries, recalculatedAt: isoSeconds(app.now()) },
           },
         };
       },
     );
     app.get(
       '/leaderboards',
-      { schema: { querystring: leaderboardListQuery, response: { 200: leaderboardListDocument } } },
+      {
+        config: { readCache: 'etag' },
+        schema: { querystring: leaderboardListQuery, response: { 200: leaderboardListDocument } },
+      },
       async (request) => {
-        const all = await ladder.repository.ladderSegments();
-        const tenantEvents = await repo.eventIdsOfTenant(request.tenant);
-        const filtered = all.filter(
-          (s) =>
-            tenantEvents.has(s.eventId) &&
-            (!request.query['filter[event]'] || s.eventId === request.query['filter[event]']),
-        );
         const page = pageRequest(request.query);
-        const slice = filtered.slice(page.offset, page.offset + page.size);
-        return { data: await Promise.all(slice.map(leaderboard)), meta: pageMeta(page, filtered.length) };
+        const { rows, total } = await repo.leaderboards(request.tenant, request.query['filter[event]'], page);
+        return {
+          data: rows.map(({ segment, entriesCount }) => leaderboardResource(segment, Number(entriesCount))),
+          meta: pageMeta(page, total),
+        };
       },
     );
     app.get(
@@ -146,6 +156,7 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
     app.get(
       '/leaderboards/:id/entries',
       {
+        config: { readCache: 'etag' },
         schema: {
           params: segmentIdParams,
           querystring: leaderboardEntriesQuery,
