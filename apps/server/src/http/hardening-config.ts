@@ -60,8 +60,12 @@ export const hardeningEnvSchema = z.object({
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined),
-  /** Load shedding: 503 + Retry-After when the event loop lags more than this (0 = off). */
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  /**
+   * Load shedding: 503 + Retry-After when the event loop lags more than this (0 = off). Off by
+   * default on the embedded database: PGlite runs every query on the event loop itself, so a lag
+   * there measures the database's own work, not an overload that another instance could take.
+   */
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Simulator API and console for everybody (demo switch); otherwise admins only. */
   SIMULATOR_OPEN: booleanFromEnv.optional(),
   /** The simulator on PostgreSQL (DATABASE_URL) at all. */
@@ -99,7 +103,7 @@ export function toHardeningConfig(
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
     frameAncestors: e.FRAME_ANCESTORS.length > 0 ? e.FRAME_ANCESTORS : ["'self'"],
     metricsToken: e.METRICS_TOKEN,
-    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (embedded ? 0 : 1000),
     simulatorEnabled: e.GAME_MODE === 'simulated' && (embedded || e.SIMULATOR_ON_DATABASE_URL),
     // Closed unless switched on: the root `npm start` (embedded demo) passes SIMULATOR_OPEN=true.
     simulatorOpen: e.SIMULATOR_OPEN ?? false,
