@@ -48,7 +48,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   });
   const baseURL = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
-  const deadline = Date.now() + 60_000;
+  // Generous: a cold start migrates and seeds an embedded database, slow on a loaded 2-core machine.
+  const deadline = Date.now() + 150_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
     try {
@@ -59,7 +60,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('server did not become ready within 60 s');
+      throw new Error('server did not become ready within 150 s');
     }
     await new Promise((r) => setTimeout(r, 200));
   }
