@@ -156,3 +156,29 @@ describe('route loaders', () => {
     );
   });
 });
+
+describe('home loader', () => {
+  it('shows the picked event and moves to another one through `?event=`', async () => {
+    const later = { ...event, id: 'ev-2', attributes: { ...event.attributes, name: 'Town Hall Cup' } };
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = new URL(String(input), 'http://localhost');
+        if (url.pathname.endsWith('/tournaments/1.0/events')) return json({ data: [event, later] });
+        if (url.pathname.endsWith('/segments')) return json({ data: [] });
+        return new Response(null, { status: 503 });
+      }),
+    );
+    const router = renderAt('/?event=ev-1');
+    const chips = await screen.findAllByTestId('event-chip');
+    expect(chips.map((chip) => chip.getAttribute('aria-current'))).toEqual(['true', null]);
+    fireEvent.click(chips[1] as HTMLElement);
+    await waitFor(() =>
+      expect(screen.getAllByTestId('event-chip').map((chip) => chip.getAttribute('aria-current'))).toEqual([
+        null,
+        'true',
+      ]),
+    );
+    expect(router.state.location.search).toBe('?event=ev-2');
+  });
+});

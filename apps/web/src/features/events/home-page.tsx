@@ -1,7 +1,7 @@
 import type { EventResource, SegmentResource } from '@cwh/contract';
-import { useMemo } from 'react';
+import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useRevalidator } from 'react-router';
+import { Await, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDate } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
@@ -16,9 +16,9 @@ export interface HomeEvents {
   segments: SegmentResource[];
 }
 
-/** What the home route loads: the events, the active one and its stages. */
+/** What the home route loads: the events, the active one and its stages (settles, never rejects). */
 export interface HomeData {
-  home: Loadable<HomeEvents>;
+  home: Promise<Loadable<HomeEvents>>;
 }
 
 function EventPicker({ events, activeId }: { events: EventResource[]; activeId: string }) {
@@ -44,6 +44,16 @@ function EventPicker({ events, activeId }: { events: EventResource[]; activeId: 
         ))}
       </ul>
     </section>
+  );
+}
+
+function HomeLoading() {
+  const { t } = useTranslation('home');
+  return (
+    <div className="card state-card" role="status" data-testid="home-loading">
+      <span className="page-loader__spinner" aria-hidden="true" />
+      <p>{t('loading')}</p>
+    </div>
   );
 }
 
@@ -94,7 +104,13 @@ export function HomePage() {
   return (
     <PageShell name="home" title={t('home:title')} eyebrow={t('common:tagline')}>
       <p className="page__lead">{t('home:intro')}</p>
-      {home.status === 'ready' ? <Home home={home.value} /> : <HomeError />}
+      <Suspense fallback={<HomeLoading />}>
+        <Await resolve={home}>
+          {(loaded: Loadable<HomeEvents>) =>
+            loaded.status === 'ready' ? <Home home={loaded.value} /> : <HomeError />
+          }
+        </Await>
+      </Suspense>
     </PageShell>
   );
 }
