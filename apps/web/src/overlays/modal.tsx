@@ -9,7 +9,7 @@ interface ModalProps {
   testId?: string;
 }
 
-/** Base of every overlay modal (max width 32rem, spec 2). Later issues build their modals on it. */
+/** Base of every overlay modal (max width 32rem, spec 2). */
 export function Modal({ open, title, onClose, children, footer, testId }: ModalProps) {
   const titleId = useId();
   useEffect(() => {

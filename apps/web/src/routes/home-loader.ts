@@ -2,28 +2,26 @@ import { selectActiveEvent } from '@cwh/domain';
 import type { LoaderFunctionArgs } from 'react-router';
 import { fetchEvents, fetchRootSegments } from '../features/events/events-api';
 import type { HomeData } from '../features/events/home-page';
-import { ready, settle } from '../lib/loadable';
+import { settle } from '../lib/loadable';
 
 /**
- * /: the events, the active one (spec 4 rule, or `?event=`) and its stages. The stages come second,
- * so the hero shows while they load.
+ * /: the events, the active one (spec 4 rule, or `?event=`) and its stages. Unawaited: the home page
+ * shows at once (spec 2), with a loading card until they arrive.
  */
 export function homeLoader({ request }: LoaderFunctionArgs): HomeData {
   const requestedId = new URL(request.url).searchParams.get('event');
-  const events = settle(
-    fetchEvents(request.signal).then((list) => {
+  const { signal } = request;
+  const home = settle(
+    fetchEvents(signal).then(async (events) => {
       const picked = selectActiveEvent(
-        list.map((event) => ({ id: event.id, date: event.attributes.date })),
+        events.map((event) => ({ id: event.id, date: event.attributes.date })),
         new Date(),
         requestedId,
       );
-      return { events: list, active: list.find((event) => event.id === picked?.id) ?? null };
+      const active = events.find((event) => event.id === picked?.id) ?? null;
+      const segments = active ? await fetchRootSegments(active.id, signal) : [];
+      return { events, active, segments };
     }),
   );
-  const segments = events.then((loaded) =>
-    loaded.status === 'ready' && loaded.value.active
-      ? settle(fetchRootSegments(loaded.value.active.id, request.signal))
-      : ready([]),
-  );
-  return { events, segments };
+  return { home };
 }

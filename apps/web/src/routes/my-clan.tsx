@@ -1,4 +1,4 @@
-/** The My Team tab and its sub-pages (teams issue). */
+/** The My Team tab and its sub-pages, with the chat-group loader. */
 export { ChangeCaptainPage } from '../features/teams/captain-pages';
 export { KickPlayerPage, WithdrawPage } from '../features/teams/confirm-pages';
 export { LockRosterPage } from '../features/teams/lock-roster-page';

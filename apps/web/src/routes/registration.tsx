@@ -1,4 +1,4 @@
-/** Registration flow pages (profile, feedback, chat steps, team invite and captain). */
+/** Registration flow pages (profile, feedback, chat steps, team invite and captain), with the chat-group loader. */
 export {
   AccountCreatedPage,
   CaptainPickedPage,

@@ -8,18 +8,17 @@ import { rootLoader, shouldRevalidateRoot } from './root-loader';
 type Loader<M> = () => Promise<M>;
 
 /**
- * A lazily loaded page: `load` imports the route module, `pick` names its component and `loader`
- * its data loader, if any (pages read their server data through loaders, not effects).
+ * A lazily loaded page: `load` imports the route module, `pick` names its component, or its
+ * component and data loader (pages read their server data through loaders, not effects).
  */
 function page<M>(
   path: string | undefined,
   load: Loader<M>,
-  pick: (module: M) => ComponentType,
-  loader?: (module: M) => LoaderFunction,
+  pick: (module: M) => ComponentType | [ComponentType, LoaderFunction],
 ): RouteObject {
   const lazy = async () => {
-    const module = await load();
-    return loader ? { Component: pick(module), loader: loader(module) } : { Component: pick(module) };
+    const picked = pick(await load());
+    return Array.isArray(picked) ? { Component: picked[0], loader: picked[1] } : { Component: picked };
   };
   return path === undefined ? { index: true, lazy } : { path, lazy };
 }
@@ -38,50 +37,20 @@ const admin = () => import('./admin');
 /** Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). */
 export const pageRoutes: RouteObject[] = [
   {
-    ...page(
-      undefined,
-      home,
-      (m) => m.HomePage,
-      (m) => m.homeLoader,
-    ),
+    ...page(undefined, home, (m) => [m.HomePage, m.homeLoader]),
     handle: SHOW_AT_ONCE,
   },
-  page(
-    'competition',
-    ladder,
-    (m) => m.CompetitionPage,
-    (m) => m.competitionLoader,
-  ),
-  page(
-    'leaderboard',
-    ladder,
-    (m) => m.LeaderboardPage,
-    (m) => m.leaderboardLoader,
-  ),
-  page(
-    'schedule',
-    ladder,
-    (m) => m.SchedulePage,
-    (m) => m.scheduleLoader,
-  ),
+  page('competition', ladder, (m) => [m.CompetitionPage, m.competitionLoader]),
+  page('leaderboard', ladder, (m) => [m.LeaderboardPage, m.leaderboardLoader]),
+  page('schedule', ladder, (m) => [m.SchedulePage, m.scheduleLoader]),
   page('my-clan', myClan, (m) => m.MyClanPage),
   page('my-clan/change-captain', myClan, (m) => m.ChangeCaptainPage),
   page('my-clan/lock-roster', myClan, (m) => m.LockRosterPage),
   page('my-clan/manage', myClan, (m) => m.ManageTeamPage),
   page('my-clan/withdraw', myClan, (m) => m.WithdrawPage),
-  page(
-    'my-clan/china/wechat',
-    myClan,
-    (m) => m.MyClanWechatPage,
-    (m) => m.wechatLoader,
-  ),
+  page('my-clan/china/wechat', myClan, (m) => [m.MyClanWechatPage, m.wechatLoader]),
   page('my-clan/kick/:player', myClan, (m) => m.KickPlayerPage),
-  page(
-    'registration/china/wechat',
-    registration,
-    (m) => m.RegistrationWechatPage,
-    (m) => m.wechatLoader,
-  ),
+  page('registration/china/wechat', registration, (m) => [m.RegistrationWechatPage, m.wechatLoader]),
   page('registration/feedback/account-creation-completed', registration, (m) => m.AccountCreatedPage),
   page('registration/feedback/captain-pick-completed', registration, (m) => m.CaptainPickedPage),
   page('registration/profile/age', registration, (m) => m.ProfileAgePage),
@@ -95,28 +64,13 @@ export const pageRoutes: RouteObject[] = [
   { ...page('error/:id', errors, (m) => m.ErrorCodePage), handle: SHOW_AT_ONCE },
   { ...page('fatal-error', errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
   { ...page('fatal-error/:message', errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
-  page(
-    'match',
-    ladder,
-    (m) => m.MatchPage,
-    (m) => m.matchLoader,
-  ),
+  page('match', ladder, (m) => [m.MatchPage, m.matchLoader]),
   // Not in spec 2: the simulated game's console (dev/demo), shown at once.
   { ...page('simulator', simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
-  page(
-    'match/:id',
-    ladder,
-    (m) => m.MatchPage,
-    (m) => m.matchLoader,
-  ),
+  page('match/:id', ladder, (m) => [m.MatchPage, m.matchLoader]),
   // Not in spec 2: the simulated game's war screen, target of the war deep link.
   {
-    ...page(
-      'simulator/war/:warId',
-      ladder,
-      (m) => m.SimWarPage,
-      (m) => m.simWarLoader,
-    ),
+    ...page('simulator/war/:warId', ladder, (m) => [m.SimWarPage, m.simWarLoader]),
     handle: SHOW_AT_ONCE,
   },
   // Not in spec 2: the organizer console (staff sign-in, no player session needed).

@@ -5,11 +5,7 @@ import { settle } from '../lib/loadable';
 import { rosterIdOf, sessionReady } from './session-data';
 
 /** The chat-group pages: the QR code of the team's group (null: the player has no team). */
-export function wechatLoader({ request }: LoaderFunctionArgs): WechatData {
-  return {
-    qr: sessionReady().then((session) => {
-      const rosterId = rosterIdOf(session);
-      return rosterId ? settle(fetchWechatQrCode(rosterId, request.signal)) : null;
-    }),
-  };
+export async function wechatLoader({ request }: LoaderFunctionArgs): Promise<WechatData> {
+  const rosterId = rosterIdOf(await sessionReady());
+  return { qr: rosterId ? await settle(fetchWechatQrCode(rosterId, request.signal)) : null };
 }

@@ -6,7 +6,8 @@ export type ChatRegion = 'china' | 'community';
 /**
  * Region flag `?region=china|cn|global` wins; without it the code decides (domain: 9 names the
  * community chat, 10 the Chinese messaging app); anything else is the community chat.
- * TODO(session): take the region from the session's isChinese flag once it exists.
+ * The session's isChinese flag is not read: error pages show at once, before the session's initial
+ * load has answered, and a link names its region itself.
  */
 export function chatRegion(search: URLSearchParams, entry: ErrorCodeEntry | null): ChatRegion {
   const flag = search.get('region')?.toLowerCase();

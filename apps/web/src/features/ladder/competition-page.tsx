@@ -1,8 +1,6 @@
 import type { RosterResource } from '@cwh/contract';
-import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams } from 'react-router';
-import type { Loadable } from '../../lib/loadable';
 import type { LadderSegment } from '../events/ladder-segment';
 import { type LeaderboardData, LeaderboardTable } from '../leaderboard/leaderboard-table';
 import { MatchRow } from '../matches/match-row';
@@ -10,7 +8,6 @@ import type { MatchSeriesValue } from '../matches/match-series-api';
 import { NoEventCard } from '../matches/no-event-card';
 import { ParticipantList } from '../matches/participants';
 import { Prizes } from '../matches/prizes';
-import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
 import { QueuePanel } from './queue-panel';
 
@@ -25,10 +22,10 @@ export interface MatchLists {
 /** What the competition route loads: the ladder segment and the open tab's data. */
 export interface CompetitionData {
   tab: Tab;
-  ladder: Promise<Loadable<LadderSegment | null>>;
-  matches?: Promise<MatchLists>;
+  ladder: LadderSegment | null;
+  matches?: MatchLists;
   board?: LeaderboardData;
-  participants?: Promise<RosterResource[]>;
+  participants?: RosterResource[];
 }
 
 /** The `?tab=` of the page: one of the tabs, else the first. */
@@ -36,16 +33,9 @@ export function competitionTab(value: string | null): Tab {
   return TABS.find((name) => name === value) ?? 'matches';
 }
 
-const SKELETON = (
-  <div className="skeleton-list" aria-hidden="true">
-    <span />
-    <span />
-  </div>
-);
-
-function SeriesList({ lists, which }: { lists: Promise<MatchLists>; which: keyof MatchLists }) {
+function SeriesList({ lists, which }: { lists: MatchLists; which: keyof MatchLists }) {
   const { t } = useTranslation('matches');
-  const list = use(lists)[which];
+  const list = lists[which];
   if (list.length === 0)
     return <p className="muted">{t(which === 'upcoming' ? 'noUpcoming' : 'noCompleted')}</p>;
   return (
@@ -57,7 +47,7 @@ function SeriesList({ lists, which }: { lists: Promise<MatchLists>; which: keyof
   );
 }
 
-function MatchListsView({ lists }: { lists: Promise<MatchLists> }) {
+function MatchListsView({ lists }: { lists: MatchLists }) {
   const { t } = useTranslation('matches');
   return (
     <>
@@ -74,12 +64,7 @@ function MatchListsView({ lists }: { lists: Promise<MatchLists> }) {
 }
 
 function TabContent({ data, value }: { data: CompetitionData; value: LadderSegment }) {
-  if (data.tab === 'matches' && data.matches)
-    return (
-      <Suspense fallback={SKELETON}>
-        <MatchListsView lists={data.matches} />
-      </Suspense>
-    );
+  if (data.tab === 'matches' && data.matches) return <MatchListsView lists={data.matches} />;
   if (data.tab === 'leaderboard' && data.board)
     return <LeaderboardTable board={data.board} competition={value.event.attributes.competition} />;
   if (data.tab === 'participants' && data.participants) return <ParticipantList teams={data.participants} />;
@@ -89,8 +74,7 @@ function TabContent({ data, value }: { data: CompetitionData; value: LadderSegme
 function Competition({ data }: { data: CompetitionData }) {
   const { t } = useTranslation('matches');
   const [, setSearch] = useSearchParams();
-  const loaded = use(data.ladder);
-  const value = loaded.status === 'ready' ? loaded.value : null;
+  const value = data.ladder;
   if (!value) return <NoEventCard />;
   // The tab is in the URL, so the route loads only its data and a link or reload keeps it.
   const open = (name: Tab) => setSearch({ tab: name }, { replace: true, preventScrollReset: true });
@@ -126,9 +110,7 @@ export function CompetitionPage() {
   return (
     <PageShell name="competition" title={t('competition.title')}>
       <QueuePanel />
-      <Suspense fallback={<LoadingCard />}>
-        <Competition data={data} />
-      </Suspense>
+      <Competition data={data} />
     </PageShell>
   );
 }

@@ -1,5 +1,4 @@
 import type { Competition } from '@cwh/domain';
-import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { config } from '../../lib/config';
@@ -11,8 +10,8 @@ import type { Standing, StandingsPage } from './standings-api';
 /** What a route loads for the table: one page of standings (`?page=`) and the team's own row. */
 export interface LeaderboardData {
   page: number;
-  standings: Promise<Loadable<StandingsPage>>;
-  own: Promise<Standing | null>;
+  standings: Loadable<StandingsPage>;
+  own: Standing | null;
 }
 
 function Row({ entry, own, competition }: { entry: Standing; own: boolean; competition: Competition }) {
@@ -125,16 +124,12 @@ function Header() {
   );
 }
 
-interface BoardProps {
-  board: LeaderboardData;
-  own: Standing | null;
-  rosterId: string | null;
-  competition: Competition;
-}
-
-function Standings({ board, own, rosterId, competition }: BoardProps) {
+function Standings({ board, competition }: { board: LeaderboardData; competition: Competition }) {
   const { t } = useTranslation('leaderboard');
-  const load = use(board.standings);
+  const session = useSession();
+  const rosterId = session.roster?.id ?? session.middlewareRosterId ?? null;
+  const { own } = board;
+  const load = board.standings;
   if (load.status !== 'ready')
     return (
       <div className="card state-card state-card--error" role="alert">
@@ -189,29 +184,6 @@ function ChatCheck({ own }: { own: Standing | null }) {
   );
 }
 
-const LOADING = (
-  <div className="skeleton-list" aria-hidden="true" data-testid="leaderboard-loading">
-    <span />
-    <span />
-    <span />
-  </div>
-);
-
-function Board({ board, competition }: { board: LeaderboardData; competition: Competition }) {
-  const session = useSession();
-  const rosterId = session.roster?.id ?? session.middlewareRosterId ?? null;
-  const own = use(board.own);
-  return (
-    <>
-      <ChatCheck own={own} />
-      {/* Keyed by page: another page shows the loading rows, a refresh of the same page does not. */}
-      <Suspense key={board.page} fallback={LOADING}>
-        <Standings board={board} own={own} rosterId={rosterId} competition={competition} />
-      </Suspense>
-    </>
-  );
-}
-
 /** Ladder leaderboard (spec 3/9): rank, points, record, W, L, GP; 20 per page; own team highlighted. */
 export function LeaderboardTable({
   board,
@@ -226,9 +198,8 @@ export function LeaderboardTable({
       <p className="muted leaderboard__rule">
         {t(`rule.${competition === 'championship' ? 'championship' : 'cup'}`, { top: cutLine(competition) })}
       </p>
-      <Suspense fallback={LOADING}>
-        <Board board={board} competition={competition} />
-      </Suspense>
+      <ChatCheck own={board.own} />
+      <Standings board={board} competition={competition} />
     </div>
   );
 }

@@ -1,17 +1,15 @@
 import { competitorResultLabel, isUpcomingState } from '@cwh/domain';
-import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLoaderData, useParams } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
-import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
 
 /** What the match route loads: the series of the URL's id (no id: missing). */
 export interface MatchPageData {
-  series: Promise<Loadable<MatchSeriesValue>>;
+  series: Loadable<MatchSeriesValue>;
 }
 
 function Side({ series, index }: { series: MatchSeriesValue; index: 0 | 1 }) {
@@ -45,7 +43,7 @@ function Series({ load }: { load: MatchPageData['series'] }) {
   const { t } = useTranslation('matches');
   const locale = useLocale();
   const localize = useLocalizedPath();
-  const loaded = use(load);
+  const loaded = load;
   if (loaded.status === 'missing')
     return (
       <div className="card state-card" data-testid="match-missing">
@@ -101,14 +99,10 @@ function Series({ load }: { load: MatchPageData['series'] }) {
 /** /match and /match/:id: a match series, home against away, state, date, stars and result. */
 export function MatchPage() {
   const { t } = useTranslation('pages');
-  const { id } = useParams();
   const { series } = useLoaderData() as MatchPageData;
   return (
     <PageShell name="match" title={t('match.title')}>
-      {/* Keyed by id: another series shows the loading card, a refresh of this one does not. */}
-      <Suspense key={id} fallback={<LoadingCard />}>
-        <Series load={series} />
-      </Suspense>
+      <Series load={series} />
     </PageShell>
   );
 }

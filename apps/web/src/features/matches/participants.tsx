@@ -1,7 +1,6 @@
 import type { RosterListDocument, RosterResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { DEFAULT_PAGE_SIZE } from '@cwh/domain';
-import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../session/session-api';
 
@@ -14,13 +13,13 @@ export async function fetchParticipants(segmentId: string, signal?: AbortSignal)
   return document.data.filter((roster) => !roster.attributes.withdrawnAt);
 }
 
-function Teams({ teams }: { teams: Promise<RosterResource[]> }) {
+/** Participant list: the locked teams of the stage (loaded by the competition route). */
+export function ParticipantList({ teams }: { teams: RosterResource[] }) {
   const { t } = useTranslation('matches');
-  const list = use(teams);
-  if (list.length === 0) return <p className="muted">{t('participants.empty')}</p>;
+  if (teams.length === 0) return <p className="muted">{t('participants.empty')}</p>;
   return (
     <ul className="participant-list" data-testid="participant-list">
-      {list.map((roster) => (
+      {teams.map((roster) => (
         <li key={roster.id} className="participant">
           <span className="participant__name">{roster.attributes.displayName}</span>
           <span className={roster.attributes.locked ? 'badge badge--open' : 'badge badge--muted'}>
@@ -29,21 +28,5 @@ function Teams({ teams }: { teams: Promise<RosterResource[]> }) {
         </li>
       ))}
     </ul>
-  );
-}
-
-/** Participant list: the locked teams of the stage (loaded by the competition route). */
-export function ParticipantList({ teams }: { teams: Promise<RosterResource[]> }) {
-  return (
-    <Suspense
-      fallback={
-        <div className="skeleton-list" aria-hidden="true">
-          <span />
-          <span />
-        </div>
-      }
-    >
-      <Teams teams={teams} />
-    </Suspense>
   );
 }

@@ -1,24 +1,20 @@
-import { Suspense, use } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
-import type { Loadable } from '../../lib/loadable';
 import type { LadderSegment } from '../events/ladder-segment';
-import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
 import { NoEventCard } from './no-event-card';
 
 /** What the schedule route loads: the ladder segment, whose event's segments the page lists. */
 export interface LadderData {
-  ladder: Promise<Loadable<LadderSegment | null>>;
+  ladder: LadderSegment | null;
 }
 
 function Schedule({ ladder }: LadderData) {
   const { t } = useTranslation('matches');
   const locale = useLocale();
-  const loaded = use(ladder);
-  const value = loaded.status === 'ready' ? loaded.value : null;
+  const value = ladder;
   const now = Date.now();
   const segments = value
     ? [...value.all].sort(
@@ -69,9 +65,7 @@ export function SchedulePage() {
   const { ladder } = useLoaderData() as LadderData;
   return (
     <PageShell name="schedule" title={t('schedule.title')}>
-      <Suspense fallback={<LoadingCard />}>
-        <Schedule ladder={ladder} />
-      </Suspense>
+      <Schedule ladder={ladder} />
     </PageShell>
   );
 }

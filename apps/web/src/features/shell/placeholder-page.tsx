@@ -9,7 +9,7 @@ interface PlaceholderPageProps {
   values?: Record<string, string>;
 }
 
-/** A page that a later issue fills: its translated title and what it is for. */
+/** A page not built yet: its translated title, what it will be for, and a coming-soon badge. */
 export function PlaceholderPage({ name, textKey, values }: PlaceholderPageProps) {
   const { t } = useTranslation(['pages', 'common']);
   return (

@@ -1,11 +1,11 @@
-import { Suspense, use, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Loadable } from '../../lib/loadable';
 import { Notice } from '../shell/notice';
 
 /** What the chat-group routes load: the group's QR code image, or null when there is no team. */
 export interface WechatData {
-  qr: Promise<Loadable<Blob> | null>;
+  qr: Loadable<Blob> | null;
 }
 
 const PLACEHOLDER = (
@@ -38,9 +38,9 @@ function QrImage({ image }: { image: Blob }) {
   );
 }
 
-function Qr({ qr }: WechatData) {
+/** The roster's messaging-app group QR code (GET /api/clan/1.0/wechatqrcode/by-roster/{id}). */
+export function WechatQr({ qr: loaded }: WechatData) {
   const { t } = useTranslation('teams');
-  const loaded = use(qr);
   if (!loaded) return <Notice testId="wechat-no-team">{t('wechat.noTeam')}</Notice>;
   if (loaded.status !== 'ready')
     return (
@@ -49,13 +49,4 @@ function Qr({ qr }: WechatData) {
       </Notice>
     );
   return <QrImage image={loaded.value} />;
-}
-
-/** The roster's messaging-app group QR code (GET /api/clan/1.0/wechatqrcode/by-roster/{id}). */
-export function WechatQr({ qr }: WechatData) {
-  return (
-    <Suspense fallback={PLACEHOLDER}>
-      <Qr qr={qr} />
-    </Suspense>
-  );
 }

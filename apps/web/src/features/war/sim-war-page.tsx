@@ -1,17 +1,16 @@
 import { DAY_TWO_ATTACK_ORDER_MINUTES } from '@cwh/domain';
-import { Suspense, use, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { reportError } from '../../lib/error-reporter';
 import type { Loadable } from '../../lib/loadable';
-import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
 import { forfeitSimWar, playSimWar, type SimWar, type SimWarSideName } from './war-api';
 
 /** What the war route loads: the simulated war of the URL's id. */
 export interface SimWarData {
-  war: Promise<Loadable<SimWar>>;
+  war: Loadable<SimWar>;
 }
 
 function Lineup({ war, side }: { war: SimWar; side: SimWarSideName }) {
@@ -91,7 +90,6 @@ function Timeline({ war }: { war: SimWar }) {
 function War({ load }: { load: SimWarData['war'] }) {
   const { t } = useTranslation('war');
   const localize = useLocalizedPath();
-  const loaded = use(load);
   // Play and forfeit answer with the war as it is now: shown as is, without loading it again.
   const [acted, setActed] = useState<Loadable<SimWar> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -106,7 +104,7 @@ function War({ load }: { load: SimWarData['war'] }) {
       setBusy(false);
     }
   };
-  const shown = acted ?? loaded;
+  const shown = acted ?? load;
   if (shown.status === 'missing')
     return (
       <div className="card state-card" data-testid="war-missing">
@@ -187,9 +185,7 @@ export function SimWarPage() {
   return (
     <PageShell name="sim-war" title={t('title')} eyebrow={t('eyebrow')}>
       {/* Keyed by war: another war starts from its loaded state, not from this one's actions. */}
-      <Suspense key={warId} fallback={<LoadingCard />}>
-        <War load={war} />
-      </Suspense>
+      <War key={warId} load={war} />
     </PageShell>
   );
 }
