@@ -49,7 +49,10 @@ export function authRoutes(auth: AuthService, options: { loginLimit: FailureLimi
         preHandler: app.authenticate,
         schema: { tags: ['users'], security: [{ bearer: [] }], response: { 200: userDocument } },
       },
-      async (request) => ({ data: toUserResource(await auth.getUser(request.user!.id)) }),
+      async (request) => {
+        const { user, gameAccounts } = await auth.getProfile(request.user!.id);
+        return { data: toUserResource(user, gameAccounts) };
+      },
     );
   };
 }

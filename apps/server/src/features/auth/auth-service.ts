@@ -76,6 +76,12 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     },
 
     getUser: (id: string) => usersRepo.getById(id),
+
+    /** The user with their linked game accounts (oldest first), for GET /user. */
+    async getProfile(id: string) {
+      const user = await usersRepo.getById(id);
+      return { user, gameAccounts: await usersRepo.gameAccountsOf(id) };
+    },
   };
 }
 export type AuthService = ReturnType<typeof createAuthService>;

@@ -1,7 +1,7 @@
 import type { UserResource } from '@cwh/contract';
 import type { UserRow } from './user-repository.js';
 
-export function toUserResource(user: UserRow): UserResource {
+export function toUserResource(user: UserRow, gameAccounts: { username: string }[] = []): UserResource {
   return {
     id: user.id,
     type: 'users',
@@ -12,10 +12,10 @@ export function toUserResource(user: UserRow): UserResource {
       email: user.email,
       dateOfBirth: user.dateOfBirth,
       permissions: user.permissions,
-      // Profiles, avatars and game accounts get their own tables with the users feature.
+      // Avatars are not stored yet (issue 8 leaves uploads out); game accounts are the linked players.
       profiles: [{ username: user.username, avatar: { template: null } }],
       avatar: { default: null },
-      gameAccounts: [],
+      gameAccounts: gameAccounts.map((account) => ({ username: account.username })),
     },
   };
 }

@@ -1,6 +1,6 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { users } from '../../db/schema/index.js';
+import { gameAccounts, users } from '../../db/schema/index.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
 
@@ -29,6 +29,14 @@ export function createUserRepository(db: Executor) {
         .where(and(eq(users.id, id), isNull(users.suspendedAt)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    async gameAccountsOf(userId: string, tx: Executor = db): Promise<{ username: string }[]> {
+      return tx
+        .select({ username: gameAccounts.username })
+        .from(gameAccounts)
+        .where(eq(gameAccounts.userId, userId))
+        .orderBy(asc(gameAccounts.createdAt));
     },
 
     async insert(user: NewUser, tx: Executor = db): Promise<UserRow> {

@@ -65,7 +65,11 @@ export function AdminConsole() {
   const { t } = useTranslation('admin');
   const session = useAdminSession();
   // The reset link from the mail is opened signed out, so it bypasses the staff sign-in.
-  const isResetLink = useLocation().pathname.endsWith('/admin/password-reset');
+  const { pathname } = useLocation();
+  const isResetLink = pathname.endsWith('/admin/password-reset');
+  // Links are absolute from the console's root (with any locale prefix): relative links inside a
+  // splat route resolve against the current sub-page.
+  const base = pathname.slice(0, pathname.indexOf('/admin') + '/admin'.length);
   return (
     <div className="page admin" data-testid="page-admin">
       <h1 className="page__title">{t('title')}</h1>
@@ -79,10 +83,10 @@ export function AdminConsole() {
         <>
           <div className="admin-bar">
             <nav className="admin-nav" aria-label={t('title')}>
-              <NavLink to="events">{t('nav.events')}</NavLink>
-              <NavLink to="users">{t('nav.users')}</NavLink>
-              <NavLink to="activity">{t('nav.activity')}</NavLink>
-              <NavLink to="outbox">{t('nav.outbox')}</NavLink>
+              <NavLink to={`${base}/events`}>{t('nav.events')}</NavLink>
+              <NavLink to={`${base}/users`}>{t('nav.users')}</NavLink>
+              <NavLink to={`${base}/activity`}>{t('nav.activity')}</NavLink>
+              <NavLink to={`${base}/outbox`}>{t('nav.outbox')}</NavLink>
             </nav>
             <span className="muted" data-testid="admin-signed-in">
               {t('signedInAs', { email: session.email, permissions: formatPermissions(session) })}
