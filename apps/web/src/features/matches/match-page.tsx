@@ -7,6 +7,8 @@ import { ApiError } from '../../lib/api-client';
 import { formatDateTime } from '../../lib/dates';
 import { LoadingCard } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
+import { OfficialWarReport } from '../war/official-war-attacks';
+import { OfficialWarGuide } from '../war/official-war-guide';
 import { fetchMatchSeries, type MatchSeriesValue, starsOf } from './match-series-api';
 
 type Load =
@@ -112,6 +114,17 @@ export function MatchPage() {
                   ? t('matches:winner', { team: winner.displayName })
                   : t('matches:resultPending')}
           </p>
+          {series.officialWar ? (
+            <>
+              {isUpcomingState(series.state) && series.officialWar.state === 'notInWar' ? (
+                <OfficialWarGuide settings={series.officialWar.settings} />
+              ) : null}
+              <OfficialWarReport
+                war={series.officialWar}
+                names={{ home: home?.displayName ?? 'TBD', away: away?.displayName ?? 'TBD' }}
+              />
+            </>
+          ) : null}
         </article>
       )}
     </PageShell>
