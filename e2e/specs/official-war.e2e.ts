@@ -206,9 +206,7 @@ describe('official game', () => {
       [13, 1],
     ]);
 
-    type Standings = {
-      data: { attributes: { roster?: { id: string }; rosterId?: string; wins: number; losses: number } }[];
-    };
+    type Standings = { data: { attributes: { roster: { id: string }; wins: number; losses: number } }[] };
     const standings = await call<Standings>(
       'GET',
       `/api/tournaments/1.0/segments/${finished.data.attributes.segment.id}/standings`,
