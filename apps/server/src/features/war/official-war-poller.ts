@@ -188,7 +188,18 @@ export function createOfficialWarPoller(deps: OfficialWarPollerDeps) {
     poll,
     /** The job handler: one poll, then the next poll as a new job when the war is not over. */
     async run(payload: { matchSeriesId: string }): Promise<PollOutcome> {
-      const outcome = await poll(payload.matchSeriesId);
+      let outcome: PollOutcome;
+      try {
+        outcome = await poll(payload.matchSeriesId);
+      } catch (error) {
+        // Anything unexpected (a database hiccup): keep following the war rather than let the job's
+        // retries run out. If even scheduling fails, the throw below makes pg-boss retry this job.
+        deps.log?.warn(
+          { err: error, matchSeriesId: payload.matchSeriesId },
+          'war poll failed; polling again later',
+        );
+        outcome = again(config.pollIntervalMs, 'poll failed');
+      }
       if (outcome.kind === 'again') {
         await deps.jobs.send(WAR_POLL_JOB, payload, { delaySeconds: outcome.delayMs / 1000 });
       }
