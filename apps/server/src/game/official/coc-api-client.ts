@@ -100,7 +100,7 @@ export class CocApiClient implements GameAdapter {
   private readonly keys: KeyRing;
   private readonly counters: CocApiCounters;
 
-  constructor(private readonly config: CocApiClientConfig) {
+  constructor(config: CocApiClientConfig) {
     this.baseUrl = (config.baseUrl ?? DEFAULT_COC_API_BASE_URL).replace(/\/+$/, '');
     this.timeoutMs = config.timeoutMs ?? 5000;
     this.maxRetries = config.maxRetries ?? 3;
