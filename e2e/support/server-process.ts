@@ -28,7 +28,10 @@ export interface RunningServer {
  * Starts the hub as a user would (the server entry point, serving the built web), on a fresh
  * embedded database in a temporary directory, and waits until /ready answers.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(
+  extraEnv: Record<string, string> = {},
+  options: { readyTimeoutMs?: number } = {},
+): Promise<RunningServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'cwh-e2e-'));
   const tsx = join(REPO_ROOT, 'node_modules/.bin/tsx');
@@ -49,7 +52,8 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
   const baseURL = `http://127.0.0.1:${port}`;
   const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
   // Generous: a cold start migrates and seeds an embedded database, slow on a loaded 2-core machine.
-  const deadline = Date.now() + 150_000;
+  const readyTimeoutMs = options.readyTimeoutMs ?? Number(process.env.E2E_READY_TIMEOUT_MS ?? 150_000);
+  const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`server exited early with code ${child.exitCode}`);
     try {
@@ -60,7 +64,7 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error('server did not become ready within 150 s');
+      throw new Error(`server did not become ready within ${readyTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
   }

@@ -39,6 +39,36 @@ export const matchPeriod = z.object({
 });
 export const seriesMatch = z.object({ id: z.string(), periods: z.array(matchPeriod) });
 
+/** Official game (GAME_MODE=official): the war the clans start in the game, as the hub reads it. */
+export const officialWarAttributes = z.object({
+  /** The match's settings the friendly war must use. */
+  settings: z.object({
+    teamSize: z.number().int(),
+    attacksPerMember: z.number().int(),
+    preparationMinutes: z.number().int(),
+    battleMinutes: z.number().int(),
+  }),
+  state: z.enum(['notInWar', 'preparation', 'inWar', 'warEnded']),
+  destruction: z.object({ home: z.number(), away: z.number() }).nullable(),
+  /** In attack order; `side` is the attacker's. */
+  attacks: z.array(
+    z.object({
+      side: z.enum(['home', 'away']),
+      attackerTag: z.string(),
+      defenderTag: z.string(),
+      stars: z.number().int(),
+      destruction: z.number(),
+      order: z.number().int(),
+      durationSeconds: z.number().int().nullable(),
+    }),
+  ),
+  /** Whether the home clan's public war log agreed with the recorded result. */
+  warLog: z.enum(['confirmed', 'differs', 'not_listed', 'private', 'unavailable']).nullable(),
+  /** Set when the organizer must decide: the war could not be read or was never seen. */
+  reviewReason: z.enum(['war_log_private', 'no_war', 'war_not_ended', 'no_clan']).nullable(),
+});
+export type OfficialWarAttributes = z.infer<typeof officialWarAttributes>;
+
 export const matchSeriesAttributes = z.object({
   date: z.iso.datetime({ offset: true }),
   createdAt: z.iso.datetime({ offset: true }),
@@ -58,6 +88,8 @@ export const matchSeriesAttributes = z.object({
   /** The war created for the series (POST /api/war/1.0/create-war), once it exists. */
   war: z.object({ id: z.string(), link: z.string() }).nullable(),
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
+  /** Official game only; absent or null with the simulated game. */
+  officialWar: officialWarAttributes.nullable().optional(),
 });
 
 /** The spec's list reads `id` and `date`: the date is `attributes.date`. */

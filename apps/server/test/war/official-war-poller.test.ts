@@ -19,6 +19,8 @@ import { acceptedSeries, matchWar, sidesOf, stubDataFor } from './official-war-f
  * job, from the scheduled start until the war ended, and recorded once.
  */
 const LEAD_MS = 120_000;
+// Each test builds an app on a seeded database and walks a whole match: slow on a busy machine.
+vi.setConfig({ testTimeout: 90_000 });
 
 describe.each(availableDatabases())('official war polling [%s]', (kind) => {
   let testDb: TestDatabase;
@@ -100,6 +102,19 @@ describe.each(availableDatabases())('official war polling [%s]', (kind) => {
     const { home, away } = await sidesOf(app, seriesId, captains);
     const poller = app.officialWar!;
 
+    // Start war opens the opponent's clan profile in the game; nothing is created.
+    const war = await app.inject(
+      jsonApiRequest({
+        method: 'POST',
+        url: `${API.war}/create-war`,
+        headers: bearer(home.token),
+        payload: jsonApiBody({ matchSeriesId: seriesId }),
+      }),
+    );
+    expect(war.json().data.attributes.link).toBe(
+      `https://link.clashofclans.com/en?action=OpenClanProfile&tag=${away.clanTag.slice(1)}`,
+    );
+
     expect(await poller.poll(seriesId)).toEqual({
       kind: 'again',
       delayMs: LEAD_MS,
@@ -143,6 +158,15 @@ describe.each(availableDatabases())('official war polling [%s]', (kind) => {
       .attributes;
     expect(series.competitors.map((c: { placement: number }) => c.placement)).toEqual([2, 1]);
     expect(series.competitors.map((c: { result: { score: number } }) => c.result.score)).toEqual([11, 13]);
+    // The match page reads the attacks from the series document.
+    expect(series.officialWar).toMatchObject({
+      settings: { teamSize: 5, attacksPerMember: 1, preparationMinutes: 5, battleMinutes: 45 },
+      state: 'warEnded',
+      destruction: { home: 87.6, away: 96 },
+      warLog: 'not_listed',
+      reviewReason: null,
+    });
+    expect(series.officialWar.attacks).toHaveLength(10);
   });
 
   it('a war against another clan is not this match; past the no-show window the absent side forfeits', async () => {

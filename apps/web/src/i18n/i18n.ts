@@ -8,6 +8,7 @@ import enHome from './locales/en/home.json';
 import enLadder from './locales/en/ladder.json';
 import enLeaderboard from './locales/en/leaderboard.json';
 import enMatches from './locales/en/matches.json';
+import enOfficialWar from './locales/en/officialwar.json';
 import enPages from './locales/en/pages.json';
 import enRegistration from './locales/en/registration.json';
 import enSession from './locales/en/session.json';
@@ -27,6 +28,7 @@ export const NAMESPACES = [
   'ladder',
   'matches',
   'war',
+  'officialwar',
   'leaderboard',
   'admin',
 ] as const;
@@ -44,6 +46,7 @@ export const enResources = {
   ladder: enLadder,
   matches: enMatches,
   war: enWar,
+  officialwar: enOfficialWar,
   leaderboard: enLeaderboard,
   admin: enAdmin,
 };

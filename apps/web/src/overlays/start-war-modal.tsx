@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { openWarLink } from '../features/ladder/match-found-runtime';
 import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
 import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
+import { OfficialWarGuide } from '../features/war/official-war-guide';
 import { createWarLink } from '../features/war/war-api';
 import { useGoTo, useLocale } from '../i18n/use-locale';
 import { formatDateTime } from '../lib/dates';
@@ -11,9 +12,11 @@ import { Modal } from './modal';
 
 /** Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. */
 export function StartWarModal() {
-  const { t } = useTranslation('matches');
+  const { t } = useTranslation(['matches', 'officialwar']);
   const locale = useLocale();
   const { series } = useStartWar();
+  // Official game: the war is started in the game as a friendly war; the hub cannot create it.
+  const official = series?.officialWar ?? null;
   const goTo = useGoTo();
   const [loading, setLoading] = useState(false);
   const seriesId = series?.id ?? null;
@@ -39,7 +42,7 @@ export function StartWarModal() {
     <Modal
       open={series != null}
       onClose={dismissStartWar}
-      title={t('startWar.title')}
+      title={official ? t('officialwar:startWar.title') : t('startWar.title')}
       testId="start-war-modal"
       footer={
         <button
@@ -49,7 +52,7 @@ export function StartWarModal() {
           disabled={loading}
           onClick={() => void start()}
         >
-          {t('startWar.button')}
+          {official ? t('officialwar:startWar.button') : t('startWar.button')}
         </button>
       }
     >
@@ -61,14 +64,20 @@ export function StartWarModal() {
           <p className="muted">{formatDateTime(series.date, locale)}</p>
         </>
       ) : null}
-      <ol className="start-war__steps">
-        <li>{t('startWar.step1')}</li>
-        <li>{t('startWar.step2')}</li>
-        <li>{t('startWar.step3')}</li>
-      </ol>
-      <p className="start-war__note" data-testid="start-war-note">
-        {t('startWar.note')}
-      </p>
+      {official ? (
+        <OfficialWarGuide settings={official.settings} />
+      ) : (
+        <ol className="start-war__steps">
+          <li>{t('startWar.step1')}</li>
+          <li>{t('startWar.step2')}</li>
+          <li>{t('startWar.step3')}</li>
+        </ol>
+      )}
+      {official ? null : (
+        <p className="start-war__note" data-testid="start-war-note">
+          {t('startWar.note')}
+        </p>
+      )}
     </Modal>
   );
 }

@@ -1,5 +1,6 @@
 import { STARS_PERIOD } from '@cwh/domain';
 import { isoSeconds } from '../../http/jsonapi.js';
+import { officialWarAttributes } from '../war/official-war-mapper.js';
 import type {
   CompetitorRow,
   MatchSeriesRow,
@@ -126,6 +127,7 @@ export function matchSeriesResource(
       matchUp: series.matchUpId ? { id: series.matchUpId } : null,
       war: warReady ? { id: series.warId!, link: series.warLink! } : null,
       finishedAt: isoOrNull(series.finishedAt),
+      officialWar: officialWarAttributes(series),
     },
   };
 }

@@ -24,6 +24,16 @@ declare module '../../jobs/job-queue.js' {
 
 export const WAR_POLL_JOB = 'war.poll';
 
+const NOT_IN_WAR_YET: StoredWarReport = {
+  state: 'notInWar',
+  stars: { home: 0, away: 0 },
+  destruction: { home: 0, away: 0 },
+  attacks: [],
+  winner: 'draw',
+  endTime: null,
+  warLog: 'not_listed',
+};
+
 /** The reads the poller needs; the official client has them (the simulated game pushes results instead). */
 export interface OfficialWarSource {
   getCurrentWar(clanTag: string): Promise<CurrentWarAnswer>;
@@ -165,7 +175,11 @@ export function createOfficialWarPoller(deps: OfficialWarPollerDeps) {
       }
       return again(wait, 'no war of this match yet');
     }
-    if (war.state !== 'warEnded') return again(wait, `war ${war.state}`);
+    if (war.state !== 'warEnded') {
+      // The match page shows the attacks while the war is on.
+      await repo.storeWarReport(series.id, { ...warReport(war), warLog: 'not_listed' });
+      return again(wait, `war ${war.state}`);
+    }
     await record(series.id, warReport(war), home.clanTag, away.clanTag);
     return { kind: 'recorded' };
   }
@@ -174,7 +188,18 @@ export function createOfficialWarPoller(deps: OfficialWarPollerDeps) {
     poll,
     /** The job handler: one poll, then the next poll as a new job when the war is not over. */
     async run(payload: { matchSeriesId: string }): Promise<PollOutcome> {
-      const outcome = await poll(payload.matchSeriesId);
+      let outcome: PollOutcome;
+      try {
+        outcome = await poll(payload.matchSeriesId);
+      } catch (error) {
+        // Anything unexpected (a database hiccup): keep following the war rather than let the job's
+        // retries run out. If even scheduling fails, the throw below makes pg-boss retry this job.
+        deps.log?.warn(
+          { err: error, matchSeriesId: payload.matchSeriesId },
+          'war poll failed; polling again later',
+        );
+        outcome = again(config.pollIntervalMs, 'poll failed');
+      }
       if (outcome.kind === 'again') {
         await deps.jobs.send(WAR_POLL_JOB, payload, { delaySeconds: outcome.delayMs / 1000 });
       }
@@ -182,6 +207,8 @@ export function createOfficialWarPoller(deps: OfficialWarPollerDeps) {
     },
     /** Called in the transaction that creates a series: its first poll at the scheduled start. */
     async schedule(series: { id: string; date: Date }, tx: Executor): Promise<void> {
+      // The report exists from the start so the match page knows the series is played in the game.
+      await repo.storeWarReport(series.id, NOT_IN_WAR_YET, tx);
       const delayMs = Math.max(0, series.date.getTime() - now().getTime());
       await deps.jobs.send(WAR_POLL_JOB, { matchSeriesId: series.id }, { tx, delaySeconds: delayMs / 1000 });
     },

@@ -13,6 +13,7 @@ import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { LadderService } from '../ladder/ladder-service.js';
+import { clanProfileDeepLink } from './official-war-mapper.js';
 
 /** Link the web opens for a simulated war: the hub's small game-client page. */
 export const simulatedWarLink = (warId: string) => `/simulator/war/${encodeURIComponent(warId)}`;
@@ -45,6 +46,15 @@ export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPlug
     if (existing) return existing;
     if (series.state === 'finished')
       throw new DomainError('WAR_NOT_AVAILABLE', 'The match series is finished');
+    if (game.kind === 'official') {
+      // The official API cannot create wars: the link opens the opponent's clan profile in the game,
+      // where the captain's leader starts the friendly war (the match page explains the settings).
+      const own = competitors.find((c) => c.rosterId && rosters.get(c.rosterId)?.ownerId === caller.id);
+      const opponent = competitors.find((c) => c !== own && c.rosterId);
+      const tag = opponent?.rosterId ? rosters.get(opponent.rosterId)?.clanTag : null;
+      if (!tag) throw new DomainError('WAR_NOT_AVAILABLE', 'Both sides need a clan roster');
+      return { warId: `official:${series.id}`, link: clanProfileDeepLink(tag) };
+    }
     if (!game.capabilities.createWar) {
       throw new DomainError('WAR_NOT_AVAILABLE', 'The game in use cannot create wars from the hub');
     }

@@ -16,6 +16,7 @@ import { parseTag } from '../tags.js';
 import { createKeyRing, type KeyRing } from './api-key-ring.js';
 import { type CocApiCounters, type CocApiStats, createCocApiCounters } from './coc-api-counters.js';
 import { currentWarStatus } from './current-war-status.js';
+import { notFound, type UpstreamResponse, unexpectedStatus } from './official-errors.js';
 import {
   mapOfficialRole,
   type OfficialCurrentWar,
@@ -55,13 +56,6 @@ export interface CocApiClientConfig {
   now?: () => number;
   sleep?: (ms: number) => Promise<void>;
   random?: () => number;
-}
-
-interface UpstreamResponse {
-  status: number;
-  body: unknown;
-  /** How long the API allows this answer to be reused (Cache-Control max-age), if it said. */
-  maxAgeMs?: number | null;
 }
 
 /** A current war with how long the API says it stays the same (the poller waits that long). */
@@ -106,7 +100,7 @@ export class CocApiClient implements GameAdapter {
   private readonly keys: KeyRing;
   private readonly counters: CocApiCounters;
 
-  constructor(private readonly config: CocApiClientConfig) {
+  constructor(config: CocApiClientConfig) {
     this.baseUrl = (config.baseUrl ?? DEFAULT_COC_API_BASE_URL).replace(/\/+$/, '');
     this.timeoutMs = config.timeoutMs ?? 5000;
     this.maxRetries = config.maxRetries ?? 3;
@@ -398,31 +392,4 @@ export class CocApiClient implements GameAdapter {
     }
     return result.data;
   }
-}
-
-function notFound(what: 'player' | 'clan', tag: string): GameAdapterError {
-  return new GameAdapterError('not_found', `No ${what} with tag ${tag} in the game`, {
-    status: 404,
-    reason: 'notFound',
-  });
-}
-
-function unexpectedStatus(response: UpstreamResponse, what: string): GameAdapterError {
-  const error = officialErrorSchema.safeParse(response.body);
-  const reason = error.success ? error.data.reason : undefined;
-  const message = error.success ? error.data.message : undefined;
-  const official = [reason, message].filter(Boolean).join(': ');
-  const suffix = official ? ` (${official})` : '';
-  if (response.status === 401 || response.status === 403) {
-    // A rejected key (wrong key, or a key not registered for this server's IP) breaks every call.
-    return new GameAdapterError(
-      'unavailable',
-      `The official API refused the hub's API key for ${what}${suffix}; check the key and its allowed IP addresses`,
-      { status: response.status, reason },
-    );
-  }
-  return new GameAdapterError('bad_response', `Unexpected HTTP ${response.status} for ${what}${suffix}`, {
-    status: response.status,
-    reason,
-  });
 }

@@ -5,6 +5,8 @@ import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
+import { OfficialWarReport } from '../war/official-war-attacks';
+import { OfficialWarGuide } from '../war/official-war-guide';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
 
 /** What the match route loads: the series of the URL's id (no id: missing). */
@@ -92,6 +94,17 @@ function Series({ load }: { load: MatchPageData['series'] }) {
               ? t('winner', { team: winner.displayName })
               : t('resultPending')}
       </p>
+      {series.officialWar ? (
+        <>
+          {isUpcomingState(series.state) && series.officialWar.state === 'notInWar' ? (
+            <OfficialWarGuide settings={series.officialWar.settings} />
+          ) : null}
+          <OfficialWarReport
+            war={series.officialWar}
+            names={{ home: home?.displayName ?? 'TBD', away: away?.displayName ?? 'TBD' }}
+          />
+        </>
+      ) : null}
     </article>
   );
 }
