@@ -45,10 +45,20 @@ async function main() {
   const documented = await openApiOperations();
   const called = new Set(answers.map((a) => `${a.method} ${a.operation}`));
   const uncalled = documented.filter((op) => !called.has(op));
+  const withoutDocument = documented.filter((op) => called.has(op) && !operations.has(op));
+  const undocumented = [...operations].filter((op) => !documented.includes(op));
 
   console.log(`answers seen: ${answers.length} (${[...byKind].map(([k, n]) => `${k} ${n}`).join(', ')})`);
   console.log(`JSON:API documents validated: ${validated.length} (${errors} error documents)`);
-  console.log(`operations with a validated document: ${operations.size} of ${documented.length} in OpenAPI`);
+  console.log(
+    `OpenAPI operations with a validated document: ${documented.length - uncalled.length - withoutDocument.length} of ${documented.length}`,
+  );
+  console.log(
+    `other operations with a validated document (unknown routes): ${undocumented.join(', ') || 'none'}`,
+  );
+  console.log(
+    `OpenAPI operations called but answering no JSON body: ${withoutDocument.join(', ') || 'none'}`,
+  );
   console.log(`operation/status pairs validated: ${pairs.size}`);
   console.log(`OpenAPI operations no test called (${uncalled.length}):`);
   for (const op of uncalled.sort()) console.log(`  ${op}`);
