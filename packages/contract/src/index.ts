@@ -1,5 +1,6 @@
 export * from './age.js';
 export * from './auth.js';
+export * from './brackets.js';
 export * from './clan.js';
 export * from './constants.js';
 export * from './events.js';

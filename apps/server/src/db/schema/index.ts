@@ -1,4 +1,5 @@
 export * from './client-logs';
+export * from './competition';
 export * from './events';
 export * from './games';
 export * from './ladder';
