@@ -146,3 +146,36 @@ export const swissRoundResource = z.object({
   }),
 });
 export const swissRoundDocument = z.object({ data: swissRoundResource });
+
+/**
+ * POST /bracket/{id}/results (organizer): the result of one series of the stage. Stars decide,
+ * then destruction; a forfeit gives the win to the other side. Double elimination needs a winner
+ * (a true draw is refused); a swiss draw scores 1 point each.
+ */
+export const stageResultBody = requestBody(
+  z
+    .object({
+      matchSeriesId: resourceId,
+      homeStars: z.number().int().min(0).max(150),
+      awayStars: z.number().int().min(0).max(150),
+      homeDestruction: z.number().min(0).max(100).optional(),
+      awayDestruction: z.number().min(0).max(100).optional(),
+      forfeit: z.enum(['home', 'away']).optional(),
+    })
+    .strict(),
+);
+export type StageResultBody = z.infer<typeof stageResultBody>;
+
+export const stageResultDocument = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('stage-results'),
+    attributes: z.object({
+      matchSeriesId: z.string(),
+      winnerRosterId: z.string().nullable(),
+      /** Series whose teams or state changed (the winner's and loser's next nodes, byes, the reset). */
+      changedMatchSeriesIds: z.array(z.string()),
+      championRosterId: z.string().nullable(),
+    }),
+  }),
+});

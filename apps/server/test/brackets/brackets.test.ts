@@ -82,7 +82,7 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
   it.each([
     ['anonymous', undefined, 401],
     ['player', 'player', 403],
-  ])('refuses stage creation to %s (%i)', async (_role, who, status) => {
+  ])('refuses stage creation to %s', async (_role, who, status) => {
     const response = await create(
       await segmentId('monthly-qualifier'),
       { rosterIds },
@@ -174,6 +174,38 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     expect(before.data.every((r: { attributes: { record: string } }) => r.attributes.record === '0-0')).toBe(
       true,
     );
+  });
+
+  it('takes swiss results for the current round only (a draw scores), refuses the closed round', async () => {
+    const mq = await segmentId('monthly-qualifier');
+    const info = (await get(`/segments/${mq}/bracket/info`)).json().data;
+    const post = (matchSeriesId: string) =>
+      ctx.app.inject(
+        jsonApiRequest({
+          method: 'POST',
+          url: `${T}/bracket/${info.id}/results`,
+          payload: jsonApiBody({
+            matchSeriesId,
+            homeStars: 8,
+            awayStars: 8,
+            homeDestruction: 75,
+            awayDestruction: 75,
+          }),
+          headers: bearer(admin),
+        }),
+      );
+    const round = (n: number) =>
+      get(`/bracket/${info.id}/match-series?filter[roundNumber]=${n}`).then((r) => r.json().data);
+    const closed = await post((await round(1))[0].id);
+    expect(closed.statusCode).toBe(409);
+    expect(closed.json().errors[0].meta.reason).toBe('ROUND_CLOSED');
+    const open = (await round(2)).find((s: { attributes: { bye: boolean } }) => !s.attributes.bye);
+    const recorded = await post(open.id);
+    expect(recorded.statusCode).toBe(200);
+    expect(recorded.json().data.attributes.winnerRosterId).toBeNull();
+    const after = (await round(2)).find((s: { id: string }) => s.id === open.id);
+    expect(after.attributes.state).toBe('finished');
+    expect(after.attributes.competitors.map((c: { placement: number }) => c.placement)).toEqual([1, 1]);
   });
 
   it('creates an 8-team double elimination: 15 nodes, seeds 1v8 4v5 2v7 3v6, no swiss rounds or records', async () => {

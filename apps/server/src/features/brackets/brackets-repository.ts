@@ -217,3 +217,50 @@ export function createBracketsRepository(db: Executor) {
 }
 
 export type BracketsRepository = ReturnType<typeof createBracketsRepository>;
+
+/** Result writes of a stage's series (organizer results, bracket propagation). */
+export function createStageResultsRepository(db: Executor) {
+  return {
+    async linkOf(stageId: string, matchSeriesId: string, tx: Executor = db) {
+      const rows = await tx
+        .select({ series: matchSeries, link: stageMatchSeries })
+        .from(stageMatchSeries)
+        .innerJoin(matchSeries, eq(matchSeries.id, stageMatchSeries.matchSeriesId))
+        .where(and(eq(stageMatchSeries.stageId, stageId), eq(stageMatchSeries.matchSeriesId, matchSeriesId)));
+      return rows[0] ?? null;
+    },
+
+    async seriesOfNodes(stageId: string, nodeIds: readonly string[], tx: Executor) {
+      if (nodeIds.length === 0) return [];
+      return tx
+        .select()
+        .from(stageMatchSeries)
+        .where(and(eq(stageMatchSeries.stageId, stageId), inArray(stageMatchSeries.nodeId, [...nodeIds])));
+    },
+
+    async setSeries(
+      id: string,
+      values: { state: StageSeriesRow['state']; bye?: boolean; finishedAt: Date | null },
+      tx: Executor,
+    ) {
+      await tx.update(matchSeries).set(values).where(eq(matchSeries.id, id));
+    },
+
+    async setCompetitor(
+      matchSeriesId: string,
+      position: number,
+      values: Partial<Pick<StageCompetitorRow, 'rosterId' | 'score' | 'placement' | 'forfeit'>>,
+      tx: Executor,
+    ) {
+      await tx
+        .update(matchSeriesCompetitors)
+        .set(values)
+        .where(
+          and(
+            eq(matchSeriesCompetitors.matchSeriesId, matchSeriesId),
+            eq(matchSeriesCompetitors.position, position),
+          ),
+        );
+    },
+  };
+}
