@@ -176,6 +176,30 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     );
   });
 
+  it('resets the current round and regenerates it identically (seeded), organizers only', async () => {
+    const mq = await segmentId('monthly-qualifier');
+    const reset = (token: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: `${T}/segments/${mq}/bracket/rounds/reset`,
+        headers: bearer(token),
+      });
+    const before = (
+      await ctx.database.db.select().from(competitionRounds).where(eq(competitionRounds.roundNumber, 2))
+    )[0]!;
+    expect((await reset(player)).statusCode).toBe(403);
+    const response = await reset(admin);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().data.attributes.swiss.currentRound).toBe(1);
+    const info = response.json().data;
+    expect((await get(`/bracket/${info.id}/match-series?filter[roundNumber]=2`)).json().data).toHaveLength(0);
+    const again = await nextRound(mq, admin);
+    expect(again.statusCode).toBe(201);
+    const { matchSeriesIds: _ids, ...attributes } = again.json().data.attributes;
+    expect(attributes.pairings).toEqual(before.output.pairings);
+    expect(attributes.prngSeed).toBe(before.output.prngSeed);
+  });
+
   it('takes swiss results for the current round only (a draw scores), refuses the closed round', async () => {
     const mq = await segmentId('monthly-qualifier');
     const info = (await get(`/segments/${mq}/bracket/info`)).json().data;
@@ -206,6 +230,17 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     const after = (await round(2)).find((s: { id: string }) => s.id === open.id);
     expect(after.attributes.state).toBe('finished');
     expect(after.attributes.competitors.map((c: { placement: number }) => c.placement)).toEqual([1, 1]);
+  });
+
+  it('refuses to reset a round that has a result', async () => {
+    const mq = await segmentId('monthly-qualifier');
+    const response = await ctx.app.inject({
+      method: 'POST',
+      url: `${T}/segments/${mq}/bracket/rounds/reset`,
+      headers: bearer(admin),
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors[0].meta.reason).toBe('ROUND_HAS_RESULTS');
   });
 
   it('creates an 8-team double elimination: 15 nodes, seeds 1v8 4v5 2v7 3v6, no swiss rounds or records', async () => {

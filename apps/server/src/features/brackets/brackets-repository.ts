@@ -125,6 +125,24 @@ export function createBracketsRepository(db: Executor) {
         .orderBy(asc(competitionRounds.roundNumber));
     },
 
+    /** Deletes one round: its series (competitors and links cascade) and its stored input/output. */
+    async deleteRound(stageId: string, roundNumber: number, tx: Executor) {
+      const links = await tx
+        .select({ id: stageMatchSeries.matchSeriesId })
+        .from(stageMatchSeries)
+        .where(and(eq(stageMatchSeries.stageId, stageId), eq(stageMatchSeries.roundNumber, roundNumber)));
+      if (links.length > 0)
+        await tx.delete(matchSeries).where(
+          inArray(
+            matchSeries.id,
+            links.map((l) => l.id),
+          ),
+        );
+      await tx
+        .delete(competitionRounds)
+        .where(and(eq(competitionRounds.stageId, stageId), eq(competitionRounds.roundNumber, roundNumber)));
+    },
+
     /** Inserts series, their two competitor rows and their stage link; returns the series ids in order. */
     async insertSeries(stage: StageRow, list: readonly NewStageSeries[], createdAt: Date, tx: Executor) {
       if (list.length === 0) return [];

@@ -17,7 +17,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { matchSeriesResource } from '../ladder/ladder-mappers.js';
 import { SWISS_RECORDS_DEFAULT_PAGE_SIZE, stageInfo, swissRecords } from './brackets-read-service.js';
-import { createBracketsDeps, createStage, startNextRound } from './brackets-service.js';
+import { createBracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
 import { recordStageResult } from './stage-results-service.js';
 
 /**
@@ -82,6 +82,19 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
             attributes: { ...attributes, roundNumber: round.roundNumber, matchSeriesIds: seriesIds },
           },
         };
+      },
+    );
+
+    app.post(
+      '/segments/:id/bracket/rounds/reset',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['brackets'], params: segmentIdParams, response: { 200: bracketInfoDocument } },
+      },
+      async (request) => {
+        assertOrganizer(request.user);
+        await resetCurrentRound(deps, { tenant: request.tenant, segmentId: request.params.id });
+        return { data: await stageInfo(deps, request.tenant, request.params.id) };
       },
     );
 

@@ -210,3 +210,29 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
     throw toDomainError(error);
   }
 }
+
+/**
+ * POST /segments/{id}/bracket/rounds/reset: deletes the current swiss round while none of its
+ * matches has a result (byes aside). Starting the round again pairs it identically: the engine is
+ * deterministic (seeded by segment and round).
+ */
+export async function resetCurrentRound(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
+  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
+  const found = await deps.repo.stageOfSegment(segment.id);
+  if (!found) throw new DomainError('NOT_FOUND', 'This segment has no bracket yet');
+  if (found.format !== 'swiss') throw conflict('NOT_SWISS', 'Only a swiss stage has rounds');
+  return deps.db.transaction(async (tx) => {
+    const stage = await deps.repo.lockStage(found.id, tx);
+    const rounds = await deps.repo.rounds(stage.id, tx);
+    const current = rounds.at(-1);
+    if (!current) throw conflict('NO_ROUND', 'No round to reset');
+    const rows = await deps.repo.allStageSeries(stage.id, tx);
+    const played = rows.some(
+      (row) =>
+        row.link.roundNumber === current.roundNumber && !row.series.bye && row.series.state === 'finished',
+    );
+    if (played) throw conflict('ROUND_HAS_RESULTS', 'A match of this round already has a result');
+    await deps.repo.deleteRound(stage.id, current.roundNumber, tx);
+    return current.roundNumber;
+  });
+}
