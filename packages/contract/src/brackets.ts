@@ -179,3 +179,46 @@ export const stageResultDocument = z.object({
     }),
   }),
 });
+
+/**
+ * POST /segments/{id}/advance (organizer): decides every roster of a finished stage, qualified
+ * (next segment, seed, ticket) or eliminated. Rules apply in order; without rules a ladder segment
+ * sends its top 128 (championship) or top 8 (cup) to the next segment of its stage.
+ */
+export const advanceBody = requestBody(
+  z
+    .object({
+      rules: z
+        .array(
+          z
+            .object({
+              id: z.string().min(1).max(64).optional(),
+              nextSegmentId: resourceId,
+              placements: z.array(z.number().int().min(1).max(100_000)).max(1024).optional(),
+              qualified: z.boolean().optional(),
+              ticket: z.enum(['golden', 'silver']).optional(),
+            })
+            .strict(),
+        )
+        .min(1)
+        .max(10)
+        .optional(),
+    })
+    .strict(),
+);
+export type AdvanceBody = z.infer<typeof advanceBody>;
+
+export const advancementResource = z.object({
+  id: z.string(),
+  type: z.literal('advancements'),
+  attributes: z.object({
+    roster: z.object({ id: z.string() }),
+    rank: z.number().int(),
+    outcome: z.enum(['qualified', 'eliminated']),
+    ruleId: z.string().nullable(),
+    nextSegment: z.object({ id: z.string() }).nullable(),
+    nextSeed: z.number().int().nullable(),
+    ticket: z.enum(['golden', 'silver']).nullable(),
+  }),
+});
+export const advancementListDocument = listDocument(advancementResource);

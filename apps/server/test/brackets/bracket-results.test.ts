@@ -143,4 +143,64 @@ describeEachDatabase('brackets: results and propagation', (ctx) => {
     expect(response.json().errors[0].meta.reason).toBe('BRACKET_RESULT_LOCKED');
     expect(seed((await series())[0]!, 0)).toBe(1);
   });
+
+  it('advances the finished final: ticket winners to the championship finals, seeded; the rest eliminated', async () => {
+    const slug = async (name: string) =>
+      (await ctx.database.db.select().from(segments).where(eq(segments.slug, name)))[0]!.id;
+    const [mf, cf] = [await slug('monthly-finals'), await slug('championship-finals')];
+    const advance = (attributes: Record<string, unknown>, token: string) =>
+      ctx.app.inject(
+        jsonApiRequest({
+          method: 'POST',
+          url: `${T}/segments/${mf}/advance`,
+          payload: jsonApiBody(attributes),
+          headers: bearer(token),
+        }),
+      );
+    const rules = [
+      { nextSegmentId: cf, placements: [1], ticket: 'golden' },
+      { nextSegmentId: cf, placements: [2], ticket: 'silver' },
+      { id: 'top-4', nextSegmentId: cf, placements: [3, 4] },
+    ];
+    expect((await advance({ rules }, player)).statusCode).toBe(403);
+    const self = await advance({ rules: [{ nextSegmentId: mf, placements: [1] }] }, admin);
+    expect(self.statusCode).toBe(400);
+    const response = await advance({ rules }, admin);
+    expect(response.statusCode).toBe(200);
+    const outcomes = response.json().data.map((d: { attributes: Record<string, unknown> }) => d.attributes);
+    expect(
+      outcomes.map((o: { outcome: string; ticket: string | null; nextSeed: number | null }) => [
+        o.outcome,
+        o.ticket,
+        o.nextSeed,
+      ]),
+    ).toEqual([
+      ['qualified', 'golden', 1],
+      ['qualified', 'silver', 2],
+      ['qualified', null, 3],
+      ['qualified', null, 4],
+      ['eliminated', null, null],
+      ['eliminated', null, null],
+      ['eliminated', null, null],
+      ['eliminated', null, null],
+    ]);
+    expect(outcomes[0].roster.id).toBe(rosterIds[0]);
+    expect((await advance({ rules }, admin)).json().errors[0].meta.reason).toBe('ALREADY_ADVANCED');
+
+    // The next stage seeds itself from the advancement.
+    const next = await ctx.app.inject(
+      jsonApiRequest({
+        method: 'POST',
+        url: `${T}/segments/${cf}/bracket`,
+        payload: jsonApiBody({}),
+        headers: bearer(admin),
+      }),
+    );
+    expect(next.statusCode).toBe(201);
+    expect(next.json().data.attributes.teams).toEqual(
+      outcomes
+        .slice(0, 4)
+        .map((o: { roster: { id: string } }, i: number) => ({ rosterId: o.roster.id, seed: i + 1 })),
+    );
+  });
 });

@@ -232,6 +232,22 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     expect(after.attributes.competitors.map((c: { placement: number }) => c.placement)).toEqual([1, 1]);
   });
 
+  it('refuses to advance a swiss stage before its last round', async () => {
+    const mq = await segmentId('monthly-qualifier');
+    const response = await ctx.app.inject(
+      jsonApiRequest({
+        method: 'POST',
+        url: `${T}/segments/${mq}/advance`,
+        payload: jsonApiBody({
+          rules: [{ nextSegmentId: await segmentId('monthly-finals'), placements: [1] }],
+        }),
+        headers: bearer(admin),
+      }),
+    );
+    expect(response.statusCode).toBe(409);
+    expect(response.json().errors[0].meta.reason).toBe('STAGE_NOT_FINISHED');
+  });
+
   it('refuses to reset a round that has a result', async () => {
     const mq = await segmentId('monthly-qualifier');
     const response = await ctx.app.inject({

@@ -5,7 +5,17 @@ import type {
   SwissRoundInput,
   SwissRoundOutput,
 } from '@cwh/domain';
-import { integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { matchSeries } from './ladder';
 import { segments } from './segments';
@@ -77,4 +87,29 @@ export const stageMatchSeries = pgTable(
     number: integer('number').notNull(),
   },
   (t) => [uniqueIndex('stage_match_series_node_uq').on(t.stageId, t.nodeId)],
+);
+
+/**
+ * How each roster left a stage (POST /segments/{id}/advance): qualified for `nextSegmentId` with
+ * `nextSeed` (and a ticket for ticket winners), or eliminated. One row per roster and stage.
+ */
+export const stageOutcomes = pgTable(
+  'stage_outcomes',
+  {
+    segmentId: uuid('segment_id')
+      .notNull()
+      .references(() => segments.id, { onDelete: 'cascade' }),
+    rosterId: uuid('roster_id').notNull(),
+    rank: integer('rank').notNull(),
+    outcome: text('outcome', { enum: ['qualified', 'eliminated'] }).notNull(),
+    ruleId: text('rule_id'),
+    nextSegmentId: uuid('next_segment_id').references(() => segments.id, { onDelete: 'set null' }),
+    nextSeed: integer('next_seed'),
+    ticket: text('ticket', { enum: ['golden', 'silver'] }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.segmentId, t.rosterId] }),
+    index('stage_outcomes_next_idx').on(t.nextSegmentId, t.nextSeed),
+  ],
 );

@@ -31,6 +31,17 @@ async function swissState(deps: BracketsDeps, stage: StageRow) {
   return { rounds, finishedRounds, ...swissHistory(rows, competitors) };
 }
 
+/** Swiss standings after the finished rounds, and whether the stage is over. */
+export async function swissStandingsOf(deps: BracketsDeps, stage: StageRow) {
+  const config = stage.swissConfig!;
+  const { rounds, finishedRounds, results, byes } = await swissState(deps, stage);
+  const standings = computeSwissStandings(stage.teams, results, byes, config, finishedRounds);
+  const active = standings.filter((s) => s.status === 'active').length;
+  const complete =
+    finishedRounds === rounds.length && (rounds.length >= swissMaxRounds(config.format) || active < 2);
+  return { standings, complete, rounds: rounds.length };
+}
+
 /** GET /segments/{id}/bracket/info. */
 export async function stageInfo(deps: BracketsDeps, tenant: string, segmentId: string) {
   const stage = await stageOf(deps, tenant, segmentId);
@@ -38,11 +49,8 @@ export async function stageInfo(deps: BracketsDeps, tenant: string, segmentId: s
   let doubleElimination = null;
   if (stage.format === 'swiss' && stage.swissConfig) {
     const config = stage.swissConfig;
-    const { rounds, finishedRounds, results, byes } = await swissState(deps, stage);
-    const standings = computeSwissStandings(stage.teams, results, byes, config, finishedRounds);
+    const { complete, rounds } = await swissStandingsOf(deps, stage);
     const maxRounds = swissMaxRounds(config.format);
-    const allFinished = finishedRounds === rounds.length;
-    const active = standings.filter((s) => s.status === 'active').length;
     swiss = {
       mode: config.format.mode,
       rounds: config.format.mode === 'fixed' ? config.format.rounds : null,
@@ -50,8 +58,8 @@ export async function stageInfo(deps: BracketsDeps, tenant: string, segmentId: s
       losses: config.format.mode === 'early_exit' ? config.format.losses : null,
       maxRounds,
       tiebreaks: [...(config.tiebreaks ?? DEFAULT_SWISS_TIEBREAKS)],
-      currentRound: rounds.length,
-      complete: allFinished && (rounds.length >= maxRounds || active < 2),
+      currentRound: rounds,
+      complete,
     };
   }
   if (stage.format === 'double_elimination' && stage.bracket) {

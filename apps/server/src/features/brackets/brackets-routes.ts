@@ -1,4 +1,6 @@
 import {
+  advanceBody,
+  advancementListDocument,
   bracketInfoDocument,
   bracketMatchSeriesQuery,
   bracketParams,
@@ -16,6 +18,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { matchSeriesResource } from '../ladder/ladder-mappers.js';
+import { advanceSegment } from './advance-service.js';
 import { SWISS_RECORDS_DEFAULT_PAGE_SIZE, stageInfo, swissRecords } from './brackets-read-service.js';
 import { createBracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
 import { recordStageResult } from './stage-results-service.js';
@@ -95,6 +98,42 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
         assertOrganizer(request.user);
         await resetCurrentRound(deps, { tenant: request.tenant, segmentId: request.params.id });
         return { data: await stageInfo(deps, request.tenant, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/segments/:id/advance',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['brackets'],
+          params: segmentIdParams,
+          body: advanceBody,
+          response: { 200: advancementListDocument },
+        },
+      },
+      async (request) => {
+        assertOrganizer(request.user);
+        const outcomes = await advanceSegment(deps, {
+          tenant: request.tenant,
+          segmentId: request.params.id,
+          body: request.body.data.attributes,
+        });
+        return {
+          data: outcomes.map((o) => ({
+            id: `${request.params.id}:${o.rosterId}`,
+            type: 'advancements' as const,
+            attributes: {
+              roster: { id: o.rosterId },
+              rank: o.rank,
+              outcome: o.outcome,
+              ruleId: o.ruleId,
+              nextSegment: o.nextSegmentId ? { id: o.nextSegmentId } : null,
+              nextSeed: o.nextSeed,
+              ticket: o.ticket,
+            },
+          })),
+        };
       },
     );
 

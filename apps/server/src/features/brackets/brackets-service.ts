@@ -9,6 +9,7 @@ import {
 } from '@cwh/domain';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { createAdvanceRepository } from './advance-repository.js';
 import {
   type BracketsRepository,
   createBracketsRepository,
@@ -81,6 +82,9 @@ async function seedTeams(
     if (stranger) throw invalid('rosterIds', `Roster ${stranger} is not a locked roster of this stage`);
     return body.rosterIds.map((rosterId, index) => ({ rosterId, seed: index + 1 }));
   }
+  // Rosters that advanced into this segment keep the seeds their previous stage gave them.
+  const advanced = await createAdvanceRepository(deps.db).advancedInto(segment.id);
+  if (advanced.length > 0) return advanced.map((a, index) => ({ rosterId: a.rosterId, seed: index + 1 }));
   const rosters = await deps.repo.seedingRosters(segment);
   return rosters
     .slice(0, body.size ?? DEFAULT_SIZE[format])
