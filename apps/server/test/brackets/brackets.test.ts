@@ -282,7 +282,11 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
       [2, 7],
       [3, 6],
     ]);
-    expect((await get(`/bracket/${id}/match-series?filter[bracket.number]=3`)).json().data).toHaveLength(2);
+    const finals = (await get(`/bracket/${id}/match-series?filter[bracket.number]=3`)).json().data;
+    expect(finals).toHaveLength(2);
+    // 8 teams follow the World Finals days: the grand final (match 14) is the 2nd match of day 3.
+    const dayOne = Date.parse(upper.data[0].attributes.date);
+    expect(Date.parse(finals[0].attributes.date) - dayOne).toBe(2 * 24 * 3600_000 + 3600_000);
     expect((await nextRound(mf, admin)).json().errors[0].meta.reason).toBe('NOT_SWISS');
     expect((await get(`/segments/${mf}/swiss-records`)).statusCode).toBe(404);
   });

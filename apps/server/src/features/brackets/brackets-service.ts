@@ -155,7 +155,7 @@ export async function createStage(
       if (bracket) {
         await deps.repo.insertSeries(
           stage,
-          bracketSeries(resolveDoubleElimination(bracket, []), startsAt),
+          bracketSeries(bracket, resolveDoubleElimination(bracket, []), startsAt),
           now,
           tx,
         );

@@ -1,5 +1,11 @@
-import type { DoubleEliminationState, SwissBye, SwissResult, SwissRoundOutput } from '@cwh/domain';
-import { CompetitionError, type CompetitionErrorCode } from '@cwh/domain';
+import type {
+  DoubleEliminationBracket,
+  DoubleEliminationState,
+  SwissBye,
+  SwissResult,
+  SwissRoundOutput,
+} from '@cwh/domain';
+import { CompetitionError, type CompetitionErrorCode, WORLD_FINALS, worldFinalsSchedule } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import type { NewStageSeries, StageCompetitorRow, StageSeriesRow } from './brackets-repository.js';
 
@@ -68,8 +74,33 @@ export function swissRoundSeries(round: SwissRoundOutput, date: Date): NewStageS
 
 const BRACKET_NUMBER = { upper: 1, lower: 2, final: 3 } as const;
 
+const DAY_MS = 24 * 3600_000;
+
+/**
+ * Match dates: an 8-team bracket follows the World Finals days (spec 9: matches 1-6, 7-12, 13-15
+ * on three days from `startsAt`); other sizes play one match every BRACKET_MATCH_SPACING_MINUTES.
+ */
+function bracketDates(bracket: DoubleEliminationBracket, startsAt: Date): Map<string, Date> {
+  const spacing = BRACKET_MATCH_SPACING_MINUTES * 60_000;
+  const start = startsAt.getTime();
+  if (bracket.teams.length === WORLD_FINALS.teams) {
+    return new Map(
+      worldFinalsSchedule(bracket).map((s) => [
+        s.matchId,
+        new Date(start + (s.day - 1) * DAY_MS + (s.order - 1) * spacing),
+      ]),
+    );
+  }
+  return new Map(bracket.nodes.map((n) => [n.id, new Date(start + (n.number - 1) * spacing)]));
+}
+
 /** Every node of a new bracket; byes, void matches and (never at creation) the cancelled reset finish at once. */
-export function bracketSeries(state: DoubleEliminationState, startsAt: Date): NewStageSeries[] {
+export function bracketSeries(
+  bracket: DoubleEliminationBracket,
+  state: DoubleEliminationState,
+  startsAt: Date,
+): NewStageSeries[] {
+  const dates = bracketDates(bracket, startsAt);
   return state.matches.map((match) => {
     const closed = match.status === 'bye' || match.status === 'void' || match.status === 'cancelled';
     return {
@@ -77,7 +108,7 @@ export function bracketSeries(state: DoubleEliminationState, startsAt: Date): Ne
       roundNumber: match.round,
       bracketNumber: BRACKET_NUMBER[match.section],
       number: match.number,
-      date: new Date(startsAt.getTime() + (match.number - 1) * BRACKET_MATCH_SPACING_MINUTES * 60_000),
+      date: dates.get(match.id)!,
       state: closed ? 'finished' : 'scheduled',
       bye: match.status === 'bye' || match.status === 'void',
       bracket: match.section === 'final' ? null : match.section,
