@@ -8,6 +8,7 @@ import { registerAdmin } from './features/admin/register-admin.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
+import { bracketRoutes } from './features/brackets/brackets-routes.js';
 import { eventRoutes } from './features/events/event-routes.js';
 import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
@@ -183,6 +184,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(eventRoutes(database.db), { prefix: API.tournaments });
   await app.register(segmentRoutes(database.db), { prefix: API.tournaments });
   await app.register(gameRoutes(database.db), { prefix: API.tournaments });
+  await app.register(bracketRoutes(database.db), { prefix: API.tournaments });
   const playersAndTeams = await registerPlayersAndTeams(app, {
     config,
     db: database.db,

@@ -1,5 +1,6 @@
 export * from './admin';
 export * from './client-logs';
+export * from './competition';
 export * from './events';
 export * from './games';
 export * from './ladder';

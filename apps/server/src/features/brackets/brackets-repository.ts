@@ -1,0 +1,284 @@
+import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { competitionRounds, competitionStages, stageMatchSeries } from '../../db/schema/competition.js';
+import { events } from '../../db/schema/events.js';
+import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
+import { rosters } from '../../db/schema/rosters.js';
+import { segments } from '../../db/schema/segments.js';
+import { notFound } from '../../errors/domain-error.js';
+
+export type StageRow = typeof competitionStages.$inferSelect;
+export type StageSegmentRow = typeof segments.$inferSelect;
+export type StageSeriesRow = typeof matchSeries.$inferSelect;
+export type StageCompetitorRow = typeof matchSeriesCompetitors.$inferSelect;
+export type StageRoundRow = typeof competitionRounds.$inferSelect;
+
+export interface NewStageSeries {
+  nodeId: string;
+  roundNumber: number;
+  bracketNumber: number;
+  number: number;
+  date: Date;
+  state: StageSeriesRow['state'];
+  bye: boolean;
+  bracket: 'upper' | 'lower' | null;
+  group: string | null;
+  /** Home first; null while the side is unknown. */
+  rosterIds: [string | null, string | null];
+}
+
+/** Stages, rounds and stage match series (issue 7). */
+export function createBracketsRepository(db: Executor) {
+  return {
+    /** The segment, only when its event belongs to the tenant. */
+    async getSegment(tenant: string, id: string, tx: Executor = db): Promise<StageSegmentRow> {
+      const rows = await tx
+        .select({ segment: segments, tenant: events.tenant })
+        .from(segments)
+        .innerJoin(events, eq(events.id, segments.eventId))
+        .where(eq(segments.id, id))
+        .limit(1);
+      const row = rows[0];
+      if (!row || row.tenant !== tenant) throw notFound('segment', id);
+      return row.segment;
+    },
+
+    async stageOfSegment(segmentId: string, tx: Executor = db): Promise<StageRow | null> {
+      const rows = await tx
+        .select()
+        .from(competitionStages)
+        .where(eq(competitionStages.segmentId, segmentId));
+      return rows[0] ?? null;
+    },
+
+    async getStage(tenant: string, id: string, tx: Executor = db): Promise<StageRow> {
+      const rows = await tx
+        .select()
+        .from(competitionStages)
+        .where(and(eq(competitionStages.id, id), eq(competitionStages.tenant, tenant)));
+      if (!rows[0]) throw notFound('bracket', id);
+      return rows[0];
+    },
+
+    /** Row lock: one organizer call at a time per stage (next round, result). */
+    async lockStage(id: string, tx: Executor): Promise<StageRow> {
+      const rows = await tx
+        .select()
+        .from(competitionStages)
+        .where(eq(competitionStages.id, id))
+        .for('update');
+      return rows[0]!;
+    },
+
+    /**
+     * Locked, active rosters registered on the segment's stage (its parent), best previous-stage
+     * placement first (the ladder standings of the sibling segments), then registration order.
+     */
+    async seedingRosters(segment: StageSegmentRow, tx: Executor = db) {
+      const stageId = segment.parentId ?? segment.id;
+      return tx
+        .select({
+          id: rosters.id,
+          placement: sql<number | null>`(select min(ls.placement) from ladder_standings ls
+            join segments s on s.id = ls.segment_id
+            where ls.roster_id = ${rosters.id} and (s.parent_id = ${stageId} or s.id = ${stageId}))`,
+        })
+        .from(rosters)
+        .where(
+          and(eq(rosters.segmentId, stageId), isNotNull(rosters.confirmedAt), isNull(rosters.withdrawnAt)),
+        )
+        .orderBy(
+          sql`(select min(ls.placement) from ladder_standings ls join segments s on s.id = ls.segment_id
+            where ls.roster_id = ${rosters.id} and (s.parent_id = ${stageId} or s.id = ${stageId})) asc nulls last`,
+          asc(rosters.createdAt),
+          asc(rosters.id),
+        );
+    },
+
+    async rostersByIds(ids: readonly string[], tx: Executor = db) {
+      if (ids.length === 0) return [];
+      return tx
+        .select()
+        .from(rosters)
+        .where(inArray(rosters.id, [...ids]));
+    },
+
+    async insertStage(values: typeof competitionStages.$inferInsert, tx: Executor): Promise<StageRow> {
+      const rows = await tx.insert(competitionStages).values(values).returning();
+      return rows[0]!;
+    },
+
+    async updateBracketResults(id: string, results: StageRow['bracketResults'], tx: Executor) {
+      await tx.update(competitionStages).set({ bracketResults: results }).where(eq(competitionStages.id, id));
+    },
+
+    async insertRound(values: typeof competitionRounds.$inferInsert, tx: Executor): Promise<StageRoundRow> {
+      const rows = await tx.insert(competitionRounds).values(values).returning();
+      return rows[0]!;
+    },
+
+    async rounds(stageId: string, tx: Executor = db): Promise<StageRoundRow[]> {
+      return tx
+        .select()
+        .from(competitionRounds)
+        .where(eq(competitionRounds.stageId, stageId))
+        .orderBy(asc(competitionRounds.roundNumber));
+    },
+
+    /** Deletes one round: its series (competitors and links cascade) and its stored input/output. */
+    async deleteRound(stageId: string, roundNumber: number, tx: Executor) {
+      const links = await tx
+        .select({ id: stageMatchSeries.matchSeriesId })
+        .from(stageMatchSeries)
+        .where(and(eq(stageMatchSeries.stageId, stageId), eq(stageMatchSeries.roundNumber, roundNumber)));
+      if (links.length > 0)
+        await tx.delete(matchSeries).where(
+          inArray(
+            matchSeries.id,
+            links.map((l) => l.id),
+          ),
+        );
+      await tx
+        .delete(competitionRounds)
+        .where(and(eq(competitionRounds.stageId, stageId), eq(competitionRounds.roundNumber, roundNumber)));
+    },
+
+    /** Inserts series, their two competitor rows and their stage link; returns the series ids in order. */
+    async insertSeries(stage: StageRow, list: readonly NewStageSeries[], createdAt: Date, tx: Executor) {
+      if (list.length === 0) return [];
+      const inserted = await tx
+        .insert(matchSeries)
+        .values(
+          list.map((s) => ({
+            tenant: stage.tenant,
+            eventId: stage.eventId,
+            segmentId: stage.segmentId,
+            date: s.date,
+            state: s.state,
+            bye: s.bye,
+            roundNumber: s.roundNumber,
+            bracket: s.bracket,
+            groupName: s.group,
+            createdAt,
+            finishedAt: s.state === 'finished' ? createdAt : null,
+          })),
+        )
+        .returning({ id: matchSeries.id });
+      const ids = inserted.map((row) => row.id);
+      await tx.insert(matchSeriesCompetitors).values(
+        list.flatMap((s, index) =>
+          s.rosterIds.map((rosterId, position) => ({
+            matchSeriesId: ids[index]!,
+            position,
+            rosterId,
+            placement: s.bye && rosterId ? 1 : null,
+            date: s.date,
+          })),
+        ),
+      );
+      await tx.insert(stageMatchSeries).values(
+        list.map((s, index) => ({
+          matchSeriesId: ids[index]!,
+          stageId: stage.id,
+          nodeId: s.nodeId,
+          roundNumber: s.roundNumber,
+          bracketNumber: s.bracketNumber,
+          number: s.number,
+        })),
+      );
+      return ids;
+    },
+
+    /** A page of the stage's series in play order, with the total. */
+    async stageSeries(
+      stageId: string,
+      filter: { bracketNumber?: number | undefined; roundNumber?: number | undefined },
+      page: { offset: number; size: number },
+      tx: Executor = db,
+    ) {
+      const where: SQL[] = [eq(stageMatchSeries.stageId, stageId)];
+      if (filter.bracketNumber) where.push(eq(stageMatchSeries.bracketNumber, filter.bracketNumber));
+      if (filter.roundNumber) where.push(eq(stageMatchSeries.roundNumber, filter.roundNumber));
+      const rows = await tx
+        .select({ series: matchSeries, link: stageMatchSeries })
+        .from(stageMatchSeries)
+        .innerJoin(matchSeries, eq(matchSeries.id, stageMatchSeries.matchSeriesId))
+        .where(and(...where))
+        .orderBy(asc(stageMatchSeries.roundNumber), asc(stageMatchSeries.number))
+        .limit(page.size)
+        .offset(page.offset);
+      const count = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(stageMatchSeries)
+        .where(and(...where));
+      return { rows, total: count[0]?.n ?? 0 };
+    },
+
+    /** Every series of the stage with its link (results, round completeness). */
+    async allStageSeries(stageId: string, tx: Executor = db) {
+      return tx
+        .select({ series: matchSeries, link: stageMatchSeries })
+        .from(stageMatchSeries)
+        .innerJoin(matchSeries, eq(matchSeries.id, stageMatchSeries.matchSeriesId))
+        .where(eq(stageMatchSeries.stageId, stageId));
+    },
+
+    async competitorsOf(seriesIds: readonly string[], tx: Executor = db): Promise<StageCompetitorRow[]> {
+      if (seriesIds.length === 0) return [];
+      return tx
+        .select()
+        .from(matchSeriesCompetitors)
+        .where(inArray(matchSeriesCompetitors.matchSeriesId, [...seriesIds]))
+        .orderBy(asc(matchSeriesCompetitors.position));
+    },
+  };
+}
+
+export type BracketsRepository = ReturnType<typeof createBracketsRepository>;
+
+/** Result writes of a stage's series (organizer results, bracket propagation). */
+export function createStageResultsRepository(db: Executor) {
+  return {
+    async linkOf(stageId: string, matchSeriesId: string, tx: Executor = db) {
+      const rows = await tx
+        .select({ series: matchSeries, link: stageMatchSeries })
+        .from(stageMatchSeries)
+        .innerJoin(matchSeries, eq(matchSeries.id, stageMatchSeries.matchSeriesId))
+        .where(and(eq(stageMatchSeries.stageId, stageId), eq(stageMatchSeries.matchSeriesId, matchSeriesId)));
+      return rows[0] ?? null;
+    },
+
+    async seriesOfNodes(stageId: string, nodeIds: readonly string[], tx: Executor) {
+      if (nodeIds.length === 0) return [];
+      return tx
+        .select()
+        .from(stageMatchSeries)
+        .where(and(eq(stageMatchSeries.stageId, stageId), inArray(stageMatchSeries.nodeId, [...nodeIds])));
+    },
+
+    async setSeries(
+      id: string,
+      values: { state: StageSeriesRow['state']; bye?: boolean; finishedAt: Date | null },
+      tx: Executor,
+    ) {
+      await tx.update(matchSeries).set(values).where(eq(matchSeries.id, id));
+    },
+
+    async setCompetitor(
+      matchSeriesId: string,
+      position: number,
+      values: Partial<Pick<StageCompetitorRow, 'rosterId' | 'score' | 'placement' | 'forfeit'>>,
+      tx: Executor,
+    ) {
+      await tx
+        .update(matchSeriesCompetitors)
+        .set(values)
+        .where(
+          and(
+            eq(matchSeriesCompetitors.matchSeriesId, matchSeriesId),
+            eq(matchSeriesCompetitors.position, position),
+          ),
+        );
+    },
+  };
+}

@@ -1,0 +1,221 @@
+import {
+  advanceBody,
+  advancementListDocument,
+  bracketInfoDocument,
+  bracketMatchSeriesQuery,
+  bracketParams,
+  createBracketBody,
+  matchSeriesListDocument,
+  segmentIdParams,
+  stageResultBody,
+  stageResultDocument,
+  swissRecordListDocument,
+  swissRecordsQuery,
+  swissRoundDocument,
+} from '@cwh/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { pageMeta, pageRequest } from '../../http/jsonapi.js';
+import { matchSeriesResource } from '../ladder/ladder-mappers.js';
+import { advanceSegment } from './advance-service.js';
+import { SWISS_RECORDS_DEFAULT_PAGE_SIZE, stageInfo, swissRecords } from './brackets-read-service.js';
+import { createBracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
+import { recordStageResult } from './stage-results-service.js';
+
+/**
+ * Who may create stages and start rounds: platform admins and organizers (permission
+ * `organizer`). The spec leaves the role of these platform calls open (section 6).
+ */
+function assertOrganizer(user: { permissions: readonly string[] } | null | undefined): asserts user {
+  if (!user) throw new DomainError('UNAUTHENTICATED');
+  if (!user.permissions.includes('admin') && !user.permissions.includes('organizer')) {
+    throw new DomainError('FORBIDDEN', 'Organizers only');
+  }
+}
+
+/** Tournament stages under /api/tournaments/1.0 (issue 7, docs in packages/contract/src/brackets.ts). */
+export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
+  return async (app) => {
+    const deps = createBracketsDeps(db, () => app.now());
+
+    app.post(
+      '/segments/:id/bracket',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['brackets'],
+          params: segmentIdParams,
+          body: createBracketBody,
+          response: { 201: bracketInfoDocument },
+        },
+      },
+      async (request, reply) => {
+        assertOrganizer(request.user);
+        const input = {
+          tenant: request.tenant,
+          segmentId: request.params.id,
+          userId: request.user.id,
+          body: request.body.data.attributes,
+        };
+        await createStage(deps, input);
+        reply.code(201);
+        return { data: await stageInfo(deps, request.tenant, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/segments/:id/bracket/rounds',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['brackets'], params: segmentIdParams, response: { 201: swissRoundDocument } },
+      },
+      async (request, reply) => {
+        assertOrganizer(request.user);
+        const { round, output, seriesIds } = await startNextRound(deps, {
+          tenant: request.tenant,
+          segmentId: request.params.id,
+        });
+        reply.code(201);
+        const { segmentId: _segment, roundNumber: _round, ...attributes } = output;
+        return {
+          data: {
+            id: round.id,
+            type: 'swiss-rounds' as const,
+            attributes: { ...attributes, roundNumber: round.roundNumber, matchSeriesIds: seriesIds },
+          },
+        };
+      },
+    );
+
+    app.post(
+      '/segments/:id/bracket/rounds/reset',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['brackets'], params: segmentIdParams, response: { 200: bracketInfoDocument } },
+      },
+      async (request) => {
+        assertOrganizer(request.user);
+        await resetCurrentRound(deps, { tenant: request.tenant, segmentId: request.params.id });
+        return { data: await stageInfo(deps, request.tenant, request.params.id) };
+      },
+    );
+
+    app.post(
+      '/segments/:id/advance',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['brackets'],
+          params: segmentIdParams,
+          body: advanceBody,
+          response: { 200: advancementListDocument },
+        },
+      },
+      async (request) => {
+        assertOrganizer(request.user);
+        const outcomes = await advanceSegment(deps, {
+          tenant: request.tenant,
+          segmentId: request.params.id,
+          body: request.body.data.attributes,
+        });
+        return {
+          data: outcomes.map((o) => ({
+            id: `${request.params.id}:${o.rosterId}`,
+            type: 'advancements' as const,
+            attributes: {
+              roster: { id: o.rosterId },
+              rank: o.rank,
+              outcome: o.outcome,
+              ruleId: o.ruleId,
+              nextSegment: o.nextSegmentId ? { id: o.nextSegmentId } : null,
+              nextSeed: o.nextSeed,
+              ticket: o.ticket,
+            },
+          })),
+        };
+      },
+    );
+
+    app.get(
+      '/segments/:id/bracket/info',
+      { schema: { tags: ['brackets'], params: segmentIdParams, response: { 200: bracketInfoDocument } } },
+      async (request) => ({ data: await stageInfo(deps, request.tenant, request.params.id) }),
+    );
+
+    app.get(
+      '/segments/:id/swiss-records',
+      {
+        schema: {
+          tags: ['brackets'],
+          params: segmentIdParams,
+          querystring: swissRecordsQuery,
+          response: { 200: swissRecordListDocument },
+        },
+      },
+      async (request) => {
+        const q = request.query;
+        const page = pageRequest({ ...q, 'page[size]': q['page[size]'] ?? SWISS_RECORDS_DEFAULT_PAGE_SIZE });
+        const { data, total } = await swissRecords(deps, {
+          tenant: request.tenant,
+          segmentId: request.params.id,
+          roundNumber: q['filter[roundNumber]'],
+          page,
+        });
+        return { data, meta: pageMeta(page, total) };
+      },
+    );
+
+    app.post(
+      '/bracket/:id/results',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags: ['brackets'],
+          params: bracketParams,
+          body: stageResultBody,
+          response: { 200: stageResultDocument },
+        },
+      },
+      async (request) => {
+        assertOrganizer(request.user);
+        const result = await recordStageResult(deps, {
+          tenant: request.tenant,
+          stageId: request.params.id,
+          result: request.body.data.attributes,
+        });
+        return { data: { id: result.matchSeriesId, type: 'stage-results' as const, attributes: result } };
+      },
+    );
+
+    app.get(
+      '/bracket/:id/match-series',
+      {
+        schema: {
+          tags: ['brackets'],
+          params: bracketParams,
+          querystring: bracketMatchSeriesQuery,
+          response: { 200: matchSeriesListDocument },
+        },
+      },
+      async (request) => {
+        const stage = await deps.repo.getStage(request.tenant, request.params.id);
+        const q = request.query;
+        const page = pageRequest(q);
+        const { rows, total } = await deps.repo.stageSeries(
+          stage.id,
+          { bracketNumber: q['filter[bracket.number]'], roundNumber: q['filter[roundNumber]'] },
+          page,
+        );
+        const competitors = await deps.repo.competitorsOf(rows.map((r) => r.series.id));
+        const rosterIds = [...new Set(competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])))];
+        const rosters = new Map((await deps.repo.rostersByIds(rosterIds)).map((r) => [r.id, r]));
+        const now = app.now();
+        return {
+          data: rows.map((r) => matchSeriesResource(r.series, competitors, rosters, now)),
+          meta: pageMeta(page, total),
+        };
+      },
+    );
+  };
+}

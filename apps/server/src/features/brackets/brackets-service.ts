@@ -1,0 +1,242 @@
+import type { CreateBracketBody } from '@cwh/contract';
+import {
+  createDoubleElimination,
+  DEFAULT_SWISS_TIEBREAKS,
+  pairSwissRound,
+  resolveDoubleElimination,
+  type SwissConfig,
+  type SwissTiebreak,
+} from '@cwh/domain';
+import type { Db } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import { createAdvanceRepository } from './advance-repository.js';
+import {
+  type BracketsRepository,
+  createBracketsRepository,
+  type StageRow,
+  type StageSegmentRow,
+} from './brackets-repository.js';
+import {
+  bracketSeries,
+  conflict,
+  isUniqueViolation,
+  SWISS_ROUND_LEAD_MINUTES,
+  swissHistory,
+  swissRoundSeries,
+  toDomainError,
+} from './stage-series.js';
+
+export interface BracketsDeps {
+  db: Db;
+  repo: BracketsRepository;
+  now: () => Date;
+}
+
+export function createBracketsDeps(db: Db, now: () => Date): BracketsDeps {
+  return { db, repo: createBracketsRepository(db), now };
+}
+
+/** Default field sizes: the Monthly Qualifier takes the ladder's top 128, a final 8 teams. */
+const DEFAULT_SIZE = { swiss: 128, double_elimination: 8 } as const;
+
+const invalid = (pointer: string, detail: string) =>
+  new DomainError('VALIDATION_FAILED', detail, { source: { pointer: `/data/attributes/${pointer}` } });
+
+function formatOf(segment: StageSegmentRow, body: CreateBracketBody['data']['attributes']) {
+  const format = body.format ?? segment.eliminationType;
+  if (format !== 'swiss' && format !== 'double_elimination') {
+    throw conflict('NOT_A_BRACKET_SEGMENT', 'A ladder segment has no bracket');
+  }
+  if (body.format && segment.eliminationType !== 'ladder' && body.format !== segment.eliminationType) {
+    throw invalid('format', `This segment is ${segment.eliminationType}`);
+  }
+  return format;
+}
+
+function swissConfigOf(body: CreateBracketBody['data']['attributes'], teams: number): SwissConfig {
+  const tiebreaks = (body.tiebreaks ?? DEFAULT_SWISS_TIEBREAKS) as SwissTiebreak[];
+  if (body.rounds !== undefined && (body.wins !== undefined || body.losses !== undefined)) {
+    throw invalid('rounds', 'Give either a number of rounds or early-exit wins and losses, not both');
+  }
+  if (body.wins !== undefined || body.losses !== undefined) {
+    return { format: { mode: 'early_exit', wins: body.wins ?? 3, losses: body.losses ?? 3 }, tiebreaks };
+  }
+  return {
+    format: { mode: 'fixed', rounds: body.rounds ?? Math.max(1, Math.ceil(Math.log2(teams))) },
+    tiebreaks,
+  };
+}
+
+/** Seed order: the organizer's list, or locked rosters by previous-stage placement. */
+async function seedTeams(
+  deps: BracketsDeps,
+  segment: StageSegmentRow,
+  body: CreateBracketBody['data']['attributes'],
+  format: 'swiss' | 'double_elimination',
+) {
+  if (body.rosterIds) {
+    if (new Set(body.rosterIds).size !== body.rosterIds.length)
+      throw invalid('rosterIds', 'A roster is listed twice');
+    const eligible = new Set((await deps.repo.seedingRosters(segment)).map((r) => r.id));
+    const stranger = body.rosterIds.find((id) => !eligible.has(id));
+    if (stranger) throw invalid('rosterIds', `Roster ${stranger} is not a locked roster of this stage`);
+    return body.rosterIds.map((rosterId, index) => ({ rosterId, seed: index + 1 }));
+  }
+  // Rosters that advanced into this segment keep the seeds their previous stage gave them.
+  const advanced = await createAdvanceRepository(deps.db).advancedInto(segment.id);
+  if (advanced.length > 0) return advanced.map((a, index) => ({ rosterId: a.rosterId, seed: index + 1 }));
+  const rosters = await deps.repo.seedingRosters(segment);
+  return rosters
+    .slice(0, body.size ?? DEFAULT_SIZE[format])
+    .map((r, index) => ({ rosterId: r.id, seed: index + 1 }));
+}
+
+/** POST /segments/{id}/bracket: creates and seeds the stage, with its first round or whole bracket. */
+export async function createStage(
+  deps: BracketsDeps,
+  input: { tenant: string; segmentId: string; userId: string; body: CreateBracketBody['data']['attributes'] },
+): Promise<StageRow> {
+  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
+  const format = formatOf(segment, input.body);
+  if (await deps.repo.stageOfSegment(segment.id))
+    throw conflict('BRACKET_EXISTS', 'This segment already has a bracket');
+  const teams = await seedTeams(deps, segment, input.body, format);
+  if (teams.length < 2) throw conflict('NOT_ENOUGH_ROSTERS', 'A bracket needs at least two locked rosters');
+  const now = deps.now();
+  const startsAt = input.body.startsAt
+    ? new Date(input.body.startsAt)
+    : new Date(Math.max(now.getTime(), segment.dateFrom.getTime()));
+  try {
+    // The engines run before the transaction: a refusal leaves nothing behind.
+    const swissConfig = format === 'swiss' ? swissConfigOf(input.body, teams.length) : null;
+    const bracket = format === 'double_elimination' ? createDoubleElimination(teams) : null;
+    const firstRound = swissConfig
+      ? pairSwissRound({
+          segmentId: segment.id,
+          roundNumber: 1,
+          config: swissConfig,
+          teams,
+          results: [],
+          byes: [],
+        })
+      : null;
+    return await deps.db.transaction(async (tx) => {
+      const stage = await deps.repo.insertStage(
+        {
+          tenant: input.tenant,
+          eventId: segment.eventId,
+          segmentId: segment.id,
+          format,
+          teams,
+          swissConfig,
+          bracket,
+          bracketResults: [],
+          startsAt,
+          createdBy: input.userId,
+          createdAt: now,
+        },
+        tx,
+      );
+      if (firstRound && swissConfig) {
+        const roundInput = {
+          segmentId: segment.id,
+          roundNumber: 1,
+          config: swissConfig,
+          teams,
+          results: [],
+          byes: [],
+        };
+        await deps.repo.insertRound(
+          { stageId: stage.id, roundNumber: 1, input: roundInput, output: firstRound, createdAt: now },
+          tx,
+        );
+        await deps.repo.insertSeries(stage, swissRoundSeries(firstRound, startsAt), now, tx);
+      }
+      if (bracket) {
+        await deps.repo.insertSeries(
+          stage,
+          bracketSeries(bracket, resolveDoubleElimination(bracket, []), startsAt),
+          now,
+          tx,
+        );
+      }
+      return stage;
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('BRACKET_EXISTS', 'This segment already has a bracket');
+    throw toDomainError(error);
+  }
+}
+
+/** POST /segments/{id}/bracket/rounds: pairs and schedules the next swiss round. */
+export async function startNextRound(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
+  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
+  const found = await deps.repo.stageOfSegment(segment.id);
+  if (!found) throw new DomainError('NOT_FOUND', 'This segment has no bracket yet');
+  if (found.format !== 'swiss' || !found.swissConfig)
+    throw conflict('NOT_SWISS', 'Only a swiss stage has rounds');
+  const now = deps.now();
+  try {
+    return await deps.db.transaction(async (tx) => {
+      const stage = await deps.repo.lockStage(found.id, tx);
+      const rounds = await deps.repo.rounds(stage.id, tx);
+      const rows = await deps.repo.allStageSeries(stage.id, tx);
+      if (rows.some((row) => row.series.state !== 'finished')) {
+        throw conflict('ROUND_NOT_FINISHED', 'Every match of the current round must be finished first');
+      }
+      const competitors = await deps.repo.competitorsOf(
+        rows.map((row) => row.series.id),
+        tx,
+      );
+      const { results, byes } = swissHistory(rows, competitors);
+      const roundNumber = rounds.length + 1;
+      const roundInput = {
+        segmentId: segment.id,
+        roundNumber,
+        config: stage.swissConfig!,
+        teams: stage.teams,
+        results,
+        byes,
+      };
+      const output = pairSwissRound(roundInput);
+      const round = await deps.repo.insertRound(
+        { stageId: stage.id, roundNumber, input: roundInput, output, createdAt: now },
+        tx,
+      );
+      const date = new Date(
+        Math.max(stage.startsAt.getTime(), now.getTime() + SWISS_ROUND_LEAD_MINUTES * 60_000),
+      );
+      const seriesIds = await deps.repo.insertSeries(stage, swissRoundSeries(output, date), now, tx);
+      return { round, output, seriesIds };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw conflict('ROUND_EXISTS', 'This round was just started');
+    throw toDomainError(error);
+  }
+}
+
+/**
+ * POST /segments/{id}/bracket/rounds/reset: deletes the current swiss round while none of its
+ * matches has a result (byes aside). Starting the round again pairs it identically: the engine is
+ * deterministic (seeded by segment and round).
+ */
+export async function resetCurrentRound(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
+  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
+  const found = await deps.repo.stageOfSegment(segment.id);
+  if (!found) throw new DomainError('NOT_FOUND', 'This segment has no bracket yet');
+  if (found.format !== 'swiss') throw conflict('NOT_SWISS', 'Only a swiss stage has rounds');
+  return deps.db.transaction(async (tx) => {
+    const stage = await deps.repo.lockStage(found.id, tx);
+    const rounds = await deps.repo.rounds(stage.id, tx);
+    const current = rounds.at(-1);
+    if (!current) throw conflict('NO_ROUND', 'No round to reset');
+    const rows = await deps.repo.allStageSeries(stage.id, tx);
+    const played = rows.some(
+      (row) =>
+        row.link.roundNumber === current.roundNumber && !row.series.bye && row.series.state === 'finished',
+    );
+    if (played) throw conflict('ROUND_HAS_RESULTS', 'A match of this round already has a result');
+    await deps.repo.deleteRound(stage.id, current.roundNumber, tx);
+    return current.roundNumber;
+  });
+}
