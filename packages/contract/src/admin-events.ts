@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { document, listDocument, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /** Spec §5: dates are sent as ISO 8601 without milliseconds. */
 export const isoSecondsInput = z.iso.datetime({ offset: true, precision: 0 });
@@ -105,3 +105,18 @@ export const segmentItemParams = z.object({
   id: z.string().min(1).max(64),
 });
 export const segmentAdvanceRuleParams = z.object({ segmentId: resourceId, id: resourceId.optional() });
+
+export type CreateEventBody = z.infer<typeof createEventBody>;
+export type UpdateEventBody = z.infer<typeof updateEventBody>;
+export type CloneEventBody = z.infer<typeof cloneEventBody>;
+export type CreateSegmentBody = z.infer<typeof createSegmentBody>;
+export type PatchSegmentBody = z.infer<typeof patchSegmentBody>;
+export type RegistrationPhaseBody = z.infer<typeof registrationPhaseBody>;
+export type RegistrationPhaseDocument = z.infer<typeof registrationPhaseDocument>;
+export type RegistrationPhaseListDocument = z.infer<typeof registrationPhaseListDocument>;
+export type SupportedPeriodBody = z.infer<typeof supportedPeriodBody>;
+export type SupportedPeriodDocument = z.infer<typeof supportedPeriodDocument>;
+export type SupportedPeriodListDocument = z.infer<typeof supportedPeriodListDocument>;
+export type AdvanceRuleBody = z.infer<typeof advanceRuleBody>;
+export type AdvanceRuleDocument = z.infer<typeof advanceRuleDocument>;
+export type AdvanceRuleListDocument = z.infer<typeof advanceRuleListDocument>;

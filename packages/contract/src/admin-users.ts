@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { dateRange, document, listDocument, pageQuery, requestBody, resource, toOne } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 export const staffRole = z.enum(['admin', 'organizer', 'support']);
 
@@ -90,3 +90,17 @@ export const mailMessageResource = resource(
 export type MailMessageResource = z.infer<typeof mailMessageResource>;
 export const mailMessageListDocument = listDocument(mailMessageResource);
 export const mailOutboxQuery = pageQuery.extend({ 'filter[to]': z.string().trim().max(320).optional() });
+
+export type AdminUserDocument = z.infer<typeof adminUserDocument>;
+export type AdminUserListDocument = z.infer<typeof adminUserListDocument>;
+export type UserListQuery = z.infer<typeof userListQuery>;
+export type PatchUserBody = z.infer<typeof patchUserBody>;
+export type SuspendUserBody = z.infer<typeof suspendUserBody>;
+export type PasswordChangeBody = z.infer<typeof passwordChangeBody>;
+export type PasswordResetRequestBody = z.infer<typeof passwordResetRequestBody>;
+export type PasswordResetChangeBody = z.infer<typeof passwordResetChangeBody>;
+export type ActivityLogListDocument = z.infer<typeof activityLogListDocument>;
+export type ActivityLogQuery = z.infer<typeof activityLogQuery>;
+export type ActivityLogGroupListDocument = z.infer<typeof activityLogGroupListDocument>;
+export type MailMessageListDocument = z.infer<typeof mailMessageListDocument>;
+export type MailOutboxQuery = z.infer<typeof mailOutboxQuery>;

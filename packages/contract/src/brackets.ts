@@ -1,6 +1,6 @@
-import { z } from 'zod';
 import { listDocument, pageQuery, requestBody } from './jsonapi.js';
 import { resourceId } from './params.js';
+import * as z from './safe-zod.js';
 
 /**
  * Tournament stages (issue 7) under `/api/tournaments/1.0`: swiss and double-elimination brackets.
@@ -222,3 +222,11 @@ export const advancementResource = z.object({
   }),
 });
 export const advancementListDocument = listDocument(advancementResource);
+
+export type BracketInfoDocument = z.infer<typeof bracketInfoDocument>;
+export type BracketMatchSeriesQuery = z.infer<typeof bracketMatchSeriesQuery>;
+export type SwissRecordListDocument = z.infer<typeof swissRecordListDocument>;
+export type SwissRecordsQuery = z.infer<typeof swissRecordsQuery>;
+export type SwissRoundDocument = z.infer<typeof swissRoundDocument>;
+export type StageResultDocument = z.infer<typeof stageResultDocument>;
+export type AdvancementListDocument = z.infer<typeof advancementListDocument>;
