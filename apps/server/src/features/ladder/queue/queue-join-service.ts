@@ -9,7 +9,7 @@ import { gameCall } from '../../../game/game-call.js';
 import { normalizeTag } from '../../../game/index.js';
 import { type Caller, isAdmin, type LadderContext, ownedRoster } from '../ladder-context.js';
 import type { QueueEntryRow } from '../ladder-repository.js';
-import type { EndMatchUp } from '../match-ups/match-up-service.js';
+import type { EndMatchUp } from '../match-ups/end-match-up.js';
 
 /** Queue: a roster's status, join (with its refusals in the documented order) and leave. */
 export function createQueueJoinService(context: LadderContext, endMatchUp: EndMatchUp) {
