@@ -1,16 +1,8 @@
 import { API, SIMULATOR_API } from '@cwh/contract';
 import { ROSTER_ALREADY_PLAYED_DETAIL } from '@cwh/domain';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import {
-  bearer,
-  describeEachDatabase,
-  jsonApiBody,
-  jsonApiRequest,
-  loginAsAdmin,
-  TEST_NOW,
-} from '../harness.js';
+import { describeEachDatabase, jsonApiBody, loginAsAdmin, TEST_NOW } from '../harness.js';
 import {
   type Captain,
   createCaptains,
@@ -19,24 +11,9 @@ import {
   setClanWar,
   th16Tag,
 } from './ladder-fixtures.js';
+import { call, join, latestMatchUp, status, testClock } from './ladder-http.js';
 
-const clock = { now: new Date(TEST_NOW) };
-const advance = (ms: number) => {
-  clock.now = new Date(clock.now.getTime() + ms);
-};
-
-const call = (app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  app.inject(
-    body === undefined
-      ? { method, url, headers: bearer(token) }
-      : jsonApiRequest({ method, url, headers: bearer(token), payload: body as object }),
-  );
-const join = (app: FastifyInstance, c: Captain, tags = c.playerTags) =>
-  call(app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/join`, jsonApiBody({ playerTags: tags }));
-const status = async (app: FastifyInstance, c: Captain) =>
-  (await call(app, c.token, 'GET', `${API.matches}/queue/${c.rosterId}/status`)).json().data;
-const latestMatchUp = async (app: FastifyInstance, c: Captain) =>
-  (await call(app, c.token, 'GET', `${API.matches}/match-ups?filter[user.id]=${c.userId}`)).json().data[0];
+const { clock, advance } = testClock();
 
 describeEachDatabase(
   'ladder play over HTTP',
