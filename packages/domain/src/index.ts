@@ -25,6 +25,7 @@ export * from './errors/error-codes.js';
 export * from './errors/error-routes.js';
 export * from './errors/initial-load.js';
 export * from './errors/server-error-codes.js';
+export * from './ladder/match-up-ending.js';
 export * from './ladder/matchmaking.js';
 export * from './ladder/standings.js';
 export * from './locales.js';

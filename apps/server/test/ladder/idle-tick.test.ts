@@ -1,21 +1,14 @@
 import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { queueEntries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { MATCHMAKING_FULL_PASS_MS } from '../../src/features/ladder/queue/matchmaking-service.js';
-import {
-  bearer,
-  describeEachDatabase,
-  jsonApiBody,
-  jsonApiRequest,
-  TEST_NOW,
-  testConfig,
-} from '../harness.js';
+import { describeEachDatabase, TEST_NOW, testConfig } from '../harness.js';
 import { type Captain, createCaptains, insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
+import { call, join, latestMatchUp, status, testClock } from './ladder-http.js';
 
 /*
  * The idle tick (docs/api/ladder.md, "Tick"): a queue whose waiting entries are unchanged (same
@@ -25,31 +18,9 @@ import { type Captain, createCaptains, insertWaitingEntries, ladderSegment } fro
  * without workers), so only the tick can pair it.
  */
 
-const clock = { now: new Date(TEST_NOW) };
-const advance = (ms: number) => {
-  clock.now = new Date(clock.now.getTime() + ms);
-};
+const { clock, advance } = testClock();
 
 const CROWD = 50;
-
-const call = (app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  app.inject(
-    body === undefined
-      ? { method, url, headers: bearer(token) }
-      : jsonApiRequest({ method, url, headers: bearer(token), payload: body as object }),
-  );
-const join = (app: FastifyInstance, c: Captain) =>
-  call(
-    app,
-    c.token,
-    'POST',
-    `${API.matches}/queue/${c.rosterId}/join`,
-    jsonApiBody({ playerTags: c.playerTags }),
-  );
-const status = async (app: FastifyInstance, c: Captain) =>
-  (await call(app, c.token, 'GET', `${API.matches}/queue/${c.rosterId}/status`)).json().data;
-const latestMatchUp = async (app: FastifyInstance, c: Captain) =>
-  (await call(app, c.token, 'GET', `${API.matches}/match-ups?filter[user.id]=${c.userId}`)).json().data[0];
 
 describeEachDatabase(
   'idle matchmaking tick: unchanged queues are not re-read',

@@ -1,16 +1,8 @@
 import { API, SIMULATOR_API } from '@cwh/contract';
-import { ROSTER_ALREADY_PLAYED_DETAIL } from '@cwh/domain';
-import type { FastifyInstance } from 'fastify';
+import { MATCH_TIME_PASSED_MESSAGE, ROSTER_ALREADY_PLAYED_DETAIL } from '@cwh/domain';
 import { beforeAll, expect, it } from 'vitest';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import {
-  bearer,
-  describeEachDatabase,
-  jsonApiBody,
-  jsonApiRequest,
-  loginAsAdmin,
-  TEST_NOW,
-} from '../harness.js';
+import { describeEachDatabase, jsonApiBody, loginAsAdmin, TEST_NOW } from '../harness.js';
 import {
   type Captain,
   createCaptains,
@@ -19,24 +11,9 @@ import {
   setClanWar,
   th16Tag,
 } from './ladder-fixtures.js';
+import { call, join, latestMatchUp, status, testClock } from './ladder-http.js';
 
-const clock = { now: new Date(TEST_NOW) };
-const advance = (ms: number) => {
-  clock.now = new Date(clock.now.getTime() + ms);
-};
-
-const call = (app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  app.inject(
-    body === undefined
-      ? { method, url, headers: bearer(token) }
-      : jsonApiRequest({ method, url, headers: bearer(token), payload: body as object }),
-  );
-const join = (app: FastifyInstance, c: Captain, tags = c.playerTags) =>
-  call(app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/join`, jsonApiBody({ playerTags: tags }));
-const status = async (app: FastifyInstance, c: Captain) =>
-  (await call(app, c.token, 'GET', `${API.matches}/queue/${c.rosterId}/status`)).json().data;
-const latestMatchUp = async (app: FastifyInstance, c: Captain) =>
-  (await call(app, c.token, 'GET', `${API.matches}/match-ups?filter[user.id]=${c.userId}`)).json().data[0];
+const { clock, advance } = testClock();
 
 describeEachDatabase(
   'ladder play over HTTP',
@@ -46,7 +23,7 @@ describeEachDatabase(
     beforeAll(async () => {
       segment = await ladderSegment(ctx.database.db);
       captains = await createCaptains(ctx.database.db, {
-        count: 12,
+        count: 14,
         parentSegmentId: segment.parentId,
         eventId: segment.eventId,
         now: TEST_NOW,
@@ -346,6 +323,30 @@ describeEachDatabase(
       expect(played.statusCode).toBe(400);
       expect(played.json().errors[0].detail).toContain(ROSTER_ALREADY_PLAYED_DETAIL);
       expect(saved).toBeDefined();
+    });
+
+    it('a match check-in once the match time passed is refused with MATCH_TIME_PASSED', async () => {
+      const [e, f] = [captains[12]!, captains[13]!];
+      await join(ctx.app, e);
+      await join(ctx.app, f);
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      const mu = await latestMatchUp(ctx.app, e);
+      await call(ctx.app, e.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      const accepted = await call(ctx.app, f.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
+      const seriesId = accepted.json().data.attributes.matchSeriesId as string;
+      advance(defaultLadderConfig().matchLeadTimeMs + 1_000);
+      const late = await call(
+        ctx.app,
+        e.token,
+        'POST',
+        `${API.matches}/checkins`,
+        jsonApiBody({ matchSeriesId: seriesId }),
+      );
+      expect(late.statusCode).toBe(409);
+      expect(late.json().errors[0]).toMatchObject({
+        code: 'MATCH_TIME_PASSED',
+        detail: MATCH_TIME_PASSED_MESSAGE,
+      });
     });
   },
   {

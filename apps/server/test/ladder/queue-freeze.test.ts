@@ -1,32 +1,13 @@
-import { API } from '@cwh/contract';
-import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, TEST_NOW } from '../harness.js';
+import { describeEachDatabase, TEST_NOW } from '../harness.js';
 import { type Captain, createCaptains, insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
+import { join, status } from './ladder-http.js';
 
 /** More than the old tick batch (2,000 longest-waiting entries), which froze every newcomer. */
 const UNPAIRABLE = 2_100;
 
 const clock = { now: new Date(TEST_NOW) };
-
-const join = (app: FastifyInstance, c: Captain) =>
-  app.inject(
-    jsonApiRequest({
-      method: 'POST',
-      url: `${API.matches}/queue/${c.rosterId}/join`,
-      headers: bearer(c.token),
-      payload: jsonApiBody({ playerTags: c.playerTags }),
-    }),
-  );
-const status = async (app: FastifyInstance, c: Captain) =>
-  (
-    await app.inject({
-      method: 'GET',
-      url: `${API.matches}/queue/${c.rosterId}/status`,
-      headers: bearer(c.token),
-    })
-  ).json().data;
 
 describeEachDatabase(
   'queue with more unpairable waiting entries than the old tick batch',

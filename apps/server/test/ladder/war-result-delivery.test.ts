@@ -12,7 +12,6 @@ import type { DbSimGame } from '../../src/game/simulated/db-sim-game.js';
 import { startResultRedelivery } from '../../src/game/simulated/result-redelivery.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import {
-  bearer,
   describeEachDatabase,
   jsonApiBody,
   jsonApiRequest,
@@ -23,13 +22,7 @@ import {
 import { checkInjectedAnswers } from '../jsonapi-conformance.js';
 import { createTestDatabase, type TestDatabase } from '../test-database.js';
 import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
-
-const call = (app: FastifyInstance, token: string, method: 'GET' | 'POST', url: string, body?: unknown) =>
-  app.inject(
-    body === undefined
-      ? { method, url, headers: bearer(token) }
-      : jsonApiRequest({ method, url, headers: bearer(token), payload: body as object }),
-  );
+import { call } from './ladder-http.js';
 
 /** Two captains queue, get paired, both accept, and the war is created: a running simulated war. */
 async function runningWar(app: FastifyInstance, a: Captain, b: Captain) {

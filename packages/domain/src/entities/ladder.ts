@@ -32,7 +32,7 @@ export interface LadderEntry {
   losses: number;
   draws: number;
   gamesPlayed: number;
-  /** `W-L`. */
+  /** `W-L`, or `W-L-D` once the roster played a draw (it always adds up to gamesPlayed). */
   record: string;
   starsFor: number;
   starsAgainst: number;

@@ -66,6 +66,54 @@ export function pointsBand(waitedMs: number, options: MatchmakingOptions = {}): 
   return Math.min(s.maxBand, s.baseBand + steps * s.bandStepPoints);
 }
 
+/**
+ * THE pairing rule, shared by the tick (`pairQueue`) and newcomer matching (`canPair`): the points
+ * gap is within the longer waiter's band, and last opponents meet again only once both waited
+ * longer than the rematch grace.
+ */
+function pairAllowed(
+  gap: number,
+  longerWaiterBand: number,
+  shorterWaited: number,
+  rematch: boolean,
+  s: Settings,
+): boolean {
+  return gap <= longerWaiterBand && !(rematch && shorterWaited <= s.rematchGraceMs);
+}
+
+function isRematch(
+  a: { rosterId: string; lastOpponent: string | null },
+  b: { rosterId: string; lastOpponent: string | null },
+) {
+  return a.lastOpponent === b.rosterId || b.lastOpponent === a.rosterId;
+}
+
+/** A waiting entry as `canPair` sees it (the server's queue rows carry exactly this). */
+export interface PairCandidate {
+  rosterId: string;
+  points: number;
+  joinedMs: number;
+  lastOpponent: string | null;
+}
+
+/**
+ * Whether two waiting entries of one queue may be paired at `at` (epoch ms), by the same rule the
+ * tick's `pairQueue` applies. Newcomer matching calls it on the candidates it read from the index.
+ */
+export function canPair(
+  a: PairCandidate,
+  b: PairCandidate,
+  at: number,
+  options: MatchmakingOptions = {},
+): boolean {
+  if (a.rosterId === b.rosterId) return false;
+  const s = settingsOf(options);
+  const longerWaited = Math.max(0, at - Math.min(a.joinedMs, b.joinedMs));
+  const shorterWaited = Math.max(0, at - Math.max(a.joinedMs, b.joinedMs));
+  const gap = Math.abs(a.points - b.points);
+  return pairAllowed(gap, pointsBand(longerWaited, s), shorterWaited, isRematch(a, b), s);
+}
+
 function compareIds(a: string, b: string): number {
   return a < b ? -1 : a > b ? 1 : 0;
 }
@@ -183,10 +231,11 @@ function pairBucket(bucket: Bucket, at: number, s: Settings, out: QueuePair[]): 
       const b = byPoints[q]!;
       const gap = ranked[b]!.points - ranked[a]!.points;
       if (gap > widest) break;
-      if (gap > Math.max(band[a]!, band[b]!)) continue;
-      const rematch =
-        ranked[a]!.lastOpponent === ranked[b]!.rosterId || ranked[b]!.lastOpponent === ranked[a]!.rosterId;
-      if (rematch && (waited[a]! <= s.rematchGraceMs || waited[b]! <= s.rematchGraceMs)) continue;
+      const rematch = isRematch(ranked[a]!, ranked[b]!);
+      // Bands only widen with waiting, so the longer waiter's band is the larger one.
+      if (!pairAllowed(gap, Math.max(band[a]!, band[b]!), Math.min(waited[a]!, waited[b]!), rematch, s)) {
+        continue;
+      }
       edges.gaps[edges.count] = gap;
       edges.firsts[edges.count] = Math.min(a, b);
       edges.seconds[edges.count] = Math.max(a, b);
@@ -267,7 +316,7 @@ function remainderNextPairing(outcome: BucketOutcome, at: number, s: Settings): 
         if (gap > s.maxBand) break;
         continue;
       }
-      const rematch = a.lastOpponent === b.rosterId || b.lastOpponent === a.rosterId;
+      const rematch = isRematch(a, b);
       const from = rematch
         ? Math.max(bandFrom, rematchAllowedFrom(Math.max(a.joinedMs, b.joinedMs), s))
         : bandFrom;

@@ -61,7 +61,7 @@ export type MatchCheckInRefusal =
 
 /** Spec 4/5: refuse after the match time, skip quietly when the user already checked in. */
 export function matchCheckInRefusal(
-  series: Pick<MatchSeries, 'date'>,
+  series: { date: Instant },
   now: Instant,
   context: { userId: string; checkIns: readonly Pick<CheckIn, 'userId'>[] },
 ): MatchCheckInRefusal | null {

@@ -16,7 +16,7 @@ import { segments } from './segments';
 import { users } from './users';
 
 /*
- * Ladder play (issue 4, docs/api/ladder.md). Roster ids are plain uuids (no foreign key to `rosters`)
+ * Ladder play (docs/api/ladder.md). Roster ids are plain uuids (no foreign key to `rosters`)
  * so these tables do not depend on the players-and-teams migration order; rosters are never hard
  * deleted while they have ladder history (withdrawn_at).
  */

@@ -1,11 +1,14 @@
 import { and, asc, eq, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { gameAccounts, users } from '../../db/schema/index.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
+
+const emailTaken = () => new DomainError('CONFLICT', 'This e-mail address is already in use');
 
 export function createUserRepository(db: Executor) {
   return {
@@ -39,14 +42,18 @@ export function createUserRepository(db: Executor) {
         .orderBy(asc(gameAccounts.createdAt));
     },
 
+    /** CONFLICT when the e-mail address is taken (the unique login key). */
     async insert(user: NewUser, tx: Executor = db): Promise<UserRow> {
-      const rows = await tx.insert(users).values(user).returning();
+      const rows = await conflictOnDuplicate(() => tx.insert(users).values(user).returning(), emailTaken);
       return rows[0]!;
     },
 
     /** The updated user, or null when there is none with this id. */
     async update(id: string, set: Partial<NewUser>, tx: Executor = db): Promise<UserRow | null> {
-      const rows = await tx.update(users).set(set).where(eq(users.id, id)).returning();
+      const rows = await conflictOnDuplicate(
+        () => tx.update(users).set(set).where(eq(users.id, id)).returning(),
+        emailTaken,
+      );
       return rows[0] ?? null;
     },
 

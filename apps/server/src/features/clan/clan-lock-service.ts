@@ -1,22 +1,16 @@
 import { lockRosterBlockers } from '@cwh/domain';
-import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
-import { type GameAdapter, normalizeTag } from '../../game/index.js';
+import { normalizeTag } from '../../game/index.js';
 import type { AuthPlayer } from '../players/player-auth.js';
 import { allowedChanges, changesUsed } from '../rosters/roster-changes.js';
-import { createRosterRepository } from '../rosters/roster-repository.js';
-import type { ClanServiceOptions } from './clan-context.js';
 import { insufficientRole, isLeader, loadClanContext } from './clan-context.js';
-import { type ClanRosterAccess, noRoster, rosterLocked } from './clan-roster-access.js';
+import type { ClanDeps } from './clan-deps.js';
+import { noRoster, rosterLocked } from './clan-roster-access.js';
 
 /** Clan and selection checks, locking the team, allowed changes and withdrawal. */
-export function createClanLockService(
-  db: Db,
-  game: GameAdapter,
-  options: ClanServiceOptions,
-  access: ClanRosterAccess,
-) {
+export function createClanLockService(deps: ClanDeps) {
+  const { db, game, options, rosters, access } = deps;
   const now = options.now;
   const { currentRoster, view, requireCaptain } = access;
 
@@ -24,9 +18,9 @@ export function createClanLockService(
     /** The clan can play: the team's members are in the clan, the war log is public, no war is on. */
     async checkClan(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      const roster = await currentRoster(db, tenant, ctx.clan.tag);
+      const roster = await currentRoster(tenant, ctx.clan.tag, db);
       if (!roster) throw noRoster();
-      const active = await requireCaptain(db, roster, ctx, 'check the clan');
+      const active = await requireCaptain(roster, ctx, 'check the clan', db);
       const inClan = new Set(ctx.clan.members.map((m) => m.tag));
       const missing = active.filter((m) => !inClan.has(m.playerTag));
       if (missing.length > 0 || active.length < 5) {
@@ -49,10 +43,10 @@ export function createClanLockService(
     async checkSelectedPlayers(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
       return db.transaction(async (tx) => {
-        const roster = await currentRoster(tx, tenant, ctx.clan.tag);
+        const roster = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!roster) throw noRoster();
-        await requireCaptain(tx, roster, ctx, 'check the selected players');
-        const rosterView = await view(tx, tenant, roster, ctx.clan);
+        await requireCaptain(roster, ctx, 'check the selected players', tx);
+        const rosterView = await view(tenant, roster, ctx.clan, tx);
         const members = rosterView.roster.members;
         const away = members.filter((m) => !m.inClan);
         if (away.length > 0 || members.length < 5) {
@@ -78,13 +72,12 @@ export function createClanLockService(
     async confirm(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
       return db.transaction(async (tx) => {
-        const found = await currentRoster(tx, tenant, ctx.clan.tag);
+        const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
-        const repo = createRosterRepository(tx);
-        const roster = await repo.lockById(tenant, found.id, tx);
+        const roster = await rosters.lockById(tenant, found.id, tx);
         if (roster.confirmedAt) throw rosterLocked();
-        const rosterView = await view(tx, tenant, roster, ctx.clan);
-        await requireCaptain(tx, roster, ctx, 'lock the team');
+        const rosterView = await view(tenant, roster, ctx.clan, tx);
+        await requireCaptain(roster, ctx, 'lock the team', tx);
         if (rosterView.roster.registrationStatus !== 'open') {
           throw new DomainError(
             'SEGMENT_REGISTRATION_CLOSED',
@@ -124,14 +117,14 @@ export function createClanLockService(
             },
           );
         }
-        const locked = await repo.update(roster.id, { confirmedAt: now() }, tx);
-        return (await view(tx, tenant, locked, ctx.clan)).roster;
+        const locked = await rosters.update(roster.id, { confirmedAt: now() }, tx);
+        return (await view(tenant, locked, ctx.clan, tx)).roster;
       });
     },
 
     async allowedChanges(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      const roster = await currentRoster(db, tenant, ctx.clan.tag);
+      const roster = await currentRoster(tenant, ctx.clan.tag, db);
       return allowedChanges(roster ? changesUsed(roster, now()) : 0);
     },
 
@@ -143,19 +136,18 @@ export function createClanLockService(
       }
       if (!isLeader(ctx)) throw insufficientRole('withdraw the team');
       return db.transaction(async (tx) => {
-        const found = await currentRoster(tx, tenant, ctx.clan.tag);
+        const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
-        const repo = createRosterRepository(tx);
-        const roster = await repo.lockById(tenant, found.id, tx);
-        const active = await repo.activeMembers(roster.id, tx);
-        await repo.removeMembers(
+        const roster = await rosters.lockById(tenant, found.id, tx);
+        const active = await rosters.activeMembers(roster.id, tx);
+        await rosters.removeMembers(
           roster.id,
           active.map((m) => m.playerTag),
           'withdrawn',
           now(),
           tx,
         );
-        return repo.update(roster.id, { withdrawnAt: now() }, tx);
+        return rosters.update(roster.id, { withdrawnAt: now() }, tx);
       });
     },
   };

@@ -1,27 +1,19 @@
 import { randomBytes } from 'node:crypto';
 import type { ClanUserBody } from '@cwh/contract';
-import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
-import type { GameAdapter } from '../../game/index.js';
 import { hashToken } from '../auth/opaque-token.js';
 import { playerPasswordPlaceholder } from '../auth/password.js';
-import { createUserRepository, type UserRow } from '../auth/user-repository.js';
+import type { UserRow } from '../auth/user-repository.js';
 import type { AuthPlayer } from '../players/player-auth.js';
-import { createPlayerRepository } from '../players/player-repository.js';
-import { createRosterRepository } from '../rosters/roster-repository.js';
-import type { ClanServiceOptions } from './clan-context.js';
 import { loadClanContext } from './clan-context.js';
-import { type ClanRosterAccess, isUniqueViolation, noRoster } from './clan-roster-access.js';
+import type { ClanDeps } from './clan-deps.js';
+import { noRoster } from './clan-roster-access.js';
 import { buildRosterView, clanMemberItems } from './clan-roster-view.js';
 
 /** The clan page, previous team, hub user, individual registration, chat link code and group-code access. */
-export function createClanRegistrationService(
-  db: Db,
-  game: GameAdapter,
-  options: ClanServiceOptions,
-  access: ClanRosterAccess,
-) {
+export function createClanRegistrationService(deps: ClanDeps) {
+  const { db, game, options, rosters, players, users, access } = deps;
   const now = options.now;
   const { currentRoster, view } = access;
 
@@ -29,9 +21,9 @@ export function createClanRegistrationService(
     async getClan(tenant: string, caller: AuthPlayer, includeAll: boolean) {
       const ctx = await loadClanContext(game, caller);
       return db.transaction(async (tx) => {
-        const roster = await currentRoster(tx, tenant, ctx.clan.tag);
-        const rosterView = roster ? await view(tx, tenant, roster, ctx.clan) : null;
-        const items = await clanMemberItems(tx, ctx.clan, rosterView, includeAll);
+        const roster = await currentRoster(tenant, ctx.clan.tag, tx);
+        const rosterView = roster ? await view(tenant, roster, ctx.clan, tx) : null;
+        const items = await clanMemberItems(players, ctx.clan, rosterView, includeAll, tx);
         return {
           ctx,
           items,
@@ -43,77 +35,67 @@ export function createClanRegistrationService(
 
     async getPrevious(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      const repo = createRosterRepository(db);
-      const current = await repo.findCurrentClanRoster(tenant, ctx.clan.tag, now());
-      const previous = await repo.findPreviousClanRoster(tenant, ctx.clan.tag, current?.id ?? null);
+      const current = await rosters.findCurrentClanRoster(tenant, ctx.clan.tag, now());
+      const previous = await rosters.findPreviousClanRoster(tenant, ctx.clan.tag, current?.id ?? null);
       if (!previous) return null;
-      const members = await repo.members([previous.id]);
-      const { segment } = await repo.getSegment(tenant, previous.segmentId);
-      return (await buildRosterView(db, previous, members, ctx.clan, segment, now())).roster;
+      const members = await rosters.members([previous.id]);
+      const { segment } = await rosters.getSegment(tenant, previous.segmentId);
+      return (await buildRosterView(players, previous, members, ctx.clan, segment, now(), db)).roster;
     },
 
     /** Creates or updates the caller's hub user and links the game account to it. */
     async upsertUser(caller: AuthPlayer, body: ClanUserBody['data']['attributes']) {
       const player = await gameCall(() => game.getPlayer(caller.tag));
       if (!player) throw new DomainError('UNKNOWN_PLAYER', `No player with tag ${caller.tag} in the game`);
-      try {
-        return await db.transaction(async (tx) => {
-          const players = createPlayerRepository(tx);
-          const account = await players.findAccount(player.tag, tx);
-          const dateOfBirth = body.dateOfBirth ?? (await players.getProfileDateOfBirth(player.tag, tx));
-          const fields = {
-            firstName: body.firstName,
-            lastName: body.lastName,
-            username: body.username,
-            email: body.email.toLowerCase(),
-            ...(dateOfBirth ? { dateOfBirth } : {}),
-          };
-          const usersRepo = createUserRepository(tx);
-          let user: UserRow | null;
-          if (account) {
-            user = await usersRepo.update(account.userId, fields, tx);
-          } else {
-            user = await usersRepo.insert({ ...fields, passwordHash: playerPasswordPlaceholder() }, tx);
-          }
-          if (!user) throw new DomainError('NOT_FOUND', 'User not found');
-          await players.linkAccount(user.id, player.tag, player.name, tx);
-          const repo = createRosterRepository(tx);
-          for (const rosterId of await repo.captainRosterIds(player.tag, tx))
-            await repo.refreshOwnerFromCaptain(rosterId, tx);
-          return { user, playerTag: player.tag };
-        });
-      } catch (error) {
-        if (isUniqueViolation(error))
-          throw new DomainError('CONFLICT', 'This e-mail address is already in use');
-        throw error;
-      }
+      // A taken e-mail address is a CONFLICT (the user repository says so).
+      return await db.transaction(async (tx) => {
+        const account = await players.findAccount(player.tag, tx);
+        const dateOfBirth = body.dateOfBirth ?? (await players.getProfileDateOfBirth(player.tag, tx));
+        const fields = {
+          firstName: body.firstName,
+          lastName: body.lastName,
+          username: body.username,
+          email: body.email.toLowerCase(),
+          ...(dateOfBirth ? { dateOfBirth } : {}),
+        };
+        let user: UserRow | null;
+        if (account) {
+          user = await users.update(account.userId, fields, tx);
+        } else {
+          user = await users.insert({ ...fields, passwordHash: playerPasswordPlaceholder() }, tx);
+        }
+        if (!user) throw new DomainError('NOT_FOUND', 'User not found');
+        await players.linkAccount(user.id, player.tag, player.name, tx);
+        for (const rosterId of await rosters.captainRosterIds(player.tag, tx))
+          await rosters.refreshOwnerFromCaptain(rosterId, tx);
+        return { user, playerTag: player.tag };
+      });
     },
 
     /** The selected player registers individually for the team. */
     async register(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      const account = await createPlayerRepository(db).findAccount(ctx.player.tag);
+      const account = await players.findAccount(ctx.player.tag);
       if (!account) {
         throw new DomainError('NOT_REGISTERED', 'Create your hub account first (POST /api/clan/1.0/user)');
       }
       return db.transaction(async (tx) => {
-        const roster = await currentRoster(tx, tenant, ctx.clan.tag);
+        const roster = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!roster) throw noRoster();
-        const repo = createRosterRepository(tx);
-        const marked = await repo.markRegistered(roster.id, ctx.player.tag, now(), tx);
+        const marked = await rosters.markRegistered(roster.id, ctx.player.tag, now(), tx);
         if (!marked) {
           throw new DomainError('NOT_INVITED', 'You are not selected for your clan team', {
             meta: { clanRosterId: roster.id },
           });
         }
-        return (await view(tx, tenant, roster, ctx.clan)).roster;
+        return (await view(tenant, roster, ctx.clan, tx)).roster;
       });
     },
 
     async discordToken(caller: AuthPlayer) {
       const code = randomBytes(6).toString('hex').toUpperCase();
       const expires = new Date(now().getTime() + (options.chatLinkCodeTtlSeconds ?? 600) * 1000);
-      await createPlayerRepository(db).insertChatLinkCode({
+      await players.insertChatLinkCode({
         codeHash: hashToken(code),
         playerTag: caller.tag,
         userId: caller.userId,
@@ -124,10 +106,9 @@ export function createClanRegistrationService(
 
     /** Roster members (and admins) may read the roster's messaging-app group code. */
     async rosterForQrCode(tenant: string, caller: AuthPlayer | null, isAdmin: boolean, rosterId: string) {
-      const repo = createRosterRepository(db);
-      const roster = await repo.getById(tenant, rosterId);
+      const roster = await rosters.getById(tenant, rosterId);
       if (isAdmin) return roster;
-      const active = await repo.activeMembers(roster.id);
+      const active = await rosters.activeMembers(roster.id);
       if (!caller || !active.some((m) => m.playerTag === caller.tag)) {
         throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
       }

@@ -3,7 +3,7 @@ import { memberRegistrationStatus, registrationStatus, sortClanMembers } from '@
 import type { Executor } from '../../db/client.js';
 import type { GameClan } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { createPlayerRepository } from '../players/player-repository.js';
+import type { PlayerRepository } from '../players/player-repository.js';
 import { allowedChanges, changesUsed } from '../rosters/roster-changes.js';
 import type { RosterMemberRow, RosterRow } from '../rosters/roster-repository.js';
 import type { SegmentRow } from '../segments/segment-repository.js';
@@ -16,17 +16,23 @@ export interface RosterView {
 
 /** Builds the roster as My Team shows it: every active member with their live registration status. */
 export async function buildRosterView(
-  tx: Executor,
+  players: PlayerRepository,
   roster: RosterRow,
   members: RosterMemberRow[],
   clan: GameClan | null,
   segment: Pick<SegmentRow, 'registrationPhases'>,
   now: Date,
+  tx: Executor,
 ): Promise<RosterView> {
   const active = members.filter((m) => m.removedAt === null);
-  const players = createPlayerRepository(tx);
-  const accounts = await players.accountsByTags(active.map((m) => m.playerTag));
-  const chatLinked = await players.chatAccountsByUsers([...accounts.values()].map((a) => a.userId));
+  const accounts = await players.accountsByTags(
+    active.map((m) => m.playerTag),
+    tx,
+  );
+  const chatLinked = await players.chatAccountsByUsers(
+    [...accounts.values()].map((a) => a.userId),
+    tx,
+  );
   const inClan = new Map((clan?.members ?? []).map((m) => [m.tag, m]));
   const views: RosterMemberValue[] = active.map((m) => {
     const live = inClan.get(m.playerTag);
@@ -78,12 +84,16 @@ export async function buildRosterView(
 
 /** The clan's members for GET /clan, with roster flags; only the clan's level unless includeAll. */
 export async function clanMemberItems(
-  tx: Executor,
+  players: PlayerRepository,
   clan: GameClan,
   view: RosterView | null,
   includeAll: boolean,
+  tx: Executor,
 ): Promise<ClanMemberValue[]> {
-  const accounts = await createPlayerRepository(tx).accountsByTags(clan.members.map((m) => m.tag));
+  const accounts = await players.accountsByTags(
+    clan.members.map((m) => m.tag),
+    tx,
+  );
   const members = includeAll ? clan.members : clan.members.filter((m) => m.townHallLevel === clan.thLevel);
   const items = members.map((m) => {
     const onRoster = view?.byTag.get(m.tag);

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { selectedPlayers } from '../../db/schema/ladder.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
 import { segments } from '../../db/schema/segments.js';
+import { createSegmentRepository } from '../segments/segment-repository.js';
 import { OPEN_SERIES_STATES } from './match-series/ladder-series-repository.js';
 
 export type RosterRow = typeof rosters.$inferSelect;
@@ -10,6 +11,7 @@ export type SegmentRow = typeof segments.$inferSelect;
 
 /** Rosters, segments and selected players as ladder play reads them. */
 export function createLadderRosterRepository(db: Executor) {
+  const segmentsRepo = createSegmentRepository(db);
   return {
     async findRoster(id: string, tx: Executor = db): Promise<RosterRow | null> {
       const rows = await tx.select().from(rosters).where(eq(rosters.id, id)).limit(1);
@@ -28,9 +30,9 @@ export function createLadderRosterRepository(db: Executor) {
         .where(and(eq(rosterMembers.rosterId, rosterId), isNull(rosterMembers.removedAt)));
     },
 
-    async findSegment(id: string, tx: Executor = db): Promise<SegmentRow | null> {
-      const rows = await tx.select().from(segments).where(eq(segments.id, id)).limit(1);
-      return rows[0] ?? null;
+    /** The segment within the tenant, or null (the segments capability's one lookup). */
+    async findSegment(tenant: string, id: string, tx: Executor = db): Promise<SegmentRow | null> {
+      return (await segmentsRepo.findInTenant(tenant, id, tx))?.segment ?? null;
     },
 
     /** The roster's segment and its children that are ladder segments open at `now`, deepest first. */

@@ -1,6 +1,6 @@
-import { createLadderContext, type LadderServiceDeps } from './ladder-context.js';
+import { type Caller, createLadderContext, type LadderServiceDeps } from './ladder-context.js';
 import { createSeriesResultsService } from './match-series/series-results-service.js';
-import { createMatchUpService } from './match-ups/match-up-service.js';
+import { acceptMatchUp, declineMatchUp, endMatchUp, sweepMatchUps } from './match-ups/match-up-service.js';
 import { createMatchmakingService } from './queue/matchmaking-service.js';
 import { createQueueJoinService } from './queue/queue-join-service.js';
 
@@ -10,8 +10,7 @@ export type { WarOutcome } from './match-series/series-results-service.js';
 /** Queue, matchmaking, match-ups, sweeper, results and standings (docs/api/ladder.md). */
 export function createLadderService(deps: LadderServiceDeps) {
   const context = createLadderContext(deps);
-  const matchUps = createMatchUpService(context);
-  const queue = createQueueJoinService(context, matchUps.endMatchUp);
+  const queue = createQueueJoinService(context, (...args) => endMatchUp(context, ...args));
   const matchmaking = createMatchmakingService(context);
   const results = createSeriesResultsService(context);
 
@@ -23,9 +22,9 @@ export function createLadderService(deps: LadderServiceDeps) {
     matchmake: matchmaking.matchmake,
     matchNewcomer: matchmaking.matchNewcomer,
     matchmakingStats: matchmaking.matchmakingStats,
-    accept: matchUps.accept,
-    decline: matchUps.decline,
-    sweep: matchUps.sweep,
+    accept: (id: string, caller: Caller) => acceptMatchUp(context, id, caller),
+    decline: (id: string, caller: Caller) => declineMatchUp(context, id, caller),
+    sweep: () => sweepMatchUps(context),
     finishSeries: results.finishSeries,
     correctSeries: results.correctSeries,
     recalculateSegment: results.recalculateSegment,

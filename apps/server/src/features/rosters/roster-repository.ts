@@ -3,7 +3,9 @@ import type { Executor } from '../../db/client.js';
 import { events, segments } from '../../db/schema/index.js';
 import { gameAccounts } from '../../db/schema/players.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
-import { notFound } from '../../errors/domain-error.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import { DomainError, notFound } from '../../errors/domain-error.js';
+import { createSegmentRepository } from '../segments/segment-repository.js';
 
 export type RosterRow = typeof rosters.$inferSelect;
 export type NewRoster = typeof rosters.$inferInsert;
@@ -23,23 +25,11 @@ export interface RosterListFilter {
 const ROSTER_ORDER = [desc(rosters.treeLevel), desc(rosters.createdAt), asc(rosters.id)];
 
 export function createRosterRepository(db: Executor) {
+  const segmentsRepo = createSegmentRepository(db);
   return {
-    /** A segment with its event, only within the tenant. */
-    async findSegment(tenant: string, segmentId: string, tx: Executor = db) {
-      const rows = await tx
-        .select({ segment: segments, event: events })
-        .from(segments)
-        .innerJoin(events, eq(events.id, segments.eventId))
-        .where(and(eq(events.tenant, tenant), eq(segments.id, segmentId)))
-        .limit(1);
-      return rows[0] ?? null;
-    },
-
-    async getSegment(tenant: string, segmentId: string, tx: Executor = db) {
-      const found = await this.findSegment(tenant, segmentId, tx);
-      if (!found) throw notFound('segment', segmentId);
-      return found;
-    },
+    /** The segment with its event, within the tenant (the segments capability's one lookup). */
+    findSegment: segmentsRepo.findInTenant,
+    getSegment: segmentsRepo.getInTenant,
 
     async segmentParents(segmentIds: string[], tx: Executor = db): Promise<Map<string, string | null>> {
       if (segmentIds.length === 0) return new Map();
@@ -87,8 +77,12 @@ export function createRosterRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /** CONFLICT when the clan already has a live roster in the segment (rosters_live_clan_uq). */
     async insert(roster: NewRoster, tx: Executor = db): Promise<RosterRow> {
-      const rows = await tx.insert(rosters).values(roster).returning();
+      const rows = await conflictOnDuplicate(
+        () => tx.insert(rosters).values(roster).returning(),
+        () => new DomainError('CONFLICT', `Clan ${roster.clanTag} already has a roster in this segment`),
+      );
       return rows[0]!;
     },
 

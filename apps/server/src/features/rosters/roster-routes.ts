@@ -111,28 +111,20 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         if (clanTag && !isAdmin(request))
           throw forbidden('admins can create clan rosters here; leaders use POST /api/clan/1.0/members');
         const { segment, event } = await repo.getSegment(request.tenant, body.segmentId);
-        try {
-          const row = await repo.insert({
-            tenant: request.tenant,
-            eventId: event.id,
-            segmentId: segment.id,
-            name: body.name,
-            ownerId,
-            clanTag,
-            thLevel: body.thLevel ?? segment.configuration.thLevel,
-            externalIds,
-            joiningKey: generateToken(),
-            createdAt: options.now(),
-          });
-          return reply.status(201).send({ data: await toRosterResource(db, row) });
-        } catch (error) {
-          const code =
-            (error as { code?: string; cause?: { code?: string } }).code ??
-            (error as { cause?: { code?: string } }).cause?.code;
-          if (code === '23505')
-            throw new DomainError('CONFLICT', `Clan ${clanTag} already has a roster in this segment`);
-          throw error;
-        }
+        // A second live roster of the clan in this segment is a CONFLICT (the repository says so).
+        const row = await repo.insert({
+          tenant: request.tenant,
+          eventId: event.id,
+          segmentId: segment.id,
+          name: body.name,
+          ownerId,
+          clanTag,
+          thLevel: body.thLevel ?? segment.configuration.thLevel,
+          externalIds,
+          joiningKey: generateToken(),
+          createdAt: options.now(),
+        });
+        return reply.status(201).send({ data: await toRosterResource(db, row) });
       },
     );
 

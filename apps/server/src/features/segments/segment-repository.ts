@@ -1,6 +1,6 @@
 import { and, asc, count, desc, eq, inArray, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { segments } from '../../db/schema/index.js';
+import { events, segments } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domain-error.js';
 
 export type SegmentRow = typeof segments.$inferSelect;
@@ -25,6 +25,16 @@ function groupIds(rows: { key: string | null; id: string }[]): Map<string, strin
 }
 
 export function createSegmentRepository(db: Executor) {
+  async function findInTenant(tenant: string, segmentId: string, tx: Executor = db) {
+    const rows = await tx
+      .select({ segment: segments, event: events })
+      .from(segments)
+      .innerJoin(events, eq(events.id, segments.eventId))
+      .where(and(eq(events.tenant, tenant), eq(segments.id, segmentId)))
+      .limit(1);
+    return rows[0] ?? null;
+  }
+
   return {
     async listByEvent(eventId: string, options: SegmentListOptions, tx: Executor = db) {
       const conditions: SQL[] = [eq(segments.eventId, eventId)];
@@ -42,6 +52,20 @@ export function createSegmentRepository(db: Executor) {
         tx.select({ total: count() }).from(segments).where(where),
       ]);
       return { rows, total: totals[0]?.total ?? 0 };
+    },
+
+    /**
+     * THE segment lookup by id: the segment with its event, only when the event belongs to the
+     * tenant (another tenant's segment does not exist for the caller). Rosters, clan, ladder and
+     * standings all read segments through it.
+     */
+    findInTenant,
+
+    /** `findInTenant`, or NOT_FOUND. */
+    async getInTenant(tenant: string, segmentId: string, tx: Executor = db) {
+      const found = await findInTenant(tenant, segmentId, tx);
+      if (!found) throw notFound('segment', segmentId);
+      return found;
     },
 
     async getById(eventId: string, segmentId: string, tx: Executor = db): Promise<SegmentRow> {

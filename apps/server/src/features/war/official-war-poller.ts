@@ -91,8 +91,8 @@ export function createOfficialWarPoller(deps: OfficialWarPollerDeps) {
     return { kind: 'flagged', reason };
   }
 
-  async function noShowWindowMs(segmentId: string): Promise<number> {
-    const segment = await series$.findSegment(segmentId);
+  async function noShowWindowMs(tenant: string, segmentId: string): Promise<number> {
+    const segment = await series$.findSegment(tenant, segmentId);
     const minutes = (segment?.configuration as { noShowWindowMinutes?: unknown } | null)?.noShowWindowMinutes;
     return typeof minutes === 'number' && minutes > 0 ? minutes * 60_000 : config.noShowWindowMs;
   }
@@ -170,7 +170,7 @@ export function createOfficialWarPoller(deps: OfficialWarPollerDeps) {
       prepared !== null &&
       prepared >= series.createdAt.getTime() - PREPARED_BEFORE_MATCH_SLACK_MS;
     if (!isThisMatch) {
-      if (at >= start + (await noShowWindowMs(series.segmentId))) {
+      if (at >= start + (await noShowWindowMs(series.tenant, series.segmentId))) {
         return noShow(series.id, { home: home.ownerId ?? '', away: away.ownerId ?? '' });
       }
       return again(wait, 'no war of this match yet');

@@ -8,7 +8,12 @@ import {
   matchSeriesListQuery,
   matchSeriesParams,
 } from '@cwh/contract';
-import { isUpcomingState, UPCOMING_FILTER_STATES } from '@cwh/domain';
+import {
+  isUpcomingState,
+  MATCH_TIME_PASSED_MESSAGE,
+  matchCheckInRefusal,
+  UPCOMING_FILTER_STATES,
+} from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.js';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -134,8 +139,12 @@ export function matchSeriesRoutes(db: Db, ladder: LadderService, game?: GameAdap
           if (!own) {
             throw new DomainError('FORBIDDEN', 'Only a captain of this match series may check in');
           }
-          if (!isUpcomingState(series.state) || series.date.getTime() < now.getTime()) {
-            throw new DomainError('CONFLICT', "No checkin done as it's passed match time");
+          // The domain's check-in rule decides; a repeated check-in is answered below with the
+          // existing one, so only the refusal matters here. A series no longer upcoming (live,
+          // finished) has passed its match time too.
+          const refusal = matchCheckInRefusal(series, now, { userId: user.id, checkIns: [] });
+          if (refusal?.kind === 'passedMatchTime' || !isUpcomingState(series.state)) {
+            throw new DomainError('MATCH_TIME_PASSED', MATCH_TIME_PASSED_MESSAGE);
           }
           // Spec 8: own clan in a war → 14/18, the opponent in a war → 19/20; both are checked.
           if (game) {

@@ -1,7 +1,8 @@
+import type { MatchUpEndingPlan } from '@cwh/domain';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
-import { matchUpSides, matchUps } from '../../../db/schema/ladder.js';
+import { matchUpSides, matchUps, queueEntries } from '../../../db/schema/ladder.js';
 
 export type MatchUpRow = typeof matchUps.$inferSelect;
 export type MatchUpSideRow = typeof matchUpSides.$inferSelect;
@@ -21,6 +22,45 @@ export interface NewPair {
 /** Match-ups and their sides (pairs written by matchmaking, answers, sweeper). */
 export function createMatchUpRepository(db: Executor) {
   return {
+    /**
+     * Saves a planned ending (planMatchUpEnding) of a locked, awaiting match-up: every side ends with
+     * its answer, each open entry goes back to waiting or ends as planned, the match-up ends. A
+     * requeued entry keeps its joinedAt, so it keeps its place in the queue.
+     */
+    async saveMatchUpEnding(
+      matchUpId: string,
+      sides: readonly MatchUpSideRow[],
+      plan: MatchUpEndingPlan,
+      ended: { at: Date; endedBy: string },
+      tx: Executor,
+    ): Promise<void> {
+      const { at } = ended;
+      for (const [index, side] of sides.entries()) {
+        const planned = plan.sides[index]!;
+        await tx
+          .update(matchUpSides)
+          .set({
+            response: planned.response,
+            endedAt: at,
+            ...(planned.declinedNow ? { respondedAt: at } : {}),
+          })
+          .where(eq(matchUpSides.id, side.id));
+        if (planned.entry === 'untouched') continue;
+        await tx
+          .update(queueEntries)
+          .set(
+            planned.entry === 'requeue'
+              ? { status: 'waiting', matchUpId: null }
+              : { status: planned.entry, endedAt: at },
+          )
+          .where(eq(queueEntries.id, side.queueEntryId));
+      }
+      await tx
+        .update(matchUps)
+        .set({ status: plan.status, endedAt: at, endedBy: ended.endedBy })
+        .where(eq(matchUps.id, matchUpId));
+    },
+
     /**
      * Writes pairs in ONE statement: the match-ups (multi-row insert), their two sides each, and the
      * entries → matched. The entries must be locked and waiting (lockStillWaiting).

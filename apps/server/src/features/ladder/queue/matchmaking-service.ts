@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import {
-  MATCHMAKING_MAX_POINTS_BAND,
-  MATCHMAKING_REMATCH_GRACE_MS,
-  pairQueueWithNextPairing,
-  pointsBand,
-} from '@cwh/domain';
+import { canPair, MATCHMAKING_MAX_POINTS_BAND, pairQueueWithNextPairing } from '@cwh/domain';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { NewPair, WaitingRow } from '../ladder-repository.js';
@@ -170,12 +165,7 @@ export function createMatchmakingService(context: LadderContext) {
         tx,
       );
       for (const other of candidates) {
-        if (other.rosterId === me.rosterId) continue;
-        const longer = Math.min(me.joinedMs, other.joinedMs);
-        if (Math.abs(other.points - me.points) > pointsBand(at - longer)) continue;
-        const rematch = me.lastOpponent === other.rosterId || other.lastOpponent === me.rosterId;
-        const shorter = Math.max(me.joinedMs, other.joinedMs);
-        if (rematch && at - shorter <= MATCHMAKING_REMATCH_GRACE_MS) continue;
+        if (!canPair(me, other, at)) continue;
         if (!(await repo.lockStillWaiting([other.id], tx)).has(other.id)) continue;
         const pair = newPair(me, other);
         await repo.insertPairs([pair], queueTimes(me, new Date(at)), tx);

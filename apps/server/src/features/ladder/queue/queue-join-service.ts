@@ -6,10 +6,10 @@ import {
 } from '@cwh/domain';
 import { DomainError } from '../../../errors/domain-error.js';
 import { gameCall } from '../../../game/game-call.js';
-import { normalizeTag } from '../../../game/index.js';
+import { type GameAdapter, normalizeTag } from '../../../game/index.js';
 import { type Caller, isAdmin, type LadderContext, ownedRoster } from '../ladder-context.js';
 import type { QueueEntryRow } from '../ladder-repository.js';
-import type { EndMatchUp } from '../match-ups/match-up-service.js';
+import type { EndMatchUp } from '../match-ups/end-match-up.js';
 
 const LEAVE_ATTEMPTS = 5;
 /** The entry was paired while `leave` read it: roll back and take the locks again, in order. */
@@ -74,28 +74,7 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
       throw new DomainError('MATCH_LIMIT_REACHED', MATCH_LIMIT_MESSAGE);
 
     const tags = playerTags.map((t) => normalizeTag(t));
-    const members = new Set(context.members);
-    const strangers = tags.filter((t) => !members.has(t));
-    if (strangers.length > 0) {
-      throw new DomainError('WRONG_MEMBER', `Not on the roster: ${strangers.join(', ')}`, {
-        meta: { playerTags: strangers },
-      });
-    }
-    const clan = await gameCall(() => game.getClan(roster.clanTag!));
-    const inClan = new Map((clan?.members ?? []).map((m) => [m.tag, m]));
-    const missing = tags.filter((t) => !inClan.has(t));
-    if (!clan || missing.length > 0) {
-      throw new DomainError('MEMBERS_MISSING', 'A team member is missing from your clan', {
-        meta: { playerTags: missing },
-      });
-    }
-    const mismatched = tags.filter((t) => inClan.get(t)!.townHallLevel !== clan.thLevel);
-    if (mismatched.length > 0) {
-      throw new DomainError('TH_LEVELS_MISMATCH', 'Selected players have a different Town Hall level', {
-        meta: { playerTags: mismatched, clanThLevel: clan.thLevel },
-      });
-    }
-
+    const clan = await checkLineup(game, roster.clanTag!, tags, context.members);
     const entry = await db.transaction(async (tx) => {
       const inserted = await repo.insertEntry(
         {
@@ -150,4 +129,33 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
   }
 
   return { status, join, leave };
+}
+
+/**
+ * The players a captain queues with: on the roster, in the clan now, all at the clan's town hall
+ * level (in that order, as the web reports them). Returns the clan as the game sees it.
+ */
+async function checkLineup(game: GameAdapter, clanTag: string, tags: string[], rosterMembers: string[]) {
+  const members = new Set(rosterMembers);
+  const strangers = tags.filter((t) => !members.has(t));
+  if (strangers.length > 0) {
+    throw new DomainError('WRONG_MEMBER', `Not on the roster: ${strangers.join(', ')}`, {
+      meta: { playerTags: strangers },
+    });
+  }
+  const clan = await gameCall(() => game.getClan(clanTag));
+  const inClan = new Map((clan?.members ?? []).map((m) => [m.tag, m]));
+  const missing = tags.filter((t) => !inClan.has(t));
+  if (!clan || missing.length > 0) {
+    throw new DomainError('MEMBERS_MISSING', 'A team member is missing from your clan', {
+      meta: { playerTags: missing },
+    });
+  }
+  const mismatched = tags.filter((t) => inClan.get(t)!.townHallLevel !== clan.thLevel);
+  if (mismatched.length > 0) {
+    throw new DomainError('TH_LEVELS_MISMATCH', 'Selected players have a different Town Hall level', {
+      meta: { playerTags: mismatched, clanThLevel: clan.thLevel },
+    });
+  }
+  return clan;
 }

@@ -5,7 +5,7 @@ import { events } from '../../../db/schema/events.js';
 import { ladderStandings } from '../../../db/schema/ladder.js';
 import { rosters } from '../../../db/schema/rosters.js';
 import { segments } from '../../../db/schema/segments.js';
-import { notFound } from '../../../errors/domain-error.js';
+import { createSegmentRepository } from '../../segments/segment-repository.js';
 
 export type StandingsSegmentRow = typeof segments.$inferSelect;
 
@@ -63,18 +63,11 @@ const rankSql = (row: string) =>
 
 /** Ladder standings read by the standings and leaderboard endpoints. */
 export function createStandingsRepository(db: Executor) {
+  const segmentsRepo = createSegmentRepository(db);
   return {
-    /** The segment, only when its event belongs to the tenant. */
+    /** The segment, only when its event belongs to the tenant (the segments capability's lookup). */
     async getSegment(tenant: string, id: string, tx: Executor = db): Promise<StandingsSegmentRow> {
-      const rows = await tx
-        .select({ segment: segments, tenant: events.tenant })
-        .from(segments)
-        .innerJoin(events, eq(events.id, segments.eventId))
-        .where(eq(segments.id, id))
-        .limit(1);
-      const row = rows[0];
-      if (!row || row.tenant !== tenant) throw notFound('segment', id);
-      return row.segment;
+      return (await segmentsRepo.getInTenant(tenant, id, tx)).segment;
     },
 
     /**

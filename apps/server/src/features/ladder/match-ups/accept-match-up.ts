@@ -1,0 +1,139 @@
+import type { Executor } from '../../../db/client.js';
+import { DomainError } from '../../../errors/domain-error.js';
+import { refuseClansInWar } from '../../../game/war-refusals.js';
+import type { Caller, LadderContext } from '../ladder-context.js';
+import { type Notice, notice } from '../ladder-notices.js';
+import type { MatchUpRow, MatchUpSideRow } from '../ladder-repository.js';
+import { endMatchUp } from './end-match-up.js';
+import { callerSide, loadForAnswer } from './match-up-answer.js';
+
+/** What the accept transaction found; the refusals are thrown only after it committed. */
+type AcceptOutcome = { expired: boolean } | { closed: string };
+
+/**
+ * A captain accepts. When the other side accepted too, exactly one match series is created in the
+ * same transaction. An expired match-up is ended (sides requeued) and THEN refused: the transaction
+ * returns the outcome instead of throwing, because a throw would roll the expiry back and the
+ * match-up would stay awaiting until the sweeper came by; the refusal is thrown after the commit.
+ */
+export async function acceptMatchUp(context: LadderContext, id: string, caller: Caller): Promise<MatchUpRow> {
+  await refuseClanInWar(context, id, caller);
+  const { deps, repo, commit } = context;
+  const outcome = await commit(async (tx, notices): Promise<AcceptOutcome> => {
+    const { matchUp, sides, side } = await loadForAnswer(repo, id, caller, tx);
+    if (matchUp.status === 'awaiting_confirmation' && deps.now() >= matchUp.expiresAt) {
+      await endMatchUp(context, matchUp, { kind: 'expired', by: `${deps.instanceId}:accept` }, tx, notices);
+      return { expired: true };
+    }
+    if (matchUp.status !== 'awaiting_confirmation') {
+      // Accepting twice is fine: the second answer finds its own acceptance.
+      if (matchUp.status === 'accepted' && side.response === 'accepted') return { expired: false };
+      return { closed: matchUp.status };
+    }
+    if (side.response === 'declined') return { closed: 'declined' };
+    if (side.response === 'pending') {
+      await repo.updateSide(side.id, { response: 'accepted', respondedAt: deps.now() }, tx);
+      await repo.updateEntry(side.queueEntryId, { status: 'accepted' }, tx);
+    }
+    const other = sides.find((s) => s.id !== side.id)!;
+    if (other.response === 'accepted') await createSeries(context, matchUp, sides, tx, notices);
+    return { expired: false };
+  });
+  if ('closed' in outcome) {
+    throw new DomainError(
+      outcome.closed === 'expired' ? 'MATCH_UP_EXPIRED' : 'MATCH_UP_CLOSED',
+      `The match-up is ${outcome.closed}`,
+    );
+  }
+  if (outcome.expired)
+    throw new DomainError('MATCH_UP_EXPIRED', 'The match-up expired before it was accepted');
+  return (await repo.findMatchUp(id))!;
+}
+
+/**
+ * Spec 8: a clan in war cannot accept (→ /error/23), nor against an opponent in war (→ 19/20). Read before the transaction, without locks,
+ * because it is a call to the game that must not hold row locks while it waits.
+ */
+async function refuseClanInWar(context: LadderContext, id: string, caller: Caller): Promise<void> {
+  const { repo, deps } = context;
+  const peek = await repo.findMatchUp(id);
+  if (!peek) throw new DomainError('NOT_FOUND', `No match-up with id ${id}`);
+  const sides = await repo.sidesOf([id]);
+  const side = callerSide(sides, await repo.rostersByIds(sides.map((s) => s.rosterId)), caller);
+  const roster = await repo.findRoster(side.rosterId);
+  if (peek.status !== 'awaiting_confirmation' || !roster?.clanTag) return;
+  // Both clans: own first (→ 23), then the opponent (→ 19/20).
+  const other = sides.find((s) => s.rosterId !== side.rosterId);
+  const opponent = other ? await repo.findRoster(other.rosterId) : null;
+  await refuseClansInWar(deps.game, { own: roster.clanTag, opponent: opponent?.clanTag });
+}
+
+/** Both accepted: exactly one series (unique on match_up_id), entries end as accepted. */
+async function createSeries(
+  context: LadderContext,
+  matchUp: MatchUpRow,
+  sides: MatchUpSideRow[],
+  tx: Executor,
+  notices: Notice[],
+) {
+  const { repo, deps } = context;
+  const at = deps.now();
+  const segment = await repo.findSegment(matchUp.tenant, matchUp.segmentId, tx);
+  const entries = new Map(
+    (
+      await repo.entriesByIds(
+        sides.map((s) => s.queueEntryId),
+        tx,
+      )
+    ).map((e) => [e.id, e]),
+  );
+  const date = new Date(at.getTime() + deps.config.matchLeadTimeMs);
+  // A concurrent accept of the other captain may have inserted it first: then read that one.
+  const series =
+    (await repo.insertSeries(
+      {
+        tenant: matchUp.tenant,
+        eventId: segment!.eventId,
+        segmentId: matchUp.segmentId,
+        matchUpId: matchUp.id,
+        date,
+        state: 'upcoming',
+        createdAt: at,
+      },
+      tx,
+    )) ?? (await repo.seriesByMatchUp(matchUp.id, tx))!;
+  const ordered = [...sides].sort((a, b) => (a.side === 'home' ? -1 : b.side === 'home' ? 1 : 0));
+  await repo.insertCompetitors(
+    ordered.map((side, position) => ({
+      matchSeriesId: series.id,
+      position,
+      rosterId: side.rosterId,
+      playerTags: entries.get(side.queueEntryId)?.playerTags ?? [],
+      date,
+    })),
+    tx,
+  );
+  await deps.onSeriesCreated?.({ id: series.id, date }, tx);
+  for (const side of sides) {
+    await repo.updateSide(side.id, { endedAt: at }, tx);
+    await repo.updateEntry(
+      side.queueEntryId,
+      { status: 'accepted', endedAt: at, matchSeriesId: series.id },
+      tx,
+    );
+  }
+  await repo.updateMatchUp(
+    matchUp.id,
+    { status: 'accepted', endedAt: at, endedBy: `${deps.instanceId}:accepted`, matchSeriesId: series.id },
+    tx,
+  );
+  for (const side of sides) {
+    notices.push(
+      notice(matchUp.tenant, side.ownerId, 'matches:match_up_accepted', {
+        id: matchUp.id,
+        matchSeries: { id: series.id },
+      }),
+    );
+  }
+  return series;
+}
