@@ -61,7 +61,7 @@ export const hardeningEnvSchema = z.object({
     .optional()
     .transform((value) => value?.trim() || undefined),
   /** Load shedding: 503 + Retry-After when the event loop lags more than this (0 = off). */
-  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).default(1000),
+  MAX_EVENT_LOOP_DELAY_MS: z.coerce.number().int().min(0).optional(),
   /** Simulator API and console for everybody (demo switch); otherwise admins only. */
   SIMULATOR_OPEN: booleanFromEnv.optional(),
   /** The simulator on PostgreSQL (DATABASE_URL) at all. */
@@ -99,7 +99,9 @@ export function toHardeningConfig(
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
     frameAncestors: e.FRAME_ANCESTORS.length > 0 ? e.FRAME_ANCESTORS : ["'self'"],
     metricsToken: e.METRICS_TOKEN,
-    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS,
+    // Embedded PGlite runs its queries on the event loop: lag there is the database working, not
+    // overload, so shedding is on by default only with PostgreSQL.
+    maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (embedded ? 0 : 1000),
     simulatorEnabled: e.GAME_MODE === 'simulated' && (embedded || e.SIMULATOR_ON_DATABASE_URL),
     // Closed unless switched on: the root `npm start` (embedded demo) passes SIMULATOR_OPEN=true.
     simulatorOpen: e.SIMULATOR_OPEN ?? false,

@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { loginAsAdmin, startTestApp } from '../harness.js';
-import { hostileString, type JsonSchema, valid, validOrHostile } from './openapi-arbitraries.js';
+import { hostileString, type JsonSchema, validOrHostile } from './openapi-arbitraries.js';
 
 /**
  * Property-based fuzzing over the OpenAPI document: for every operation, generated requests (valid
