@@ -167,6 +167,10 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
           headers: bearer(bearerToken),
         });
       expect((await at(`code=bad&return_uri=${encodeURIComponent(returnUri)}`)).statusCode).toBe(400);
+      // No state: refused before any exchange, even with a good code.
+      const stateless = await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}`);
+      expect(stateless.statusCode).toBe(400);
+      expect(stateless.json().errors[0].source).toEqual({ parameter: 'state' });
       expect(
         (await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}&state=forged.state`))
           .statusCode,
@@ -174,7 +178,12 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect((await at('code=good-code&return_uri=javascript:alert(1)')).statusCode).toBe(400);
       const anonymous = await playerToken(ctx.app, T.member3);
       expect(
-        errorCode(await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}`, anonymous)),
+        errorCode(
+          await at(
+            `code=good-code&return_uri=${encodeURIComponent(returnUri)}&state=forged.state`,
+            anonymous,
+          ),
+        ),
       ).toBe('NOT_REGISTERED');
     });
   });
