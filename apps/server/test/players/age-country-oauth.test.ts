@@ -88,8 +88,15 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect(gated.statusCode).toBe(200);
       expect(gated.json().data.attributes).toEqual({ gated: true, minimumAge: 13, age: 10 });
       expect((await ageGate('GET', token)).statusCode).toBe(200);
-      expect((await ageGate('POST', token, years(20))).statusCode).toBe(204);
-      expect((await ageGate('GET', token)).statusCode).toBe(204);
+      // The answer is final: an older date afterwards is refused and the gate stays.
+      const changed = await ageGate('POST', token, years(20));
+      expect(changed.statusCode).toBe(409);
+      expect(errorCode(changed)).toBe('CONFLICT');
+      expect((await ageGate('GET', token)).statusCode).toBe(200);
+      expect((await ageGate('POST', token, years(10))).statusCode).toBe(200);
+      const adult = await playerToken(ctx.app, T.member3);
+      expect((await ageGate('POST', adult, years(20))).statusCode).toBe(204);
+      expect((await ageGate('GET', adult)).statusCode).toBe(204);
     });
 
     it('a hub user date of birth counts too', async () => {
@@ -105,6 +112,31 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect((await ageGate('POST', token, 20)).statusCode).toBe(400);
       expect((await ageGate('GET', token)).statusCode).toBe(204);
       expect((await ageGate('GET')).statusCode).toBe(401);
+    });
+
+    it('an under-age player cannot register, nor change the date while registering', async () => {
+      const token = await playerToken(ctx.app, T.member2);
+      expect((await ageGate('POST', token, years(11))).statusCode).toBe(200);
+      const register = (dateOfBirth?: string) =>
+        ctx.app.inject(
+          jsonApiRequest({
+            method: 'POST',
+            url: `${API.clan}/user`,
+            headers: bearer(token),
+            payload: jsonApiBody({
+              firstName: 'Young',
+              lastName: 'Player',
+              username: 'young',
+              email: 'young@example.com',
+              ...(dateOfBirth ? { dateOfBirth } : {}),
+            }),
+          }),
+        );
+      const refused = await register();
+      expect(refused.statusCode).toBe(403);
+      expect(errorCode(refused)).toBe('FORBIDDEN');
+      expect(errorCode(await register(years(30)))).toBe('CONFLICT');
+      expect((await ageGate('GET', token)).statusCode).toBe(200);
     });
   });
 

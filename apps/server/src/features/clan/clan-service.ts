@@ -6,6 +6,8 @@ import { createClanRosterAccess } from './clan-roster-access.js';
 import { createClanSelectionService } from './clan-selection-service.js';
 
 export interface ClanServiceOptions {
+  /** MIN_AGE: under it a player cannot register (the age gate, enforced on the server). */
+  minimumAge?: number;
   now: () => Date;
   /** How long a chat link code lives. */
   chatLinkCodeTtlSeconds?: number;
