@@ -28,5 +28,9 @@ export const isLeader = (ctx: ClanContext) => ctx.role === 'leader';
 export const isCoLeader = (ctx: ClanContext) => ctx.role === 'coLeader';
 
 export function insufficientRole(action: string): DomainError {
-  return new DomainError('INSUFFICIENT_ROLE', `Your clan role does not allow you to ${action}`);
+  // An authenticated player lacking the clan role is forbidden (403), not unauthenticated: the
+  // spec's 401 INSUFFICIENT_ROLE belongs to the game-user lookup only (spec 6).
+  return new DomainError('INSUFFICIENT_ROLE', `Your clan role does not allow you to ${action}`, {
+    status: 403,
+  });
 }
