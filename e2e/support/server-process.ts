@@ -45,6 +45,10 @@ export async function startServer(
       DATABASE_URL: '',
       REDIS_URL: '',
       LOG_LEVEL: process.env.E2E_SERVER_LOG_LEVEL ?? 'warn',
+      // The journeys drive the simulated game through its console and API, as the demo does.
+      SIMULATOR_OPEN: 'true',
+      // A browser and the server share a loaded machine: lag there is no overload to shed.
+      MAX_EVENT_LOOP_DELAY_MS: '0',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

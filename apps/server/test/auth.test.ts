@@ -117,3 +117,41 @@ describeEachDatabase('auth', (ctx) => {
     expect(response.json().errors[0].source.pointer).toBe('/data/attributes/refreshToken');
   });
 });
+
+describeEachDatabase('sign-out and refresh rotation end the tokens', (ctx) => {
+  const me = (token: string) =>
+    ctx.app.inject({ method: 'GET', url: `${API.users}/user`, headers: bearer(token) });
+  const refresh = (refreshToken: string) =>
+    ctx.app.inject(
+      jsonApiRequest({
+        method: 'POST',
+        url: `${API.users}/login/refresh`,
+        payload: jsonApiBody({ refreshToken }),
+      }),
+    );
+
+  it('POST /logout revokes the access token and its refresh token, and only that session', async () => {
+    const session = await loginAsAdmin(ctx.app);
+    const other = await loginAsAdmin(ctx.app);
+    expect((await me(session.token.value)).statusCode).toBe(200);
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: `${API.users}/logout`,
+      headers: bearer(session.token.value),
+    });
+    expect(out.statusCode).toBe(204);
+    expect((await me(session.token.value)).statusCode).toBe(401);
+    expect((await refresh(session.refreshToken.value)).statusCode).toBe(401);
+    expect((await me(other.token.value)).statusCode).toBe(200);
+    const anonymous = await ctx.app.inject({ method: 'POST', url: `${API.users}/logout` });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a rotated refresh ends the access token issued with it', async () => {
+    const session = await loginAsAdmin(ctx.app);
+    const rotated = await refresh(session.refreshToken.value);
+    expect(rotated.statusCode).toBe(200);
+    expect((await me(session.token.value)).statusCode).toBe(401);
+    expect((await me(rotated.json().data.attributes.token.value)).statusCode).toBe(200);
+  });
+});

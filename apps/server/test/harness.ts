@@ -33,7 +33,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   const base = loadConfig({ ADMIN_PASSWORD: TEST_ADMIN.password });
   // The suites drive the simulated game through its API, as the demo does (SIMULATOR_OPEN);
   // test/simulator-access.test.ts closes it.
-  const hardening = { ...base.hardening, simulatorOpen: true };
+  // Load shedding off: a loaded test machine lags on its own (test/hardening drives it directly).
+  const hardening = { ...base.hardening, simulatorOpen: true, maxEventLoopDelayMs: 0 };
   return { ...base, webDist: '/nonexistent', seedDemo: false, redisUrl: undefined, hardening, ...overrides };
 }
 

@@ -5,7 +5,8 @@ import * as z from './safe-zod.js';
  * Community chat (Discord) OAuth under `/api/users/1.0/oauth/discord` (bearer token of a hub user,
  * or of a player who has a hub user).
  * GET /authorization_url?return_uri= → the Discord authorize URL (client id, scope identify, state).
- * GET /access_token?code=&return_uri=[&state=] → exchanges the code, links the chat account.
+ * GET /access_token?code=&return_uri=&state= → checks the state (mandatory: it binds the exchange to
+ * the user and return_uri that asked for it), then exchanges the code and links the chat account.
  */
 export const returnUri = z.url({ protocol: /^https?$/ }).max(2000);
 
@@ -21,7 +22,7 @@ export const discordAuthorizationUrlDocument = document(
 export const discordAccessTokenQuery = z.object({
   code: z.string().min(1).max(512),
   return_uri: returnUri,
-  state: z.string().max(1024).optional(),
+  state: z.string().min(1).max(1024),
 });
 
 export const chatAccountAttributes = z.object({

@@ -9,6 +9,8 @@ export interface DomainErrorOptions {
   source?: DomainErrorSource;
   meta?: Record<string, unknown>;
   cause?: unknown;
+  /** Overrides the catalogue's status where one code answers differently in two places. */
+  status?: number;
 }
 
 /**
@@ -19,6 +21,7 @@ export class DomainError extends Error {
   readonly code: ErrorCode;
   readonly source: DomainErrorSource | undefined;
   readonly meta: Record<string, unknown> | undefined;
+  readonly #status: number | undefined;
 
   constructor(code: ErrorCode, detail?: string, options: DomainErrorOptions = {}) {
     super(detail ?? ERROR_CODES[code].title, { cause: options.cause });
@@ -26,10 +29,11 @@ export class DomainError extends Error {
     this.code = code;
     this.source = options.source;
     this.meta = options.meta;
+    this.#status = options.status;
   }
 
   get status(): number {
-    return ERROR_CODES[this.code].status;
+    return this.#status ?? ERROR_CODES[this.code].status;
   }
 }
 

@@ -45,6 +45,7 @@ function toErrorObjects(error: FastifyError | DomainError): { status: number; er
     const extra: Partial<ErrorObject> = {};
     if (error.source) extra.source = error.source;
     if (error.meta) extra.meta = error.meta;
+    extra.status = String(error.status);
     return { status: error.status, errors: [errorObject(error.code, error.message, extra)] };
   }
   if (error.validation) {

@@ -1,6 +1,6 @@
 import underPressure from '@fastify/under-pressure';
 import type { FastifyInstance } from 'fastify';
-import { sendErrors } from './error-handler.js';
+import { errorMessage } from './jsonapi.js';
 
 export const SHED_RETRY_AFTER_SECONDS = 10;
 
@@ -31,8 +31,8 @@ export async function registerLoadShedding(
         reply.send({ status: 'ok', uptimeSeconds: Math.round(process.uptime()) });
         return;
       }
-      reply.header('retry-after', String(SHED_RETRY_AFTER_SECONDS));
-      sendErrors(request, reply, 503, [
+      const path = request.url.split('?')[0] ?? request.url;
+      const errors = [
         {
           status: '503',
           code: 'SERVICE_UNAVAILABLE',
@@ -40,7 +40,23 @@ export async function registerLoadShedding(
           detail: 'The server is overloaded, retry later',
           meta: { retryAfterSeconds: SHED_RETRY_AFTER_SECONDS, pressure: type },
         },
-      ]);
+      ];
+      // Sent as text: the route's own response schemas (e.g. /ready's 503) must not reshape it.
+      reply
+        .status(503)
+        .header('retry-after', String(SHED_RETRY_AFTER_SECONDS))
+        .type(`${request.responseMediaType ?? 'application/json'}; charset=utf-8`)
+        .send(
+          JSON.stringify({
+            errors,
+            meta: {
+              message: errorMessage(503, request.method, path, errors),
+              status: 503,
+              method: request.method,
+              path,
+            },
+          }),
+        );
     },
   });
 }

@@ -61,7 +61,9 @@ export async function registerPlayersAndTeams(
     { prefix: API.hub },
   );
   await app.register(countryRoutes({ countryTraceUrl: config.countryTraceUrl }), { prefix: API.hub });
-  await app.register(clanRoutes(createClanService(db, game, { now })), { prefix: API.clan });
+  await app.register(clanRoutes(createClanService(db, game, { now, minimumAge: config.minAge })), {
+    prefix: API.clan,
+  });
   await app.register(ageRoutes(db, { minimumAge: config.minAge, now }), { prefix: API.age });
   const discord = createDiscordClient({
     clientId: config.discordClientId,

@@ -1,7 +1,14 @@
 import { SIMULATOR_API } from '@cwh/contract';
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../../src/config.js';
-import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin, testConfig } from '../harness.js';
+import {
+  bearer,
+  describeEachDatabase,
+  jsonApiBody,
+  jsonApiRequest,
+  loginAsAdmin,
+  testConfig,
+} from '../harness.js';
 import { createHubUser, T } from '../players/players-helpers.js';
 
 const closed = { ...testConfig().hardening, simulatorOpen: false };
@@ -69,9 +76,9 @@ describe('simulator and game mode configuration', () => {
   it('refuses to start the simulated game in production unless told to', () => {
     expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/GAME_MODE=simulated/);
     expect(loadConfig({ NODE_ENV: 'production', GAME_MODE: 'official' }).gameMode).toBe('official');
-    expect(
-      loadConfig({ NODE_ENV: 'production', ALLOW_SIMULATED_GAME_IN_PRODUCTION: 'true' }).gameMode,
-    ).toBe('simulated');
+    expect(loadConfig({ NODE_ENV: 'production', ALLOW_SIMULATED_GAME_IN_PRODUCTION: 'true' }).gameMode).toBe(
+      'simulated',
+    );
   });
 
   it.each([

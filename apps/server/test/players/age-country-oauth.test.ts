@@ -88,8 +88,15 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect(gated.statusCode).toBe(200);
       expect(gated.json().data.attributes).toEqual({ gated: true, minimumAge: 13, age: 10 });
       expect((await ageGate('GET', token)).statusCode).toBe(200);
-      expect((await ageGate('POST', token, years(20))).statusCode).toBe(204);
-      expect((await ageGate('GET', token)).statusCode).toBe(204);
+      // The answer is final: an older date afterwards is refused and the gate stays.
+      const changed = await ageGate('POST', token, years(20));
+      expect(changed.statusCode).toBe(409);
+      expect(errorCode(changed)).toBe('CONFLICT');
+      expect((await ageGate('GET', token)).statusCode).toBe(200);
+      expect((await ageGate('POST', token, years(10))).statusCode).toBe(200);
+      const adult = await playerToken(ctx.app, T.member3);
+      expect((await ageGate('POST', adult, years(20))).statusCode).toBe(204);
+      expect((await ageGate('GET', adult)).statusCode).toBe(204);
     });
 
     it('a hub user date of birth counts too', async () => {
@@ -105,6 +112,31 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect((await ageGate('POST', token, 20)).statusCode).toBe(400);
       expect((await ageGate('GET', token)).statusCode).toBe(204);
       expect((await ageGate('GET')).statusCode).toBe(401);
+    });
+
+    it('an under-age player cannot register, nor change the date while registering', async () => {
+      const token = await playerToken(ctx.app, T.member2);
+      expect((await ageGate('POST', token, years(11))).statusCode).toBe(200);
+      const register = (dateOfBirth?: string) =>
+        ctx.app.inject(
+          jsonApiRequest({
+            method: 'POST',
+            url: `${API.clan}/user`,
+            headers: bearer(token),
+            payload: jsonApiBody({
+              firstName: 'Young',
+              lastName: 'Player',
+              username: 'young',
+              email: 'young@example.com',
+              ...(dateOfBirth ? { dateOfBirth } : {}),
+            }),
+          }),
+        );
+      const refused = await register();
+      expect(refused.statusCode).toBe(403);
+      expect(errorCode(refused)).toBe('FORBIDDEN');
+      expect(errorCode(await register(years(30)))).toBe('CONFLICT');
+      expect((await ageGate('GET', token)).statusCode).toBe(200);
     });
   });
 
@@ -167,6 +199,10 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
           headers: bearer(bearerToken),
         });
       expect((await at(`code=bad&return_uri=${encodeURIComponent(returnUri)}`)).statusCode).toBe(400);
+      // No state: refused before any exchange, even with a good code.
+      const stateless = await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}`);
+      expect(stateless.statusCode).toBe(400);
+      expect(stateless.json().errors[0].source).toEqual({ parameter: 'state' });
       expect(
         (await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}&state=forged.state`))
           .statusCode,
@@ -174,7 +210,12 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect((await at('code=good-code&return_uri=javascript:alert(1)')).statusCode).toBe(400);
       const anonymous = await playerToken(ctx.app, T.member3);
       expect(
-        errorCode(await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}`, anonymous)),
+        errorCode(
+          await at(
+            `code=good-code&return_uri=${encodeURIComponent(returnUri)}&state=forged.state`,
+            anonymous,
+          ),
+        ),
       ).toBe('NOT_REGISTERED');
     });
   });

@@ -142,9 +142,9 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
     it.each([
       ['leader', T.leader, 200, null],
       ['co-leader captain', T.coLeader, 200, null],
-      ['co-leader', T.coLeader2, 401, 'INSUFFICIENT_ROLE'],
-      ['elder', T.elder, 401, 'INSUFFICIENT_ROLE'],
-      ['member', T.member, 401, 'INSUFFICIENT_ROLE'],
+      ['co-leader', T.coLeader2, 403, 'INSUFFICIENT_ROLE'],
+      ['elder', T.elder, 403, 'INSUFFICIENT_ROLE'],
+      ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
     ])('%s → %i', async (_role, who, status, code) => {
       const response = await select(who, members(T.coLeader, lineup));
@@ -155,10 +155,10 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
 
   describe('permission table: change captain', () => {
     it.each([
-      ['co-leader captain', T.coLeader, 401, 'INSUFFICIENT_ROLE'],
-      ['co-leader', T.coLeader2, 401, 'INSUFFICIENT_ROLE'],
-      ['elder', T.elder, 401, 'INSUFFICIENT_ROLE'],
-      ['member', T.member, 401, 'INSUFFICIENT_ROLE'],
+      ['co-leader captain', T.coLeader, 403, 'INSUFFICIENT_ROLE'],
+      ['co-leader', T.coLeader2, 403, 'INSUFFICIENT_ROLE'],
+      ['elder', T.elder, 403, 'INSUFFICIENT_ROLE'],
+      ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
       ['leader', T.leader, 200, null],
     ])('%s → %i', async (_role, who, status, code) => {
@@ -189,10 +189,10 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
 
   describe('permission table: lock before everyone registered', () => {
     it.each([
-      ['leader (not captain)', T.leader, 401, 'INSUFFICIENT_ROLE'],
-      ['co-leader', T.coLeader2, 401, 'INSUFFICIENT_ROLE'],
-      ['elder', T.elder, 401, 'INSUFFICIENT_ROLE'],
-      ['member', T.member, 401, 'INSUFFICIENT_ROLE'],
+      ['leader (not captain)', T.leader, 403, 'INSUFFICIENT_ROLE'],
+      ['co-leader', T.coLeader2, 403, 'INSUFFICIENT_ROLE'],
+      ['elder', T.elder, 403, 'INSUFFICIENT_ROLE'],
+      ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
       ['co-leader captain', T.coLeader, 400, 'INCOMPLETE_ROSTER'],
     ])('%s → %i %s', async (_role, who, status, code) => {
@@ -304,10 +304,10 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
 
   describe('permission table: disband (withdraw)', () => {
     it.each([
-      ['co-leader captain', T.coLeader, 401, 'INSUFFICIENT_ROLE'],
-      ['co-leader', T.coLeader2, 401, 'INSUFFICIENT_ROLE'],
-      ['elder', T.elder, 401, 'INSUFFICIENT_ROLE'],
-      ['member', T.member, 401, 'INSUFFICIENT_ROLE'],
+      ['co-leader captain', T.coLeader, 403, 'INSUFFICIENT_ROLE'],
+      ['co-leader', T.coLeader2, 403, 'INSUFFICIENT_ROLE'],
+      ['elder', T.elder, 403, 'INSUFFICIENT_ROLE'],
+      ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
     ])('%s → %i', async (_role, who, status, code) => {
       const response = await clanCall(ctx.app, tokens[who]!, 'POST', '/disband-clan', {

@@ -24,10 +24,16 @@ export const authTokens = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
+    /** The access and refresh token issued together share it: sign-out and rotation end both. */
+    sessionId: uuid('session_id'),
     /** sha256 of the opaque token: a leaked table does not leak usable tokens. */
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('auth_tokens_user_idx').on(t.userId), index('auth_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('auth_tokens_user_idx').on(t.userId),
+    index('auth_tokens_expires_idx').on(t.expiresAt),
+    index('auth_tokens_session_idx').on(t.sessionId),
+  ],
 );

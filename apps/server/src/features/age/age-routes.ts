@@ -67,6 +67,13 @@ export function ageRoutes(db: Db, options: AgeGateOptions): FastifyPluginAsyncZo
             source: { pointer: '/data/attributes/dateOfBirth' },
           });
         }
+        // The answer is final: a player cannot retry with an older date once gated.
+        const stored = await storedDateOfBirth(request);
+        if (stored && stored !== dateOfBirth) {
+          throw new DomainError('CONFLICT', 'The date of birth cannot be changed once answered', {
+            source: { pointer: '/data/attributes/dateOfBirth' },
+          });
+        }
         await db.transaction(async (tx) => {
           const repo = createPlayerRepository(tx);
           const userId = request.user?.id ?? request.player?.userId ?? null;

@@ -1,5 +1,6 @@
 import { loginBody, refreshBody, sessionDocument, userDocument } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { FailureLimit } from '../../http/rate-limit.js';
 import type { AuthService, IssuedSession } from './auth-service.js';
@@ -41,6 +42,19 @@ export function authRoutes(auth: AuthService, options: { loginLimit: FailureLimi
       '/login/refresh',
       { schema: { tags: ['users'], body: refreshBody, response: { 200: sessionDocument } } },
       async (request) => sessionBody(await auth.refresh(request.body.data.attributes.refreshToken)),
+    );
+
+    app.post(
+      '/logout',
+      {
+        preHandler: app.authenticate,
+        schema: { tags: ['users'], security: [{ bearer: [] }], response: { 204: z.null() } },
+      },
+      async (request, reply) => {
+        const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+        if (token) await auth.logout(token);
+        return reply.status(204).send(null);
+      },
     );
 
     app.get(

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
@@ -32,12 +33,13 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     const refresh = generateToken();
     const accessExpires = new Date(now.getTime() + options.tokenTtlSeconds * 1000);
     const refreshExpires = new Date(now.getTime() + options.refreshTokenTtlSeconds * 1000);
+    const sessionId = randomUUID();
     const row = await tokens.insert(
-      { userId, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires },
+      { userId, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires, sessionId },
       tx,
     );
     await tokens.insert(
-      { userId, kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: refreshExpires },
+      { userId, kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: refreshExpires, sessionId },
       tx,
     );
     await tokens.deleteExpiredForUser(userId, now, tx);
@@ -65,6 +67,8 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
         const stored = await tokens.consumeRefresh(hashToken(refreshToken), options.now(), tx);
         if (!stored) throw new DomainError('UNAUTHENTICATED', 'Refresh token is invalid or expired');
         if ((await usersRepo.getById(stored.userId, tx)).suspendedAt) throw suspended();
+        // The access token issued with the spent refresh token ends with it.
+        if (stored.sessionId) await tokens.deleteSession(stored.sessionId, tx);
         return issue(stored.userId, tx);
       });
     },
@@ -73,6 +77,11 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       const user = await tokens.findAccess(hashToken(accessToken), options.now());
       if (!user) throw new DomainError('UNAUTHENTICATED', 'Access token is invalid or expired');
       return user;
+    },
+
+    /** Sign-out: the access token and the refresh token issued with it stop working. */
+    async logout(accessToken: string): Promise<void> {
+      await db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx));
     },
 
     getUser: (id: string) => usersRepo.getById(id),

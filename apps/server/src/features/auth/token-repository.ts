@@ -8,18 +8,23 @@ export interface StoredToken {
   id: string;
   userId: string;
   expiresAt: Date;
+  sessionId: string | null;
 }
+
+const stored = {
+  id: authTokens.id,
+  userId: authTokens.userId,
+  expiresAt: authTokens.expiresAt,
+  sessionId: authTokens.sessionId,
+};
 
 export function createTokenRepository(db: Executor) {
   return {
     async insert(
-      token: { userId: string; kind: TokenKind; tokenHash: string; expiresAt: Date },
+      token: { userId: string; kind: TokenKind; tokenHash: string; expiresAt: Date; sessionId: string },
       tx: Executor = db,
     ): Promise<StoredToken> {
-      const rows = await tx
-        .insert(authTokens)
-        .values(token)
-        .returning({ id: authTokens.id, userId: authTokens.userId, expiresAt: authTokens.expiresAt });
+      const rows = await tx.insert(authTokens).values(token).returning(stored);
       return rows[0]!;
     },
 
@@ -49,9 +54,25 @@ export function createTokenRepository(db: Executor) {
       const rows = await tx
         .delete(authTokens)
         .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh')))
-        .returning({ id: authTokens.id, userId: authTokens.userId, expiresAt: authTokens.expiresAt });
+        .returning(stored);
       const row = rows[0];
       return row && row.expiresAt > now ? row : null;
+    },
+
+    /** Ends a session: every token issued with it (the access token and its refresh token). */
+    async deleteSession(sessionId: string, tx: Executor = db): Promise<void> {
+      await tx.delete(authTokens).where(eq(authTokens.sessionId, sessionId));
+    },
+
+    /** Ends the session of an access token (or the token alone, from before sessions); whether it existed. */
+    async revokeByAccessHash(tokenHash: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .delete(authTokens)
+        .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'access')))
+        .returning(stored);
+      const row = rows[0];
+      if (row?.sessionId) await this.deleteSession(row.sessionId, tx);
+      return row !== undefined;
     },
 
     async deleteExpiredForUser(userId: string, now: Date, tx: Executor = db): Promise<void> {

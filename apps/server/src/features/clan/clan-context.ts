@@ -5,6 +5,8 @@ import type { AuthPlayer } from '../players/player-auth.js';
 
 /** What every clan service is given besides the database and the game. */
 export interface ClanServiceOptions {
+  /** MIN_AGE: under it a player cannot register (the age gate, enforced on the server). */
+  minimumAge?: number;
   now: () => Date;
   /** How long a chat link code lives. */
   chatLinkCodeTtlSeconds?: number;
@@ -35,5 +37,9 @@ export const isLeader = (ctx: ClanContext) => ctx.role === 'leader';
 export const isCoLeader = (ctx: ClanContext) => ctx.role === 'coLeader';
 
 export function insufficientRole(action: string): DomainError {
-  return new DomainError('INSUFFICIENT_ROLE', `Your clan role does not allow you to ${action}`);
+  // An authenticated player lacking the clan role is forbidden (403), not unauthenticated: the
+  // spec's 401 INSUFFICIENT_ROLE belongs to the game-user lookup only (spec 6).
+  return new DomainError('INSUFFICIENT_ROLE', `Your clan role does not allow you to ${action}`, {
+    status: 403,
+  });
 }

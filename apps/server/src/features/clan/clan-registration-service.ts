@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { ClanUserBody } from '@cwh/contract';
+import { ageInYears } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { hashToken } from '../auth/opaque-token.js';
@@ -10,6 +11,24 @@ import { loadClanContext } from './clan-context.js';
 import type { ClanDeps } from './clan-deps.js';
 import { noRoster } from './clan-roster-access.js';
 import { buildRosterView, clanMemberItems } from './clan-roster-view.js';
+
+/**
+ * The age gate, enforced here too: the date of birth answered once cannot be changed, and a player
+ * under the minimum age cannot register, whatever the web shows.
+ */
+function checkedDateOfBirth(stored: string | null, sent: string | null, at: Date, minimumAge = 13) {
+  if (stored && sent && stored !== sent) {
+    throw new DomainError('CONFLICT', 'The date of birth cannot be changed once answered', {
+      source: { pointer: '/data/attributes/dateOfBirth' },
+    });
+  }
+  const dateOfBirth = stored ?? sent;
+  const age = ageInYears(dateOfBirth, at);
+  if (age !== null && age < minimumAge) {
+    throw new DomainError('FORBIDDEN', `Players under ${minimumAge} cannot register`);
+  }
+  return dateOfBirth;
+}
 
 /** The clan page, previous team, hub user, individual registration, chat link code and group-code access. */
 export function createClanRegistrationService(deps: ClanDeps) {
@@ -50,7 +69,10 @@ export function createClanRegistrationService(deps: ClanDeps) {
       // A taken e-mail address is a CONFLICT (the user repository says so).
       return await db.transaction(async (tx) => {
         const account = await players.findAccount(player.tag, tx);
-        const dateOfBirth = body.dateOfBirth ?? (await players.getProfileDateOfBirth(player.tag, tx));
+        const stored =
+          (await players.getProfileDateOfBirth(player.tag, tx)) ??
+          (account ? ((await users.getById(account.userId, tx)).dateOfBirth ?? null) : null);
+        const dateOfBirth = checkedDateOfBirth(stored, body.dateOfBirth ?? null, now(), options.minimumAge);
         const fields = {
           firstName: body.firstName,
           lastName: body.lastName,

@@ -69,21 +69,29 @@ export function createMetrics(db: Db, openSockets: () => number) {
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 
+/** The game calls of the GameAdapter interface; helpers of an implementation stay as they are. */
+const COUNTED_CALLS = new Set<string | symbol>([
+  'verifyPlayerToken',
+  'getPlayer',
+  'getClan',
+  'getWarStatus',
+  'createWar',
+]);
+
 /** The adapter with every call counted by outcome; the listener registration is passed through. */
 export function countGameCalls<G extends GameAdapter>(game: G, calls: Metrics['gameCalls']): G {
   return new Proxy(game, {
     get(target, property, receiver) {
       const value = Reflect.get(target, property, receiver);
-      if (typeof value !== 'function' || property === 'onWarResult' || typeof property !== 'string') {
-        return value;
-      }
+      if (typeof value !== 'function' || !COUNTED_CALLS.has(property)) return value;
       return async (...args: unknown[]) => {
         try {
           const result = await value.apply(target, args);
-          calls.inc({ method: property, status: 'ok' });
+          calls.inc({ method: String(property), status: 'ok' });
           return result;
         } catch (error) {
-          calls.inc({ method: property, status: error instanceof GameAdapterError ? error.kind : 'error' });
+          const status = error instanceof GameAdapterError ? error.kind : 'error';
+          calls.inc({ method: String(property), status });
           throw error;
         }
       };

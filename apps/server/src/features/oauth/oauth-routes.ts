@@ -69,13 +69,12 @@ export function oauthRoutes(
       async (request) => {
         const userId = hubUserId(request);
         const { code, return_uri: returnUri, state } = request.query;
-        if (state !== undefined) {
-          const checked = verifyState(options.stateKey, state, options.now().getTime());
-          if (!checked || checked.userId !== userId || checked.returnUri !== returnUri) {
-            throw new DomainError('VALIDATION_FAILED', 'The OAuth state is invalid or expired', {
-              source: { parameter: 'state' },
-            });
-          }
+        // Compared before the exchange: a code without the state we issued is never spent.
+        const checked = verifyState(options.stateKey, state, options.now().getTime());
+        if (!checked || checked.userId !== userId || checked.returnUri !== returnUri) {
+          throw new DomainError('VALIDATION_FAILED', 'The OAuth state is invalid or expired', {
+            source: { parameter: 'state' },
+          });
         }
         const chatUser = await discord.exchange(code, returnUri);
         const account = await db.transaction((tx) =>
