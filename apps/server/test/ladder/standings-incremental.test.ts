@@ -39,8 +39,16 @@ type Row = { rosterId: string; rank: number; placement: number; points: number; 
 async function table(ctx: TestContext, segmentId: string): Promise<Row[]> {
   const read = async (query: string) => {
     const res = await ctx.app.inject({ url: `${API.tournaments}/segments/${segmentId}/standings?${query}` });
-    expect(res.statusCode).toBe(200);
-    return res.json() as { data: { attributes: Row }[]; meta: { page: { total: number } } };
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json() as {
+      data: { attributes: Row & { roster: { id: string } } }[];
+      meta: { page: { total: number } };
+    };
+    // The roster id flattened next to the other attributes, for comparisons.
+    return {
+      ...doc,
+      data: doc.data.map((d) => ({ attributes: { ...d.attributes, rosterId: d.attributes.roster.id } })),
+    };
   };
   const first = await read('page[size]=100');
   const total = first.meta.page.total;
