@@ -126,6 +126,9 @@ export function createLadderStandingsRepository(db: Executor) {
     async recalculateBatch(segmentId: string, after: string | null, hi: string, at: Date, tx: Executor) {
       const inRange = (col: string) =>
         sql`(${sql.raw(col)} > ${after}::uuid or ${after}::uuid is null) and ${sql.raw(col)} <= ${hi}::uuid`;
+      // Hash joins over the segment's series: a nested loop per series is what a planner without
+      // fresh statistics (a segment just filled, no ANALYZE yet) picks, and it is quadratic.
+      await tx.execute(sql`set local enable_nestloop = off`);
       const result = await tx.execute(sql`
         with cand as (
           select roster_id from ladder_standings where segment_id = ${segmentId} and ${inRange('roster_id')}
