@@ -172,7 +172,7 @@ describeEachDatabase('incremental ladder standings', (ctx) => {
       }),
       { numRuns: ctx.kind === 'pglite' ? 6 : 12 },
     );
-  });
+  }, 180_000);
 
   it('records a result in a segment with more than 65,536 finished series, and recalculates it', async () => {
     const { ladderId, eventId } = await ladderSegment(ctx.database.db);
@@ -221,5 +221,5 @@ describeEachDatabase('incremental ladder standings', (ctx) => {
     expect(comparable(await table(ctx, ladderId))).toEqual(comparable(after));
     await db.execute(sql`drop table bulk_rosters`);
     await db.execute(sql`drop table bulk_series`);
-  });
+  }, 300_000);
 });
