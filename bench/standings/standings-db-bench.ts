@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
+import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { segments } from '../../apps/server/src/db/schema/segments.js';
 import { defaultLadderConfig } from '../../apps/server/src/features/ladder/ladder-config.js';
 import {
   createLadderContext,
   type LadderServiceDeps,
 } from '../../apps/server/src/features/ladder/ladder-context.js';
-import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { createSeriesResultsService } from '../../apps/server/src/features/ladder/match-series/series-results-service.js';
 import { type DbChoice, dbArg, intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
 import { createBenchDatabase, prepareBenchDatabase } from '../lib/server.js';

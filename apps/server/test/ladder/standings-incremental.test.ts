@@ -39,8 +39,16 @@ type Row = { rosterId: string; rank: number; placement: number; points: number; 
 async function table(ctx: TestContext, segmentId: string): Promise<Row[]> {
   const read = async (query: string) => {
     const res = await ctx.app.inject({ url: `${API.tournaments}/segments/${segmentId}/standings?${query}` });
-    expect(res.statusCode).toBe(200);
-    return res.json() as { data: { attributes: Row }[]; meta: { page: { total: number } } };
+    expect(res.statusCode, res.body).toBe(200);
+    const doc = res.json() as {
+      data: { attributes: Row & { roster: { id: string } } }[];
+      meta: { page: { total: number } };
+    };
+    // The roster id flattened next to the other attributes, for comparisons.
+    return {
+      ...doc,
+      data: doc.data.map((d) => ({ attributes: { ...d.attributes, rosterId: d.attributes.roster.id } })),
+    };
   };
   const first = await read('page[size]=100');
   const total = first.meta.page.total;
@@ -119,7 +127,7 @@ describeEachDatabase('incremental ladder standings', (ctx) => {
     const { ladderId, eventId } = await ladderSegment(ctx.database.db);
     const db = ctx.database.db;
     await fc.assert(
-      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 14 }), async (steps) => {
+      fc.asyncProperty(fc.array(stepArb, { minLength: 1, maxLength: 10 }), async (steps) => {
         await db.execute(sql`delete from match_series where segment_id = ${ladderId}`);
         await db.execute(sql`delete from ladder_standings where segment_id = ${ladderId}`);
         await db.execute(sql`delete from ladder_standing_levels where segment_id = ${ladderId}`);
@@ -162,9 +170,9 @@ describeEachDatabase('incremental ladder standings', (ctx) => {
         await ctx.app.ladder.recalculateSegment(ladderId);
         expect(comparable(await table(ctx, ladderId))).toEqual(expected);
       }),
-      { numRuns: ctx.kind === 'pglite' ? 12 : 20 },
+      { numRuns: ctx.kind === 'pglite' ? 6 : 12 },
     );
-  });
+  }, 180_000);
 
   it('records a result in a segment with more than 65,536 finished series, and recalculates it', async () => {
     const { ladderId, eventId } = await ladderSegment(ctx.database.db);
@@ -213,5 +221,5 @@ describeEachDatabase('incremental ladder standings', (ctx) => {
     expect(comparable(await table(ctx, ladderId))).toEqual(comparable(after));
     await db.execute(sql`drop table bulk_rosters`);
     await db.execute(sql`drop table bulk_series`);
-  });
+  }, 300_000);
 });

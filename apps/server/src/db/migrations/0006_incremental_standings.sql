@@ -8,7 +8,7 @@ CREATE TABLE "ladder_standing_levels" (
 DROP INDEX "ladder_standings_placement_idx";--> statement-breakpoint
 ALTER TABLE "ladder_standings" ADD COLUMN "star_diff" integer GENERATED ALWAYS AS (stars_for - stars_against) STORED;--> statement-breakpoint
 ALTER TABLE "ladder_standing_levels" ADD CONSTRAINT "ladder_standing_levels_segment_id_segments_id_fk" FOREIGN KEY ("segment_id") REFERENCES "public"."segments"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "ladder_standings_order_idx" ON "ladder_standings" USING btree ("segment_id","points","star_diff","stars_for","roster_id");--> statement-breakpoint
+CREATE INDEX "ladder_standings_order_idx" ON "ladder_standings" USING btree ("segment_id","points","star_diff","stars_for","roster_id" DESC NULLS FIRST);--> statement-breakpoint
 ALTER TABLE "ladder_standings" DROP COLUMN "rank";--> statement-breakpoint
 ALTER TABLE "ladder_standings" DROP COLUMN "placement";--> statement-breakpoint
 -- Hand-written: the points levels of the standings that already exist (they were only rebuilt on results before).

@@ -227,7 +227,13 @@ export const ladderStandings = pgTable(
   (t) => [
     primaryKey({ columns: [t.segmentId, t.rosterId] }),
     /** The standings order read backwards (best first); pages and ranks are range scans of it. */
-    index('ladder_standings_order_idx').on(t.segmentId, t.points, t.starDiff, t.starsFor, t.rosterId),
+    index('ladder_standings_order_idx').on(
+      t.segmentId,
+      t.points,
+      t.starDiff,
+      t.starsFor,
+      t.rosterId.desc().nullsFirst(),
+    ),
   ],
 );
 

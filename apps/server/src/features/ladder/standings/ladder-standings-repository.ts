@@ -1,4 +1,5 @@
 import {
+  addLadderDeltas,
   LADDER_DRAW_POINTS,
   LADDER_LOSS_POINTS,
   LADDER_WIN_POINTS,
@@ -55,7 +56,10 @@ export function createLadderStandingsRepository(db: Executor) {
      * points level to its new one (levels sorted by points, same reason).
      */
     async applyDeltas(segmentId: string, deltas: readonly LadderTally[], at: Date, tx: Executor) {
-      const sorted = [...deltas].sort((a, b) => (a.rosterId < b.rosterId ? -1 : 1));
+      // One row per roster (a correction takes back and adds to the same two): an upsert may touch a row once.
+      const merged = new Map<string, LadderTally>();
+      addLadderDeltas(merged, deltas);
+      const sorted = [...merged.values()].sort((a, b) => (a.rosterId < b.rosterId ? -1 : 1));
       if (sorted.length === 0) return;
       const values = sql.join(
         sorted.map(
@@ -122,6 +126,9 @@ export function createLadderStandingsRepository(db: Executor) {
     async recalculateBatch(segmentId: string, after: string | null, hi: string, at: Date, tx: Executor) {
       const inRange = (col: string) =>
         sql`(${sql.raw(col)} > ${after}::uuid or ${after}::uuid is null) and ${sql.raw(col)} <= ${hi}::uuid`;
+      // Hash joins over the segment's series: a nested loop per series is what a planner without
+      // fresh statistics (a segment just filled, no ANALYZE yet) picks, and it is quadratic.
+      await tx.execute(sql`set local enable_nestloop = off`);
       const result = await tx.execute(sql`
         with cand as (
           select roster_id from ladder_standings where segment_id = ${segmentId} and ${inRange('roster_id')}

@@ -90,7 +90,9 @@ export function createStandingsRepository(db: Executor) {
           ? 'star_diff asc, stars_for asc, roster_id desc'
           : 'star_diff desc, stars_for desc, roster_id asc',
       );
-      const beyond = sql.raw(desc ? 's.points > st.points' : 's.points < st.points');
+      const beyond = sql.raw(
+        desc ? 's.points > (select points from st)' : 's.points < (select points from st)',
+      );
       const result = await tx.execute(sql`
         with lv as (
           select points, rosters, (sum(rosters) over (order by ${levelOrder}) - rosters)::int as before
@@ -99,11 +101,11 @@ export function createStandingsRepository(db: Executor) {
         st as (select points, before from lv where before <= ${page.offset} and before + rosters > ${page.offset}),
         pg as (
           select * from (
-            (select s.* from ladder_standings s, st where s.segment_id = ${segmentId} and s.points = st.points
+            (select s.* from ladder_standings s where s.segment_id = ${segmentId} and s.points = (select points from st)
               order by ${within} offset greatest(${page.offset} - (select before from st), 0) limit ${page.size})
             union all
-            (select s.* from ladder_standings s, st where s.segment_id = ${segmentId} and ${beyond}
-              order by s.${levelOrder}, s.${within} limit ${page.size})
+            (select s.* from ladder_standings s where s.segment_id = ${segmentId} and ${beyond}
+              order by s.${levelOrder}, ${within} limit ${page.size})
           ) u order by ${desc ? WORST_FIRST : BEST_FIRST} limit ${page.size}
         ),
         best as (select * from pg order by ${BEST_FIRST} limit 1)
