@@ -1,3 +1,6 @@
+export * from './admin/date-shift.js';
+export * from './admin/forms.js';
+export * from './admin/permissions.js';
 export * from './competition/advancement.js';
 export * from './competition/competition-error.js';
 export * from './competition/double-elimination.js';
@@ -48,6 +51,3 @@ export * from './rules/token.js';
 export * from './rules/users.js';
 export * from './time/format.js';
 export * from './time/instant.js';
-export * from './admin/permissions.js';
-export * from './admin/date-shift.js';
-export * from './admin/forms.js';

@@ -49,7 +49,7 @@ export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).di
 
 function answerNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {
   const match = request.headers['if-none-match'];
-  if (!match || !match.split(/\s*,\s*/).includes(etag)) return false;
+  if (!match?.split(/\s*,\s*/).includes(etag)) return false;
   reply.code(304).header('etag', etag).header('cache-control', CACHE_CONTROL).send();
   return true;
 }

@@ -1,5 +1,5 @@
 import type { Executor } from '../db/client.js';
-import { createOrganizerRepository } from '../features/admin/organizer-repository.js';
+import { createOrganizerRepository } from '../features/access/organizer-repository.js';
 import { hashPassword } from '../features/auth/password.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
 

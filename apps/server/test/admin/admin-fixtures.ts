@@ -2,7 +2,7 @@ import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import { events, rosters, segments } from '../../src/db/schema/index.js';
-import { createOrganizerRepository } from '../../src/features/admin/organizer-repository.js';
+import { createOrganizerRepository } from '../../src/features/access/organizer-repository.js';
 import { hashPassword } from '../../src/features/auth/password.js';
 import { createUserRepository } from '../../src/features/auth/user-repository.js';
 import { DEMO_STAFF } from '../../src/seed/staff-seed.js';

@@ -7,7 +7,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { identifier, isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { createAccess } from '../admin/access.js';
+import { createAccess } from '../access/access.js';
 import { type ActivityLogRow, createActivityLogRepository } from './activity-log-repository.js';
 
 function toResource(row: ActivityLogRow) {

@@ -1,10 +1,10 @@
 import { cloneEventBody, createEventBody, eventDocument, idParams, updateEventBody } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
+import { createAccess } from '../access/access.js';
 import type { Audited } from '../activity-log/audit.js';
 import { toEventResource } from '../events/event-mapper.js';
 import { createEventRepository, type EventRow } from '../events/event-repository.js';
-import { createAccess } from './access.js';
 import { createEventAdminService } from './event-admin-service.js';
 
 const secured = { tags: ['events'], security: [{ bearer: [] }] };

@@ -1,11 +1,11 @@
 import type { DateOffset } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { createOrganizerRepository } from '../access/organizer-repository.js';
 import type { Audited } from '../activity-log/audit.js';
 import type { EventRow } from '../events/event-repository.js';
 import { createEventAdminRepository } from './event-admin-repository.js';
 import { clonedEvent, cloneSegments, newSlug } from './event-clone.js';
-import { createOrganizerRepository } from './organizer-repository.js';
 
 export interface EventInput {
   name: string;

@@ -13,10 +13,10 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Db } from '../../db/client.js';
+import { createAccess } from '../access/access.js';
 import type { Audited } from '../activity-log/audit.js';
 import { toSegmentResource } from '../segments/segment-mapper.js';
 import { createSegmentRepository, type SegmentRow } from '../segments/segment-repository.js';
-import { createAccess } from './access.js';
 import {
   createSegmentAdminService,
   itemsWithIds,

@@ -1,6 +1,5 @@
 import { STARS_PERIOD } from '@cwh/domain';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { officialWarAttributes } from '../war/official-war-mapper.js';
 import type {
   CompetitorRow,
   MatchSeriesRow,
@@ -9,6 +8,7 @@ import type {
   QueueEntryRow,
   RosterRow,
 } from './ladder-repository.js';
+import { officialWarAttributes } from './match-series/official-war-mapper.js';
 
 const iso = (date: Date) => isoSeconds(date);
 const isoOrNull = (date: Date | null) => (date ? isoSeconds(date) : null);

@@ -2,7 +2,7 @@ import { mailMessageListDocument, mailOutboxQuery } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { createAccess } from '../admin/access.js';
+import { createAccess } from '../access/access.js';
 import { createMailOutboxRepository } from './mail-outbox-repository.js';
 
 /** GET /mail-outbox under /api/users/1.0: the mail of the embedded default, for the console. */

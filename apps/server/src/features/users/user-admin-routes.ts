@@ -9,8 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { createAccess } from '../admin/access.js';
-import { createOrganizerRepository } from '../admin/organizer-repository.js';
+import { createAccess } from '../access/access.js';
+import { createOrganizerRepository } from '../access/organizer-repository.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
 import { toAdminUserResource } from './user-admin-mapper.js';
 import { createUserAdminRepository } from './user-admin-repository.js';

@@ -7,7 +7,7 @@ import {
   checkWarIsMatch,
   confirmAgainstWarLog,
   type OfficialWarReport,
-  type WarLogConfirmation,
+  type StoredWarReport,
   warReport,
 } from '../../game/official/official-war.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
@@ -38,11 +38,6 @@ const NOT_IN_WAR_YET: StoredWarReport = {
 export interface OfficialWarSource {
   getCurrentWar(clanTag: string): Promise<CurrentWarAnswer>;
   getWarLog(clanTag: string): Promise<OfficialWarLog>;
-}
-
-/** match_series.war_report: the API's result, and whether the public war log agreed. */
-export interface StoredWarReport extends OfficialWarReport {
-  warLog: WarLogConfirmation | 'private' | 'unavailable';
 }
 
 export type ReviewReason = 'war_log_private' | 'no_war' | 'war_not_ended' | 'no_clan';

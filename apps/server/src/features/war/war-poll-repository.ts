@@ -1,7 +1,7 @@
 import { and, eq, isNull, ne } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { checkins, matchSeries } from '../../db/schema/ladder.js';
-import type { StoredWarReport } from './official-war-poller.js';
+import type { StoredWarReport } from '../../game/official/official-war.js';
 
 /** What the official war poller writes on a match series (SQL of war/official-war-poller.ts). */
 export function createWarPollRepository(db: Executor) {

@@ -13,7 +13,7 @@ import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { LadderService } from '../ladder/ladder-service.js';
-import { clanProfileDeepLink } from './official-war-mapper.js';
+import { clanProfileDeepLink } from '../ladder/match-series/official-war-mapper.js';
 
 /** Link the web opens for a simulated war: the hub's small game-client page. */
 export const simulatedWarLink = (warId: string) => `/simulator/war/${encodeURIComponent(warId)}`;

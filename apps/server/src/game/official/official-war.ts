@@ -108,3 +108,8 @@ export function confirmAgainstWarLog(
     Math.round(entry.clan.destructionPercentage) === Math.round(report.destruction.home);
   return same ? 'confirmed' : 'differs';
 }
+
+/** match_series.war_report: the API's result, and whether the public war log agreed. */
+export interface StoredWarReport extends OfficialWarReport {
+  warLog: WarLogConfirmation | 'private' | 'unavailable';
+}

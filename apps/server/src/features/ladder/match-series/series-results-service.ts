@@ -1,5 +1,4 @@
 import { type LadderResult, ladderResultDeltas } from '@cwh/domain';
-import type { Executor } from '../../../db/client.js';
 import type { LadderContext } from '../ladder-context.js';
 import { notice } from '../ladder-notices.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
@@ -95,7 +94,7 @@ export function createSeriesResultsService(context: LadderContext) {
   async function correctSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
     return commit(async (tx) => {
       const series = await repo.findSeries(result.matchSeriesId, tx, true);
-      if (!series || series.state !== 'finished') return series;
+      if (series?.state !== 'finished') return series;
       const competitors = await repo.competitorsOf([series.id], tx);
       const home = competitors.find((c) => c.position === 0);
       const away = competitors.find((c) => c.position === 1);

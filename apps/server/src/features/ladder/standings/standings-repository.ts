@@ -1,9 +1,7 @@
-import { and, asc, desc, eq, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { events } from '../../../db/schema/events.js';
-import { ladderStandings } from '../../../db/schema/ladder.js';
-import { rosters } from '../../../db/schema/rosters.js';
 import { segments } from '../../../db/schema/segments.js';
 import { createSegmentRepository } from '../../segments/segment-repository.js';
 

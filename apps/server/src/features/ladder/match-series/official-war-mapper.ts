@@ -1,5 +1,5 @@
 import type { OfficialWarAttributes } from '@cwh/contract';
-import type { StoredWarReport } from './official-war-poller.js';
+import type { StoredWarReport } from '../../../game/official/official-war.js';
 
 /** The esports war format (spec): 5 v 5, one attack each; the recorded friendly war's 5 + 45 min. */
 export const OFFICIAL_MATCH_SETTINGS: OfficialWarAttributes['settings'] = {

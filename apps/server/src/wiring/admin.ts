@@ -1,16 +1,16 @@
 import { API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
-import type { Db } from '../../db/client.js';
-import { activityLogRoutes } from '../activity-log/activity-log-routes.js';
-import { createAudit } from '../activity-log/audit.js';
-import { mailOutboxRoutes } from '../mail/mail-outbox-routes.js';
-import { createMailer } from '../mail/mailer.js';
-import { accountRoutes } from '../users/account-routes.js';
-import { createAccountService } from '../users/account-service.js';
-import { userAdminRoutes } from '../users/user-admin-routes.js';
-import { createUserAdminService } from '../users/user-admin-service.js';
-import { eventAdminRoutes } from './event-admin-routes.js';
-import { segmentAdminRoutes } from './segment-admin-routes.js';
+import type { Db } from '../db/client.js';
+import { activityLogRoutes } from '../features/activity-log/activity-log-routes.js';
+import { createAudit } from '../features/activity-log/audit.js';
+import { eventAdminRoutes } from '../features/admin/event-admin-routes.js';
+import { segmentAdminRoutes } from '../features/admin/segment-admin-routes.js';
+import { mailOutboxRoutes } from '../features/mail/mail-outbox-routes.js';
+import { createMailer } from '../features/mail/mailer.js';
+import { accountRoutes } from '../features/users/account-routes.js';
+import { createAccountService } from '../features/users/account-service.js';
+import { userAdminRoutes } from '../features/users/user-admin-routes.js';
+import { createUserAdminService } from '../features/users/user-admin-service.js';
 
 export interface AdminDeps {
   db: Db;
