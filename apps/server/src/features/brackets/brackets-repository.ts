@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { rowsOf } from '../../db/rows.js';
 import { competitionRounds, competitionStages, stageMatchSeries } from '../../db/schema/competition.js';
 import { events } from '../../db/schema/events.js';
 import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
@@ -76,23 +77,26 @@ export function createBracketsRepository(db: Executor) {
      */
     async seedingRosters(segment: StageSegmentRow, tx: Executor = db) {
       const stageId = segment.parentId ?? segment.id;
-      return tx
-        .select({
-          id: rosters.id,
-          placement: sql<number | null>`(select min(ls.placement) from ladder_standings ls
-            join segments s on s.id = ls.segment_id
-            where ls.roster_id = ${rosters.id} and (s.parent_id = ${stageId} or s.id = ${stageId}))`,
-        })
-        .from(rosters)
-        .where(
-          and(eq(rosters.segmentId, stageId), isNotNull(rosters.confirmedAt), isNull(rosters.withdrawnAt)),
-        )
-        .orderBy(
-          sql`(select min(ls.placement) from ladder_standings ls join segments s on s.id = ls.segment_id
-            where ls.roster_id = ${rosters.id} and (s.parent_id = ${stageId} or s.id = ${stageId})) asc nulls last`,
-          asc(rosters.createdAt),
-          asc(rosters.id),
-        );
+      // Placements are not stored (standings are incremental): a ladder placement is the roster's
+      // position in its segment's standings order (points, star difference, stars, roster id).
+      const result = await tx.execute(sql`
+        with placed as (
+          select ls.roster_id, row_number() over (
+            partition by ls.segment_id
+            order by ls.points desc, ls.star_diff desc, ls.stars_for desc, ls.roster_id asc
+          )::int as placement
+          from ladder_standings ls join segments s on s.id = ls.segment_id
+          where s.parent_id = ${stageId} or s.id = ${stageId}
+        ),
+        best as (select roster_id, min(placement) as placement from placed group by roster_id)
+        select r.id, b.placement
+        from rosters r left join best b on b.roster_id = r.id
+        where r.segment_id = ${stageId} and r.confirmed_at is not null and r.withdrawn_at is null
+        order by b.placement asc nulls last, r.created_at asc, r.id asc`);
+      return rowsOf<{ id: string; placement: number | null }>(result).map((row) => ({
+        id: row.id,
+        placement: row.placement === null ? null : Number(row.placement),
+      }));
     },
 
     async rostersByIds(ids: readonly string[], tx: Executor = db) {
