@@ -76,7 +76,7 @@ export async function acceptedSeries(app: FastifyInstance, a: Captain, b: Captai
   const matchUp = await vi.waitFor(async () => {
     const list = await call(app, a.token, 'GET', `${API.matches}/match-ups?filter[user.id]=${a.userId}`);
     const latest = list.json().data[0];
-    expect(latest?.status).toBe('awaiting_confirmation');
+    expect(latest?.attributes?.status).toBe('awaiting_confirmation');
     return latest as { id: string };
   });
   const first = await call(app, a.token, 'POST', `${API.matches}/match-ups/${matchUp.id}/accept`);
