@@ -18,11 +18,11 @@ import { createPlayerAuth, withPlayerTokens } from './features/players/player-au
 import { segmentRoutes } from './features/segments/segment-routes.js';
 import { registerWar } from './features/war/register-war.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
-import { registerErrorHandler } from './http/error-handler.js';
+import { registerErrorHandler, sendErrors } from './http/error-handler.js';
 import { registerLoadShedding } from './http/load-shedding.js';
 import { registerNotFound } from './http/not-found.js';
 import { registerOpenApi } from './http/openapi.js';
-import { registerPathGuard } from './http/path-guard.js';
+import { MAX_PATH_SEGMENT, registerPathGuard, unsafePathReason } from './http/path-guard.js';
 import { registerReadCache } from './http/read-cache.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSimulatorGate } from './http/simulator-gate.js';
@@ -79,7 +79,20 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     http: { connectionsCheckingInterval: Math.min(config.hardening.requestTimeoutMs, 30_000) },
     requestIdHeader: 'x-request-id',
     genReqId: () => randomUUID(),
-    routerOptions: { ignoreTrailingSlash: true },
+    // A parameter up to the path guard's segment limit reaches the route's validation (a JSON:API
+    // 400), instead of the router's own non-JSON:API 414 past 100 characters.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PATH_SEGMENT },
+    // The router refuses a malformed or over-long path before any hook runs: answer it as the path
+    // guard does (400, a JSON:API error document), not with the framework's own body.
+    frameworkErrors: (error, request, reply) =>
+      sendErrors(request, reply, 400, [
+        {
+          status: '400',
+          code: 'VALIDATION_FAILED',
+          title: 'Validation failed',
+          detail: unsafePathReason(request.url) ?? error.message,
+        },
+      ]),
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

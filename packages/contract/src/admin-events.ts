@@ -63,15 +63,16 @@ export const segmentInputAttributes = z.object({
 export const createSegmentBody = requestBody(segmentInputAttributes);
 export const patchSegmentBody = requestBody(segmentInputAttributes.partial());
 
+/** The phase's `type` (spec §3) is `phaseType` in documents: JSON:API forbids an attribute `type`. */
 export const registrationPhaseInput = z.object({
   name,
-  type: z.string().trim().min(1).max(50),
+  phaseType: z.string().trim().min(1).max(50),
   date: dateRangeInput,
 });
 export const registrationPhaseBody = requestBody(registrationPhaseInput);
 export const registrationPhaseResource = resource(
   'registration-phases',
-  z.object({ name: z.string(), type: z.string(), date: z.object({ from: z.string(), to: z.string() }) }),
+  z.object({ name: z.string(), phaseType: z.string(), date: z.object({ from: z.string(), to: z.string() }) }),
 );
 export const registrationPhaseDocument = document(registrationPhaseResource);
 export const registrationPhaseListDocument = listDocument(registrationPhaseResource);

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { API } from '@cwh/contract';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { RedisClient } from '../redis.js';
+import { negotiateMediaType } from './content-negotiation.js';
 
 /**
  * Public read cache (issue 11). Routes opt in with `config: { readCache: true }`: their 200 bodies
@@ -44,7 +45,10 @@ export interface ReadCacheOptions {
   clock?: () => number;
 }
 
-const keyOf = (request: FastifyRequest) => `${request.tenant ?? ''}\u0000${request.url}`;
+// The negotiated media type is part of the key: the same document is served as JSON:API or, on
+// request (Accept: application/json), as plain JSON with that content type.
+const keyOf = (request: FastifyRequest) =>
+  `${request.tenant ?? ''}\u0000${request.url}\u0000${negotiateMediaType(request.headers.accept)}`;
 export const etagOf = (body: string) => `W/"${createHash('sha1').update(body).digest('base64url')}"`;
 
 function answerNotModified(request: FastifyRequest, reply: FastifyReply, etag: string): boolean {

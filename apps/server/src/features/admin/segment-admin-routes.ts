@@ -101,9 +101,17 @@ export function segmentAdminRoutes(db: Db, audited: Audited): FastifyPluginAsync
   function registerList(app: FastifyInstance, kind: SegmentListKind) {
     const base = `/events/:eventId/segments/:segmentId/${kind}`;
     const body = LIST_BODIES[kind];
-    const toResource = (item: { id: string }) => {
-      const { id, ...attributes } = item;
+    // JSON:API forbids an attribute named `type`: a registration phase's type travels as
+    // `phaseType` in documents, and is stored as the spec's `type`.
+    const toResource = (item: { id: string; type?: string }) => {
+      const { id, type, ...rest } = item;
+      const attributes = type === undefined ? rest : { ...rest, phaseType: type };
       return { id, type: kind, attributes };
+    };
+    const fromAttributes = (attributes: { phaseType?: string } | null) => {
+      if (!attributes || attributes.phaseType === undefined) return attributes;
+      const { phaseType, ...rest } = attributes;
+      return { ...rest, type: phaseType };
     };
     const auth = { preHandler: app.authenticate };
     app.get(
@@ -120,8 +128,14 @@ export function segmentAdminRoutes(db: Db, audited: Audited): FastifyPluginAsync
     const write = async (request: FastifyRequest, reply: FastifyReply, status: number, withItem: boolean) => {
       const params = request.params as ItemParams;
       await requireAccess(request, 'event:manage', params.eventId);
-      const attributes = withItem ? (request.body as { data: { attributes: object } }).data.attributes : null;
-      const item = await service.editListItem(request, { ...params, kind }, attributes as never);
+      const attributes = withItem
+        ? (request.body as { data: { attributes: { phaseType?: string } } }).data.attributes
+        : null;
+      const item = await service.editListItem(
+        request,
+        { ...params, kind },
+        fromAttributes(attributes) as never,
+      );
       if (!item) return reply.status(204).send();
       return reply.status(status).send({ data: toResource(item as { id: string }) });
     };

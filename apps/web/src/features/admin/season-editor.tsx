@@ -90,7 +90,7 @@ function SegmentForm({
     const ok = await run(() =>
       adminApi.addItem(eventId, segment.id, 'registration-phases', {
         name: phaseName,
-        type: 'registration',
+        phaseType: 'registration',
         date,
       }),
     );
