@@ -115,7 +115,8 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
     }
     const match = request.headers['if-none-match'];
     if (match?.split(/\s*,\s*/).includes(etag)) {
-      reply.code(304);
+      // A 304 has no body, so it declares no content type either (RFC 9110 15.4.5).
+      reply.code(304).removeHeader('content-type');
       return '';
     }
     return payload;
