@@ -32,7 +32,7 @@ export function SiteHeader() {
       <nav className="tabs" aria-label={t('nav.label')}>
         <ul className="tabs__list container">
           {TABS.map((tab) => (
-            <li key={tab.key} className={tab.key === 'myTeam' ? 'tabs__item--pinned' : undefined}>
+            <li key={tab.key}>
               <NavLink to={to(tab.path)} end={tab.end} className="tabs__link" data-testid={`nav-${tab.key}`}>
                 {t(`nav.${tab.key}`)}
               </NavLink>
