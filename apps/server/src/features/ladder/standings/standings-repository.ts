@@ -137,14 +137,7 @@ export function createStandingsRepository(db: Executor) {
         })
         .from(segments)
         .innerJoin(events, eq(events.id, segments.eventId))
-        .where(
-          and(
-            eq(events.tenant, tenant),
-            eq(segments.eliminationType, 'ladder'),
-            eventId ? eq(segments.eventId, eventId) : undefined,
-            sql`not exists (select 1 from segments c where c.parent_id = ${segments.id} and c.elimination_type = 'ladder')`,
-          ),
-        )
+        .where(leaderboardSegments(tenant, eventId))
         .orderBy(asc(segments.dateFrom), asc(segments.id))
         .offset(page.offset)
         .limit(page.size);
@@ -158,14 +151,7 @@ export function createStandingsRepository(db: Executor) {
         .select({ n: sql<number>`count(*)::int` })
         .from(segments)
         .innerJoin(events, eq(events.id, segments.eventId))
-        .where(
-          and(
-            eq(events.tenant, tenant),
-            eq(segments.eliminationType, 'ladder'),
-            eventId ? eq(segments.eventId, eventId) : undefined,
-            sql`not exists (select 1 from segments c where c.parent_id = ${segments.id} and c.elimination_type = 'ladder')`,
-          ),
-        );
+        .where(leaderboardSegments(tenant, eventId));
       return Number(rows[0]?.n ?? 0);
     },
 
@@ -249,4 +235,17 @@ async function filteredPage(
       )[0]?.n ?? 0,
     );
   return { rows: raw.map((r) => toRow(r, Number(r.place), Number(r.rankOf))), total: Number(total) };
+}
+
+/**
+ * The tenant's leaderboards: its ladder segments that have no ladder children (a ladder with ladder
+ * children is a container), optionally of one event. Shared by the page and its count.
+ */
+function leaderboardSegments(tenant: string, eventId: string | undefined) {
+  return and(
+    eq(events.tenant, tenant),
+    eq(segments.eliminationType, 'ladder'),
+    eventId ? eq(segments.eventId, eventId) : undefined,
+    sql`not exists (select 1 from segments c where c.parent_id = ${segments.id} and c.elimination_type = 'ladder')`,
+  );
 }
