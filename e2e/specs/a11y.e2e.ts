@@ -102,3 +102,42 @@ describe('phone layout in every locale', () => {
     }
   }
 });
+
+describe('keyboard and screen-reader navigation', () => {
+  const browser = useBrowser();
+  const baseURL = inject('baseURL');
+
+  it('the first Tab shows the skip link, which takes focus to the main region', async () => {
+    const context = await browser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const shell = new ShellPage(page);
+    await shell.open('/competition', 'en');
+    await shell.pageName();
+    await page.keyboard.press('Tab');
+    const skip = page.getByTestId('skip-link');
+    expect(await skip.evaluate((el) => el === document.activeElement)).toBe(true);
+    const box = await skip.boundingBox();
+    expect(box !== null && box.y >= 0 && box.height > 0).toBe(true);
+    expect(await skip.textContent()).toBe('Skip to content');
+    await page.keyboard.press('Enter');
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await context.close();
+  });
+
+  it('a route change is announced with the new page heading', async () => {
+    const context = await browser().newContext({ baseURL, viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    const shell = new ShellPage(page);
+    await shell.open('/competition', 'en');
+    await shell.pageName();
+    await shell.tab('leaderboard').click();
+    await page.waitForURL(/leaderboard/);
+    // The announcement is the heading the new page shows.
+    await page.waitForFunction(() => {
+      const said = document.querySelector('[data-testid="route-announcer"]')?.textContent;
+      return !!said && said === document.querySelector('main h1')?.textContent?.trim();
+    });
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe('main');
+    await context.close();
+  });
+});

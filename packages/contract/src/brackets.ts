@@ -3,7 +3,7 @@ import { resourceId } from './params.js';
 import * as z from './safe-zod.js';
 
 /**
- * Tournament stages (issue 7) under `/api/tournaments/1.0`: swiss and double-elimination brackets.
+ * Tournament stages under `/api/tournaments/1.0`: swiss and double-elimination brackets.
  * - POST /segments/{id}/bracket (organizer): creates and seeds the stage from the segment's rosters.
  * - POST /segments/{id}/bracket/rounds (organizer): pairs and schedules the next swiss round.
  * - GET /segments/{id}/bracket/info, GET /bracket/{id}/match-series?filter[bracket.number],

@@ -6,6 +6,9 @@ import * as z from './safe-zod.js';
 
 export const MATCH_SERIES_STATE_VALUES = ['new', 'live', 'finished', 'scheduled', 'upcoming'] as const;
 export const matchSeriesState = z.enum(MATCH_SERIES_STATE_VALUES);
+/** filter[state]'s grammar (in the OpenAPI document as a pattern): a comma list of states. */
+const STATE_WORD = `\\s*(?:${MATCH_SERIES_STATE_VALUES.join('|')})\\s*`;
+const MATCH_SERIES_STATE_FILTER = new RegExp(`^${STATE_WORD}(?:,${STATE_WORD})*$`);
 
 export const competitorResult = z.object({
   score: z.number().nullable(),
@@ -107,7 +110,11 @@ export const matchSeriesListQuery = pageQuery.extend({
   'filter[event]': resourceId.optional(),
   'filter[roster]': resourceId.optional(),
   'filter[segment]': resourceId.optional(),
-  'filter[state]': z.string().max(100).optional(),
+  'filter[state]': z
+    .string()
+    .max(100)
+    .regex(MATCH_SERIES_STATE_FILTER, 'a comma list of: upcoming, new, live, finished, scheduled')
+    .optional(),
   sort: z.enum(['date', '-date']).optional(),
 });
 export const matchSeriesParams = z.object({ id: resourceId });

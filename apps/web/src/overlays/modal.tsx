@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId } from 'react';
+import { type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -9,25 +9,57 @@ interface ModalProps {
   testId?: string;
 }
 
-/** Base of every overlay modal (max width 32rem, spec 2). */
+/**
+ * Base of every overlay modal (max width 32rem, spec 2), on the native `<dialog>` shown with
+ * `showModal()`: the browser moves focus into it, keeps Tab inside and makes the rest of the page
+ * inert; on close, focus returns to where it was. Escape closes only a modal that has `onClose`;
+ * one that must stay (match found) is shown again if the browser closes it anyway.
+ */
 export function Modal({ open, title, onClose, children, footer, testId }: ModalProps) {
   const titleId = useId();
+  const dialog = useRef<HTMLDialogElement>(null);
+  const wanted = useRef(open);
+  wanted.current = open;
+
   useEffect(() => {
-    if (!open || !onClose) return;
-    const onKey = (event: KeyboardEvent) => event.key === 'Escape' && onClose();
-    window.addEventListener('keydown', onKey);
-    return () => window.removeEventListener('keydown', onKey);
-  }, [open, onClose]);
+    const element = dialog.current;
+    if (!open || !element) return;
+    const previous = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    show(element);
+    return () => {
+      if (typeof element.close === 'function' && element.open) element.close();
+      if (previous?.isConnected) previous.focus();
+    };
+  }, [open]);
+
   if (!open) return null;
   return (
-    <div className="modal-backdrop">
-      <div className="modal" role="dialog" aria-modal="true" aria-labelledby={titleId} data-testid={testId}>
+    <dialog
+      ref={dialog}
+      className="modal-backdrop"
+      aria-labelledby={titleId}
+      onCancel={(event) => {
+        event.preventDefault();
+        onClose?.();
+      }}
+      onClose={() => {
+        if (wanted.current && dialog.current) show(dialog.current);
+      }}
+    >
+      <div className="modal" data-testid={testId}>
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>
         <div className="modal__body">{children}</div>
         {footer ? <div className="modal__footer">{footer}</div> : null}
       </div>
-    </div>
+    </dialog>
   );
+}
+
+/** `showModal()` where the browser has it (jsdom has not): the `open` attribute otherwise. */
+function show(element: HTMLDialogElement) {
+  if (element.open) return;
+  if (typeof element.showModal === 'function') element.showModal();
+  else element.setAttribute('open', '');
 }

@@ -1,8 +1,10 @@
+import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useMatches } from 'react-router';
 import { NotFoundPage } from '../features/errors/generic-error-page';
 import { useInitialLoadStatus } from '../features/session/initial-load';
 import { PageLoader } from '../features/shell/page-loader';
 import { ProgressBar } from '../features/shell/progress-bar';
+import { RouteAnnouncer } from '../features/shell/route-announcer';
 import { SiteFooter } from '../features/shell/site-footer';
 import { SiteHeader } from '../features/shell/site-header';
 import { ErrorPageFlagProvider } from '../overlays/error-page-flag';
@@ -14,8 +16,12 @@ export interface RouteHandle {
   showAtOnce?: boolean;
 }
 
-/** Default layout: progress bar, header with tabs and language switcher, page, footer, overlays. */
+/**
+ * Default layout: skip link, progress bar, route announcer, header with tabs and language switcher,
+ * page, footer, overlays.
+ */
 export function RootLayout() {
+  const { t } = useTranslation('common');
   const { notFound } = useLoaderData() as RootData;
   const initialLoad = useInitialLoadStatus();
   useRevalidateOnSessionChange();
@@ -25,10 +31,14 @@ export function RootLayout() {
 
   return (
     <ErrorPageFlagProvider>
+      <a className="skip-link" href="#main" data-testid="skip-link">
+        {t('skipToContent')}
+      </a>
       <ProgressBar />
+      <RouteAnnouncer />
       <div className="app">
         <SiteHeader />
-        <main id="main" className="container main">
+        <main id="main" className="container main" tabIndex={-1}>
           {notFound ? <NotFoundPage /> : waiting ? <PageLoader /> : <Outlet />}
         </main>
         <SiteFooter />

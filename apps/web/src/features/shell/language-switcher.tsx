@@ -1,17 +1,43 @@
-import { isLocale, LOCALES } from '@cwh/domain';
-import { useId } from 'react';
+import { isLocale, LOCALES, type Locale } from '@cwh/domain';
+import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { rememberLocale, switchLocaleUrl } from '../../i18n/locale';
 import { useLocale } from '../../i18n/use-locale';
 
+/** Keys that move a closed select's value: browsers fire `change` for each of them. */
+const BROWSING_KEYS = new Set([
+  'ArrowUp',
+  'ArrowDown',
+  'ArrowLeft',
+  'ArrowRight',
+  'Home',
+  'End',
+  'PageUp',
+  'PageDown',
+]);
+
+/**
+ * The language picker. A pick with the mouse or the opened list applies at once; browsing a closed
+ * select with the arrow keys only moves the choice, which applies on Enter or when focus leaves, so
+ * a keyboard or screen-reader user does not reload the page once per language passed.
+ */
 export function LanguageSwitcher() {
   const { t } = useTranslation('common');
   const locale = useLocale();
   const location = useLocation();
   const navigate = useNavigate();
   const id = useId();
+  const browsing = useRef(false);
+  const [pending, setPending] = useState<Locale | null>(null);
+
+  function apply(next: Locale) {
+    setPending(null);
+    if (next === locale) return;
+    rememberLocale(next);
+    navigate(switchLocaleUrl(location, next));
+  }
 
   return (
     <div className="language-switcher">
@@ -28,12 +54,25 @@ export function LanguageSwitcher() {
         id={id}
         data-testid="language-switcher"
         className="language-switcher__select"
-        value={locale}
+        value={pending ?? locale}
+        onKeyDown={(event) => {
+          if (BROWSING_KEYS.has(event.key)) browsing.current = true;
+          else if (event.key === 'Enter' && pending) {
+            event.preventDefault();
+            apply(pending);
+          }
+        }}
         onChange={(event) => {
           const next = event.target.value;
           if (!isLocale(next)) return;
-          rememberLocale(next);
-          navigate(switchLocaleUrl(location, next));
+          if (browsing.current) {
+            browsing.current = false;
+            setPending(next);
+          } else apply(next);
+        }}
+        onBlur={() => {
+          browsing.current = false;
+          if (pending) apply(pending);
         }}
       >
         {LOCALES.map((code) => (

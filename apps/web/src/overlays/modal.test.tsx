@@ -1,0 +1,62 @@
+import { fireEvent, render, screen } from '@testing-library/react';
+import { useState } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { Modal } from './modal';
+
+function Harness({ onClose }: { onClose?: () => void }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" onClick={() => setOpen(true)}>
+        Open
+      </button>
+      <Modal
+        open={open}
+        title="Match found"
+        testId="modal"
+        onClose={
+          onClose
+            ? () => {
+                onClose();
+                setOpen(false);
+              }
+            : undefined
+        }
+      >
+        <button type="button">Accept</button>
+      </Modal>
+    </>
+  );
+}
+
+describe('Modal', () => {
+  it('is a dialog named by its title', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByText('Open'));
+    const dialog = screen.getByRole('dialog', { hidden: true });
+    expect(dialog.tagName).toBe('DIALOG');
+    expect(dialog.hasAttribute('open')).toBe(true);
+    expect(document.getElementById(dialog.getAttribute('aria-labelledby')!)?.textContent).toBe('Match found');
+  });
+
+  it('Escape (the cancel event) closes a modal that can be closed, and focus returns to its opener', () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    const opener = screen.getByText('Open');
+    opener.focus();
+    fireEvent.click(opener);
+    fireEvent(screen.getByRole('dialog', { hidden: true }), new Event('cancel', { cancelable: true }));
+    expect(onClose).toHaveBeenCalledOnce();
+    expect(screen.queryByTestId('modal')).toBeNull();
+    expect(document.activeElement).toBe(opener);
+  });
+
+  it('a modal without onClose stays open on Escape', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByText('Open'));
+    const cancel = new Event('cancel', { cancelable: true });
+    fireEvent(screen.getByRole('dialog', { hidden: true }), cancel);
+    expect(cancel.defaultPrevented).toBe(true);
+    expect(screen.getByTestId('modal')).toBeTruthy();
+  });
+});
