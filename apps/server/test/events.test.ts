@@ -20,13 +20,16 @@ describeEachDatabase('events and games', (ctx) => {
     expect(championship.relationships.segments.data).toHaveLength(6);
   });
 
-  it('filters by status and pages', async () => {
+  it('filters by status', async () => {
     const archived = await ctx.app.inject({ method: 'GET', url: `${T}/events?filter[status]=archived` });
     expect(archived.json().data).toHaveLength(1);
     expect(archived.json().data[0].attributes.date).toEqual({
       from: '2025-10-31T14:00:00Z',
       to: '2025-11-02T23:59:59Z',
     });
+  });
+
+  it('pages', async () => {
     const page2 = await ctx.app.inject({ method: 'GET', url: `${T}/events?page[size]=2&page[number]=2` });
     expect(page2.json().data).toHaveLength(1);
     expect(page2.json().meta.page).toEqual({ number: 2, size: 2, total: 3, totalPages: 2 });
@@ -44,29 +47,50 @@ describeEachDatabase('events and games', (ctx) => {
     expect(parameters.sort()).toEqual(['filter[status]', 'page[size]']);
   });
 
-  it('gets one event, 404s an unknown id and 400s a malformed one', async () => {
-    const list = await ctx.app.inject({ method: 'GET', url: `${T}/events` });
-    const id = list.json().data[0].id;
+  async function firstEventId(headers?: Record<string, string>) {
+    const list = await ctx.app.inject({ method: 'GET', url: `${T}/events`, headers });
+    return list.json().data[0].id as string;
+  }
+
+  it('gets one event', async () => {
+    const id = await firstEventId();
     const one = await ctx.app.inject({ method: 'GET', url: `${T}/events/${id}` });
     expect(one.statusCode).toBe(200);
     expect(eventDocument.parse(one.json()).data.id).toBe(id);
-
-    const unknown = await ctx.app.inject({
-      method: 'GET',
-      url: `${T}/events/00000000-0000-4000-8000-000000000000`,
-    });
-    expect(unknown.statusCode).toBe(404);
-    expect(unknown.json().errors[0].code).toBe('NOT_FOUND');
-
-    const malformed = await ctx.app.inject({ method: 'GET', url: `${T}/events/42` });
-    expect(malformed.statusCode).toBe(400);
-    expect(malformed.json().errors[0]).toMatchObject({
-      code: 'VALIDATION_FAILED',
-      source: { parameter: 'id' },
-    });
   });
 
-  it('scopes events to the tenant', async () => {
+  it.each([
+    {
+      why: 'an unknown id is not found',
+      path: '/events/00000000-0000-4000-8000-000000000000',
+      status: 404,
+      error: { code: 'NOT_FOUND' },
+    },
+    {
+      why: 'a malformed id names the parameter',
+      path: '/events/42',
+      status: 400,
+      error: { code: 'VALIDATION_FAILED', source: { parameter: 'id' } },
+    },
+    {
+      why: 'an unknown game is not found',
+      path: '/games/00000000-0000-4000-8000-000000000000',
+      status: 404,
+      error: { code: 'NOT_FOUND' },
+    },
+    {
+      why: 'a malformed game id names the parameter',
+      path: '/games/abc',
+      status: 400,
+      error: { code: 'VALIDATION_FAILED', source: { parameter: 'id' } },
+    },
+  ])('GET $path: $status ($why)', async ({ path, status, error }) => {
+    const response = await ctx.app.inject({ method: 'GET', url: `${T}${path}` });
+    expect(response.statusCode).toBe(status);
+    expect(response.json().errors[0]).toMatchObject(error);
+  });
+
+  it('lists no event of another tenant', async () => {
     const other = await ctx.app.inject({
       method: 'GET',
       url: `${T}/events`,
@@ -74,8 +98,10 @@ describeEachDatabase('events and games', (ctx) => {
     });
     expect(other.statusCode).toBe(200);
     expect(other.json().data).toEqual([]);
-    const list = await ctx.app.inject({ method: 'GET', url: `${T}/events` });
-    const id = list.json().data[0].id;
+  });
+
+  it('does not find an event from another tenant', async () => {
+    const id = await firstEventId();
     const cross = await ctx.app.inject({
       method: 'GET',
       url: `${T}/events/${id}`,
@@ -84,20 +110,17 @@ describeEachDatabase('events and games', (ctx) => {
     expect(cross.statusCode).toBe(404);
   });
 
-  it('lists games and gets one', async () => {
+  it('lists games', async () => {
     const list = await ctx.app.inject({ method: 'GET', url: `${T}/games` });
     expect(list.statusCode).toBe(200);
     const games = gameListDocument.parse(list.json());
     expect(games.data.map((g) => g.attributes.name)).toEqual(['Clash of Clans']);
-    const id = games.data[0]!.id;
+  });
+
+  it('gets one game', async () => {
+    const id = gameListDocument.parse((await ctx.app.inject({ method: 'GET', url: `${T}/games` })).json())
+      .data[0]!.id;
     const one = await ctx.app.inject({ method: 'GET', url: `${T}/games/${id}` });
     expect(gameDocument.parse(one.json()).data.attributes.slug).toBe('clash-of-clans');
-    const unknown = await ctx.app.inject({
-      method: 'GET',
-      url: `${T}/games/00000000-0000-4000-8000-000000000000`,
-    });
-    expect(unknown.statusCode).toBe(404);
-    const malformed = await ctx.app.inject({ method: 'GET', url: `${T}/games/abc` });
-    expect(malformed.statusCode).toBe(400);
   });
 });

@@ -30,6 +30,7 @@ export * from './errors/initial-load.js';
 export * from './errors/server-error-codes.js';
 export * from './ladder/match-up-ending.js';
 export * from './ladder/matchmaking.js';
+export * from './ladder/queue-leave.js';
 export * from './ladder/standings.js';
 export * from './locales.js';
 export * from './rules/active-event.js';

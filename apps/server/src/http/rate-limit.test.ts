@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { describeNeeding } from '../../test/test-database.js';
 import { DomainError } from '../errors/domain-error.js';
 import { connectRedis } from '../redis.js';
 import { createFailureLimit, createRateLimiter } from './rate-limit.js';
@@ -83,7 +84,7 @@ describe('rate limiter counts atomically', () => {
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
-describe.skipIf(!redisUrl)('redis rate limiter', () => {
+describeNeeding(['redis'], 'redis rate limiter', () => {
   it('shares one count per key between instances', async () => {
     const a = await connectRedis(redisUrl!, () => {});
     const b = await connectRedis(redisUrl!, () => {});

@@ -5,7 +5,7 @@ import type { RedisClient } from '../redis.js';
 import { negotiateMediaType } from './content-negotiation.js';
 
 /**
- * Public read cache (issue 11). Routes opt in with `config: { readCache: true }`: their 200 bodies
+ * Public read cache. Routes opt in with `config: { readCache: true }`: their 200 bodies
  * are kept per tenant + URL and answered straight from the `onRequest` hook (no validation, no
  * database). Every successful write (any non-GET request answered below 400) empties it on this
  * instance and, through Redis pub/sub when Redis is configured, on every other one. Writes that do

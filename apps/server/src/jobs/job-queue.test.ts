@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterEach, describe, expect, it } from 'vitest';
-import { availableDatabases, createTestDatabase, type TestDatabase } from '../../test/test-database.js';
+import { afterEach, expect, it } from 'vitest';
+import { createTestDatabase, describeEachKind, type TestDatabase } from '../../test/test-database.js';
 import { createJobQueue, type JobQueue } from './job-queue.js';
 
 declare module './job-queue.js' {
@@ -26,7 +26,7 @@ function collector(count: number) {
   };
 }
 
-describe.each(availableDatabases())('job queue [%s]', (kind) => {
+describeEachKind('job queue [%s]', (kind) => {
   let testDb: TestDatabase | undefined;
   const queues: JobQueue[] = [];
 

@@ -111,8 +111,11 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     if (pointer) expect(response.json().errors[0].source.pointer).toBe(pointer);
   });
 
-  it('answers 404 for an unknown segment and 409 for a ladder segment', async () => {
+  it('answers 404 for an unknown segment', async () => {
     expect((await create('00000000-0000-4000-8000-000000000002', { rosterIds }, admin)).statusCode).toBe(404);
+  });
+
+  it('answers 409 NOT_A_BRACKET_SEGMENT for a ladder segment', async () => {
     const ladder = await create(await segmentId('open-qualifier'), { rosterIds }, admin);
     expect(ladder.statusCode).toBe(409);
     expect(ladder.json().errors[0].meta.reason).toBe('NOT_A_BRACKET_SEGMENT');
@@ -291,11 +294,22 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     expect((await get(`/segments/${mf}/swiss-records`)).statusCode).toBe(404);
   });
 
-  it('answers 404 for an unknown bracket id and 400 for a bad filter', async () => {
-    expect((await get('/bracket/00000000-0000-4000-8000-000000000003/match-series')).statusCode).toBe(404);
-    expect((await get('/bracket/not-a-uuid/match-series')).statusCode).toBe(400);
-    const mf = await segmentId('monthly-finals');
-    const info = (await get(`/segments/${mf}/bracket/info`)).json().data;
-    expect((await get(`/bracket/${info.id}/match-series?filter[bracket.number]=7`)).statusCode).toBe(400);
+  it.each([
+    {
+      why: 'an unknown bracket id',
+      path: async () => '/bracket/00000000-0000-4000-8000-000000000003/match-series',
+      status: 404,
+    },
+    { why: 'a malformed bracket id', path: async () => '/bracket/not-a-uuid/match-series', status: 400 },
+    {
+      why: 'a bracket number that does not exist',
+      path: async () => {
+        const info = (await get(`/segments/${await segmentId('monthly-finals')}/bracket/info`)).json().data;
+        return `/bracket/${info.id}/match-series?filter[bracket.number]=7`;
+      },
+      status: 400,
+    },
+  ])('answers $status for $why', async ({ path, status }) => {
+    expect((await get(await path())).statusCode).toBe(status);
   });
 });

@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net';
 import { API } from '@cwh/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, jsonApiBody, jsonApiRequest, startTestApp, type TestContext } from '../harness.js';
-import { availableDatabases } from '../test-database.js';
+import { describeEachKind } from '../test-database.js';
 import { createHubUser, errorCode, playerToken, T } from './players-helpers.js';
 
 /** One local stub for both the Cloudflare-style trace and Discord's token and user endpoints. */
@@ -46,7 +46,7 @@ async function startStub(): Promise<{ server: Server; url: string }> {
   return { server, url: `http://127.0.0.1:${(server.address() as AddressInfo).port}` };
 }
 
-describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', (kind) => {
+describeEachKind('age gate, country and Discord OAuth [%s]', (kind) => {
   let ctx: TestContext;
   let stop: () => Promise<void>;
   let stub: { server: Server; url: string };
@@ -105,12 +105,17 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       expect((await ageGate('GET', token)).statusCode).toBe(200);
     });
 
-    it('bad input changes nothing; no token is 401', async () => {
+    it.each([
+      { why: 'a date in the future', value: '2040-01-01' },
+      { why: 'not a date', value: 'yesterday' },
+      { why: 'a number', value: 20 },
+    ])('refuses $why with 400 and stores nothing', async ({ value }) => {
       const token = await playerToken(ctx.app, T.member2);
-      expect((await ageGate('POST', token, '2040-01-01')).statusCode).toBe(400);
-      expect((await ageGate('POST', token, 'yesterday')).statusCode).toBe(400);
-      expect((await ageGate('POST', token, 20)).statusCode).toBe(400);
+      expect((await ageGate('POST', token, value)).statusCode).toBe(400);
       expect((await ageGate('GET', token)).statusCode).toBe(204);
+    });
+
+    it('answers 401 without a token', async () => {
       expect((await ageGate('GET')).statusCode).toBe(401);
     });
 
@@ -191,37 +196,44 @@ describe.each(availableDatabases())('age gate, country and Discord OAuth [%s]', 
       });
     });
 
-    it('refuses a bad code, a forged state, a bad return_uri and players without a hub user', async () => {
-      const at = (query: string, bearerToken = token) =>
-        ctx.app.inject({
-          method: 'GET',
-          url: `${API.users}/oauth/discord/access_token?${query}`,
-          headers: bearer(bearerToken),
-        });
-      expect((await at(`code=bad&return_uri=${encodeURIComponent(returnUri)}`)).statusCode).toBe(400);
-      // No state: refused before any exchange, even with a good code.
-      const stateless = await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}`);
-      expect(stateless.statusCode).toBe(400);
-      expect(stateless.json().errors[0].source).toEqual({ parameter: 'state' });
-      expect(
-        (await at(`code=good-code&return_uri=${encodeURIComponent(returnUri)}&state=forged.state`))
-          .statusCode,
-      ).toBe(400);
-      expect((await at('code=good-code&return_uri=javascript:alert(1)')).statusCode).toBe(400);
+    const uri = encodeURIComponent(returnUri);
+    it.each([
+      { why: 'a code Discord refuses', query: () => `code=bad&return_uri=${uri}`, parameter: undefined },
+      // Refused before any exchange, even with a good code.
+      { why: 'no state', query: () => `code=good-code&return_uri=${uri}`, parameter: 'state' },
+      {
+        why: 'a forged state',
+        query: () => `code=good-code&return_uri=${uri}&state=forged.state`,
+        parameter: 'state',
+      },
+      {
+        why: 'a script return_uri',
+        query: () => 'code=good-code&return_uri=javascript:alert(1)',
+        parameter: undefined,
+      },
+    ])('refuses $why with 400', async ({ query, parameter }) => {
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `${API.users}/oauth/discord/access_token?${query()}`,
+        headers: bearer(token),
+      });
+      expect(response.statusCode).toBe(400);
+      if (parameter) expect(response.json().errors[0].source).toEqual({ parameter });
+    });
+
+    it('refuses a player without a hub user (NOT_REGISTERED)', async () => {
       const anonymous = await playerToken(ctx.app, T.member3);
-      expect(
-        errorCode(
-          await at(
-            `code=good-code&return_uri=${encodeURIComponent(returnUri)}&state=forged.state`,
-            anonymous,
-          ),
-        ),
-      ).toBe('NOT_REGISTERED');
+      const response = await ctx.app.inject({
+        method: 'GET',
+        url: `${API.users}/oauth/discord/access_token?code=good-code&return_uri=${uri}&state=forged.state`,
+        headers: bearer(anonymous),
+      });
+      expect(errorCode(response)).toBe('NOT_REGISTERED');
     });
   });
 });
 
-describe.each(availableDatabases())('country without a trace endpoint [%s]', (kind) => {
+describeEachKind('country without a trace endpoint [%s]', (kind) => {
   let ctx: TestContext;
   let stop: () => Promise<void>;
   beforeAll(async () => {

@@ -146,7 +146,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
       ['elder', T.elder, 403, 'INSUFFICIENT_ROLE'],
       ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
-    ])('%s → %i', async (_role, who, status, code) => {
+    ])('%s (%s) → %i %s', async (_role, who, status, code) => {
       const response = await select(who, members(T.coLeader, lineup));
       expect(response.statusCode).toBe(status);
       if (code) expect(errorCode(response)).toBe(code);
@@ -161,7 +161,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
       ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
       ['leader', T.leader, 200, null],
-    ])('%s → %i', async (_role, who, status, code) => {
+    ])('%s (%s) → %i %s', async (_role, who, status, code) => {
       const response = await clanCall(ctx.app, tokens[who]!, 'POST', '/captain', { playerTag: T.coLeader });
       expect(response.statusCode).toBe(status);
       if (code) expect(errorCode(response)).toBe(code);
@@ -195,7 +195,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
       ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
       ['co-leader captain', T.coLeader, 400, 'INCOMPLETE_ROSTER'],
-    ])('%s → %i %s', async (_role, who, status, code) => {
+    ])('%s (%s) → %i %s', async (_role, who, status, code) => {
       const response = await clanCall(ctx.app, tokens[who]!, 'POST', '/clan/roster/confirm');
       expect(response.statusCode).toBe(status);
       expect(errorCode(response)).toBe(code);
@@ -309,7 +309,7 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
       ['elder', T.elder, 403, 'INSUFFICIENT_ROLE'],
       ['member', T.member, 403, 'INSUFFICIENT_ROLE'],
       ['non-member', clanless, 401, 'NO_CLAN'],
-    ])('%s → %i', async (_role, who, status, code) => {
+    ])('%s (%s) → %i %s', async (_role, who, status, code) => {
       const response = await clanCall(ctx.app, tokens[who]!, 'POST', '/disband-clan', {
         clanTag: SIM_CLAN_TAGS.atlantaTitans,
       });
@@ -317,11 +317,17 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
       expect(errorCode(response)).toBe(code);
     });
 
-    it('leader: another clan tag is refused; own clan withdraws and the roster becomes "previous"', async () => {
+    it('leader: another clan tag is refused (WRONG_MEMBER)', async () => {
       const other = await clanCall(ctx.app, tokens[T.leader]!, 'POST', '/disband-clan', {
         clanTag: SIM_CLAN_TAGS.nordicRaiders,
       });
       expect(errorCode(other)).toBe('WRONG_MEMBER');
+      expect(
+        (await clanCall(ctx.app, tokens[T.leader]!, 'GET', '/clan')).json().data.attributes.roster,
+      ).not.toBeNull();
+    });
+
+    it('leader: the own clan withdraws and the roster becomes "previous"', async () => {
       const rosterId = (await clanCall(ctx.app, tokens[T.leader]!, 'GET', '/clan')).json().data.attributes
         .roster.id;
       const response = await clanCall(ctx.app, tokens[T.leader]!, 'POST', '/disband-clan', {

@@ -115,7 +115,7 @@ describeEachDatabase('hub: game-user lookup and player tokens', (ctx) => {
       ['malformed tag', { apiToken: 'x', playerTag: 'hello world' }, 400, 'VALIDATION_FAILED'],
       ['missing token', { playerTag: T.member }, 400, 'VALIDATION_FAILED'],
       ['wrong types', { apiToken: 5, playerTag: ['#X'] }, 400, 'VALIDATION_FAILED'],
-    ])('%s → %i %s', async (_name, attributes, status, code) => {
+    ])('%s %j → %i %s', async (_name, attributes, status, code) => {
       const response = await ctx.app.inject(
         jsonApiRequest({ method: 'POST', url: `${API.hub}/game-user`, payload: jsonApiBody(attributes) }),
       );

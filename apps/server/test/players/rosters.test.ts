@@ -102,80 +102,168 @@ describeEachDatabase('platform rosters', (ctx) => {
       expect((await call('GET', `${R}?filter[segment]=nope`)).statusCode).toBe(400);
     });
 
-    it('joining key: owner and admin only; join with it, then leave', async () => {
-      expect((await call('GET', `${R}/${first}/joining-key`, users[T.member]!.token)).statusCode).toBe(403);
-      const key = (await call('GET', `${R}/${first}/joining-key`, users[clanless]!.token)).json().data
-        .attributes.joiningKey;
+    it.each([
+      { why: 'a player who does not own the roster', who: () => users[T.member]!.token, status: 403 },
+      { why: 'the owner', who: () => users[clanless]!.token, status: 200 },
+      { why: 'an admin', who: () => admin, status: 200 },
+    ])('joining key: $status for $why', async ({ who, status }) => {
+      const response = await call('GET', `${R}/${first}/joining-key`, who());
+      expect(response.statusCode).toBe(status);
+    });
+
+    const joiningKey = async () =>
+      (await call('GET', `${R}/${first}/joining-key`, users[clanless]!.token)).json().data.attributes
+        .joiningKey as string;
+
+    it('the owner and an admin read the same joining key', async () => {
+      const key = await joiningKey();
       expect((await call('GET', `${R}/${first}/joining-key`, admin)).json().data.attributes.joiningKey).toBe(
         key,
       );
+    });
+
+    it('a player joins with the key and is linked as a user', async () => {
       const joined = await call(
         'POST',
         `${R}/join`,
         users[T.member]!.token,
-        jsonApiBody({ joiningKey: key }),
+        jsonApiBody({ joiningKey: await joiningKey() }),
       );
       expect(joined.statusCode).toBe(200);
       expect(joined.json().data.attributes.players.map((p: { tag: string }) => p.tag)).toContain(T.member);
       expect(joined.json().data.relationships.users.data).toEqual([
         { type: 'users', id: users[T.member]!.userId },
       ]);
-      expect(
-        (await call('POST', `${R}/join`, users[T.member]!.token, jsonApiBody({ joiningKey: 'x'.repeat(20) })))
-          .statusCode,
-      ).toBe(404);
+    });
+
+    it('an unknown joining key is 404', async () => {
+      const response = await call(
+        'POST',
+        `${R}/join`,
+        users[T.member]!.token,
+        jsonApiBody({ joiningKey: 'x'.repeat(20) }),
+      );
+      expect(response.statusCode).toBe(404);
+    });
+
+    it('a member leaves once (a second leave is 404) and the roster shows nobody', async () => {
       expect((await call('POST', `${R}/${first}/leave`, users[T.member]!.token)).statusCode).toBe(204);
       expect((await call('POST', `${R}/${first}/leave`, users[T.member]!.token)).statusCode).toBe(404);
       expect((await call('GET', `${R}/${first}`)).json().data.attributes.players).toEqual([]);
     });
 
-    it('add players (owner, admin) and kick them; others are refused; bad tags change nothing', async () => {
-      const add = (token: string, ids: string[]) =>
-        call('POST', `${R}/${first}/relationships/players`, token, {
-          data: ids.map((id) => ({ type: 'players', id })),
-        });
-      expect((await add(users[T.member]!.token, [T.elder])).statusCode).toBe(403);
-      expect(errorCode(await add(users[clanless]!.token, ['#2222222']))).toBe('UNKNOWN_PLAYER');
-      expect((await add(users[clanless]!.token, ['bad tag!'])).statusCode).toBe(400);
+    const add = (token: string, ids: string[]) =>
+      call('POST', `${R}/${first}/relationships/players`, token, {
+        data: ids.map((id) => ({ type: 'players', id })),
+      });
+    const kick = (token: string, tag: string) =>
+      call('DELETE', `${R}/${first}/relationships/players/${encodeURIComponent(tag)}`, token);
+
+    it.each([
+      {
+        why: 'a player who does not own the roster',
+        who: () => users[T.member]!.token,
+        tags: [T.elder],
+        status: 403,
+        code: 'FORBIDDEN',
+      },
+      {
+        why: 'a tag the game does not know',
+        who: () => users[clanless]!.token,
+        tags: ['#2222222'],
+        status: 400,
+        code: 'UNKNOWN_PLAYER',
+      },
+      {
+        why: 'a malformed tag',
+        who: () => users[clanless]!.token,
+        tags: ['bad tag!'],
+        status: 400,
+        code: 'VALIDATION_FAILED',
+      },
+    ])('adding players is refused for $why, and nothing changes', async ({ who, tags, status, code }) => {
+      const response = await add(who(), tags);
+      expect(response.statusCode).toBe(status);
+      expect(errorCode(response)).toBe(code);
       expect((await call('GET', `${R}/${first}`)).json().data.attributes.players).toEqual([]);
-      expect((await add(users[clanless]!.token, [T.elder, T.member])).statusCode).toBe(200);
-      const kick = (token: string, tag: string) =>
-        call('DELETE', `${R}/${first}/relationships/players/${encodeURIComponent(tag)}`, token);
-      expect((await kick(users[T.member]!.token, T.elder)).statusCode).toBe(403);
-      expect((await kick(users[clanless]!.token, T.elder)).statusCode).toBe(204);
-      expect((await kick(admin, T.member)).statusCode).toBe(204);
-      expect((await kick(admin, T.member)).statusCode).toBe(404);
     });
 
-    it('PATCH: owner renames, admin-only fields refused to the owner; DELETE: owner or admin', async () => {
-      expect(
-        (await call('PATCH', `${R}/${first}`, users[clanless]!.token, jsonApiBody({ name: 'Nomads' })))
-          .statusCode,
-      ).toBe(200);
-      expect(
-        (await call('PATCH', `${R}/${first}`, users[clanless]!.token, jsonApiBody({ treeLevel: 3 })))
-          .statusCode,
-      ).toBe(403);
-      expect(
-        (await call('PATCH', `${R}/${first}`, users[T.member]!.token, jsonApiBody({ name: 'X' }))).statusCode,
-      ).toBe(403);
-      expect((await call('PATCH', `${R}/${first}`, admin, jsonApiBody({ bogus: 1 }))).statusCode).toBe(400);
-      // No attributes: nothing changes, the roster is answered as it is (was a 500).
-      const empty = await call('PATCH', `${R}/${first}`, users[clanless]!.token, jsonApiBody({}));
+    it('the owner adds players', async () => {
+      expect((await add(users[clanless]!.token, [T.elder, T.member])).statusCode).toBe(200);
+      const players = (await call('GET', `${R}/${first}`)).json().data.attributes.players;
+      expect(players.map((p: { tag: string }) => p.tag).sort()).toEqual([T.elder, T.member].sort());
+    });
+
+    it.each([
+      {
+        why: 'a player who does not own the roster',
+        who: () => users[T.member]!.token,
+        tag: T.elder,
+        status: 403,
+      },
+      { why: 'the owner', who: () => users[clanless]!.token, tag: T.elder, status: 204 },
+      { why: 'an admin', who: () => admin, tag: T.member, status: 204 },
+      { why: 'a player no longer on the roster', who: () => admin, tag: T.member, status: 404 },
+    ])('kick: $status for $why', async ({ who, tag, status }) => {
+      expect((await kick(who(), tag)).statusCode).toBe(status);
+    });
+
+    const patch = (token: () => string, attributes: Record<string, unknown>) =>
+      call('PATCH', `${R}/${first}`, token(), jsonApiBody(attributes));
+    const displayName = async () => (await call('GET', `${R}/${first}`)).json().data.attributes.displayName;
+
+    it('the owner renames the roster', async () => {
+      expect((await patch(() => users[clanless]!.token, { name: 'Nomads' })).statusCode).toBe(200);
+      expect(await displayName()).toBe('Nomads');
+    });
+
+    it.each([
+      {
+        why: 'treeLevel is for admins only',
+        who: () => users[clanless]!.token,
+        attributes: { treeLevel: 3 },
+        status: 403,
+      },
+      {
+        why: 'a player who does not own the roster',
+        who: () => users[T.member]!.token,
+        attributes: { name: 'X' },
+        status: 403,
+      },
+      { why: 'an unknown attribute', who: () => admin, attributes: { bogus: 1 }, status: 400 },
+      {
+        why: 'a NUL byte in the name',
+        who: () => users[clanless]!.token,
+        attributes: { name: 'N\u0000' },
+        status: 400,
+      },
+    ])('PATCH is refused ($why) and the roster keeps its name', async ({ who, attributes, status }) => {
+      expect((await patch(who, attributes)).statusCode).toBe(status);
+      expect(await displayName()).toBe('Nomads');
+    });
+
+    it('PATCH without attributes answers the roster unchanged', async () => {
+      const empty = await patch(() => users[clanless]!.token, {});
       expect(empty.statusCode).toBe(200);
       expect(empty.json().data.attributes.displayName).toBe('Nomads');
-      const nul = await call(
-        'PATCH',
-        `${R}/${first}`,
-        users[clanless]!.token,
-        jsonApiBody({ name: 'N\u0000' }),
-      );
-      expect(nul.statusCode).toBe(400);
-      expect((await call('GET', `${R}/${first}`)).json().data.attributes.displayName).toBe('Nomads');
+    });
+
+    it('DELETE by a player who does not own the roster is 403', async () => {
       expect((await call('DELETE', `${R}/${first}`, users[T.member]!.token)).statusCode).toBe(403);
+      expect((await call('GET', `${R}/${first}`)).statusCode).toBe(200);
+    });
+
+    it('the owner deletes their roster', async () => {
       expect((await call('DELETE', `${R}/${first}`, users[clanless]!.token)).statusCode).toBe(204);
       expect((await call('GET', `${R}/${first}`)).statusCode).toBe(404);
+    });
+
+    it('an admin deletes any roster', async () => {
       expect((await call('DELETE', `${R}/${second}`, admin)).statusCode).toBe(204);
+      expect((await call('GET', `${R}/${second}`)).statusCode).toBe(404);
+    });
+
+    it('a malformed roster id is 400', async () => {
       expect((await call('GET', `${R}/not-a-uuid`)).statusCode).toBe(400);
     });
   });

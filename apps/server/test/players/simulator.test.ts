@@ -1,11 +1,11 @@
 import { SIMULATOR_API, simClanListDocument, simPlayerListDocument } from '@cwh/contract';
-import { describe, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { SIM_CLAN_TAGS, SIM_PLAYER_TAGS, simPlayers } from '../../src/game/index.js';
 import { DbSimGame } from '../../src/game/simulated/db-sim-game.js';
 import { describeEachDatabase, jsonApiRequest, testConfig, withTestApp } from '../harness.js';
 import { checkInjectedAnswers } from '../jsonapi-conformance.js';
-import { availableDatabases, createTestDatabase } from '../test-database.js';
+import { createTestDatabase, describeEachKind } from '../test-database.js';
 import {
   clanCall,
   createHubUser,
@@ -107,7 +107,7 @@ describeEachDatabase(
         { warStatus: 'none' },
         404,
       ],
-    ] as const)('%s → %i, nothing changes', async (_name, method, url, attributes, status) => {
+    ] as const)('%s: %s %s %j → %i, nothing changes', async (_name, method, url, attributes, status) => {
       const response = await ctx.app.inject(
         jsonApiRequest({ method, url, payload: { data: { attributes } } }),
       );
@@ -163,7 +163,7 @@ describeEachDatabase(
   { seed: true },
 );
 
-describe.each(availableDatabases())('simulated game persistence [%s]', (kind) => {
+describeEachKind('simulated game persistence [%s]', (kind) => {
   it('simulator changes survive a restart and the seed does not overwrite them', async () => {
     const testDb = await createTestDatabase(kind);
     try {
@@ -187,7 +187,7 @@ describe.each(availableDatabases())('simulated game persistence [%s]', (kind) =>
   });
 });
 
-describe.each(availableDatabases())('official game mode [%s]', (kind) => {
+describeEachKind('official game mode [%s]', (kind) => {
   it('has no simulator API', async () => {
     await withTestApp(
       kind,

@@ -1,7 +1,7 @@
 import { API } from '@cwh/contract';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, expect, it, vi } from 'vitest';
 import { type AppDeps, buildApp } from '../../src/app.js';
 import { checkins, matchSeries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
@@ -11,7 +11,7 @@ import { seedDemo } from '../../src/seed/demo-seed.js';
 import { recordedBody } from '../coc-api-recorded.js';
 import { bearer, jsonApiBody, jsonApiRequest, TEST_ADMIN, TEST_NOW, testConfig } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { availableDatabases, createTestDatabase, type TestDatabase } from '../test-database.js';
+import { createTestDatabase, describeEachKind, type TestDatabase } from '../test-database.js';
 import { acceptedSeries, matchWar, sidesOf, stubDataFor } from './official-war-fixtures.js';
 
 /**
@@ -22,7 +22,7 @@ const LEAD_MS = 120_000;
 // Each test builds an app on a seeded database and walks a whole match: slow on a busy machine.
 vi.setConfig({ testTimeout: 90_000 });
 
-describe.each(availableDatabases())('official war polling [%s]', (kind) => {
+describeEachKind('official war polling [%s]', (kind) => {
   let testDb: TestDatabase;
   let stub: CocApiStub;
   const apps: FastifyInstance[] = [];
@@ -169,20 +169,29 @@ describe.each(availableDatabases())('official war polling [%s]', (kind) => {
     expect(series.officialWar.attacks).toHaveLength(10);
   });
 
-  it('a war against another clan is not this match; past the no-show window the absent side forfeits', async () => {
+  /** A fresh accepted series whose home clan is in a finished war against a clan of another match. */
+  async function seriesAgainstStranger() {
     const captains = await setup();
     const app = await officialApp();
     const seriesId = await acceptedSeries(app, captains[0]!, captains[1]!);
     const { home, away } = await sidesOf(app, seriesId, captains);
     const stranger = { ...away, clanTag: '#2QCVRQCQR' };
     stubClan(home).currentWar = matchWar('warEnded', home, stranger, TEST_NOW);
+    return { app, seriesId, home };
+  }
+
+  it('a war against another clan is not this match: the poll waits and records nothing', async () => {
+    const { app, seriesId } = await seriesAgainstStranger();
     clock = new Date(TEST_NOW.getTime() + LEAD_MS + 60_000);
     expect(await app.officialWar!.poll(seriesId)).toMatchObject({
       kind: 'again',
       why: 'no war of this match yet',
     });
     expect((await seriesRow(seriesId)).state).not.toBe('finished');
+  });
 
+  it('past the no-show window, the side that did not check in forfeits', async () => {
+    const { app, seriesId, home } = await seriesAgainstStranger();
     await testDb.database.db
       .insert(checkins)
       .values({ tenant: 'global', userId: home.userId, matchSeriesId: seriesId, createdAt: clock });
@@ -194,7 +203,7 @@ describe.each(availableDatabases())('official war polling [%s]', (kind) => {
     expect(series.competitors.map((c: { placement: number }) => c.placement)).toEqual([1, 2]);
   });
 
-  it('no war and nobody checked in: flagged for the organizer; a private war log too', async () => {
+  it('no war and nobody checked in past the window: flagged for the organizer, once', async () => {
     const captains = await setup();
     const app = await officialApp();
     const seriesId = await acceptedSeries(app, captains[0]!, captains[1]!);
@@ -202,14 +211,17 @@ describe.each(availableDatabases())('official war polling [%s]', (kind) => {
     expect(await app.officialWar!.poll(seriesId)).toEqual({ kind: 'flagged', reason: 'no_war' });
     expect((await seriesRow(seriesId)).reviewReason).toBe('no_war');
     expect(await app.officialWar!.poll(seriesId)).toEqual({ kind: 'done', why: 'flagged' });
+  });
 
-    await testDb.database.db
-      .update(matchSeries)
-      .set({ reviewReason: null })
-      .where(eq(matchSeries.id, seriesId));
+  it('a private war log is flagged for the organizer and finishes nothing', async () => {
+    const captains = await setup();
+    const app = await officialApp();
+    const seriesId = await acceptedSeries(app, captains[0]!, captains[1]!);
+    clock = new Date(TEST_NOW.getTime() + LEAD_MS + 31 * 60_000);
     const { home } = await sidesOf(app, seriesId, captains);
     stubClan(home).isWarLogPublic = false;
     expect(await app.officialWar!.poll(seriesId)).toEqual({ kind: 'flagged', reason: 'war_log_private' });
+    expect((await seriesRow(seriesId)).reviewReason).toBe('war_log_private');
     expect((await seriesRow(seriesId)).state).not.toBe('finished');
   });
 

@@ -22,7 +22,7 @@ import { segments } from './segments';
 import { users } from './users';
 
 /**
- * A swiss or double-elimination stage of a segment (issue 7). The engines of packages/domain are
+ * A swiss or double-elimination stage of a segment. The engines of packages/domain are
  * pure: the stage stores what they need to replay (`teams` with seeds, the swiss config, the
  * bracket structure and its recorded winners) and each swiss round's input and output.
  */

@@ -75,10 +75,9 @@ export function ageRoutes(db: Db, options: AgeGateOptions): FastifyPluginAsyncZo
           });
         }
         await db.transaction(async (tx) => {
-          const repo = createPlayerRepository(tx);
           const userId = request.user?.id ?? request.player?.userId ?? null;
-          if (userId) await repo.setUserDateOfBirth(userId, dateOfBirth, tx);
-          if (request.player) await repo.setProfileDateOfBirth(request.player.tag, dateOfBirth, now, tx);
+          if (userId) await players.setUserDateOfBirth(userId, dateOfBirth, tx);
+          if (request.player) await players.setProfileDateOfBirth(request.player.tag, dateOfBirth, now, tx);
         });
         return answer(reply, dateOfBirth);
       },

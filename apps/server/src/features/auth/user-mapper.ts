@@ -12,7 +12,7 @@ export function toUserResource(user: UserRow, gameAccounts: { username: string }
       email: user.email,
       dateOfBirth: user.dateOfBirth,
       permissions: user.permissions,
-      // Avatars are not stored yet (issue 8 leaves uploads out); game accounts are the linked players.
+      // Avatars are not stored yet; game accounts are the linked players.
       profiles: [{ username: user.username, avatar: { template: null } }],
       avatar: { default: null },
       gameAccounts: gameAccounts.map((account) => ({ username: account.username })),

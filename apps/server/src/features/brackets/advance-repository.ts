@@ -4,6 +4,8 @@ import { stageOutcomes } from '../../db/schema/competition.js';
 import { events } from '../../db/schema/events.js';
 import { ladderStandings } from '../../db/schema/ladder.js';
 import { segments } from '../../db/schema/segments.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import { DomainError } from '../../errors/domain-error.js';
 import type { StageSegmentRow } from './brackets-repository.js';
 
 export type StageOutcomeRow = typeof stageOutcomes.$inferSelect;
@@ -58,9 +60,16 @@ export function createAdvanceRepository(db: Executor) {
         .orderBy(asc(stageOutcomes.rank));
     },
 
+    /** A stage is decided once (unique per segment and roster): a second decision is ALREADY_ADVANCED. */
     async insertOutcomes(rows: (typeof stageOutcomes.$inferInsert)[], tx: Executor) {
       for (let index = 0; index < rows.length; index += 1000) {
-        await tx.insert(stageOutcomes).values(rows.slice(index, index + 1000));
+        await conflictOnDuplicate(
+          () => tx.insert(stageOutcomes).values(rows.slice(index, index + 1000)),
+          () =>
+            new DomainError('CONFLICT', 'This stage was already decided', {
+              meta: { reason: 'ALREADY_ADVANCED' },
+            }),
+        );
       }
     },
 

@@ -12,7 +12,7 @@ import { createAdvanceRepository } from './advance-repository.js';
 import { swissStandingsOf } from './brackets-read-service.js';
 import type { StageSegmentRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
-import { conflict, isUniqueViolation, toDomainError } from './stage-series.js';
+import { conflict, toDomainError } from './stage-series.js';
 
 const notFinished = () => conflict('STAGE_NOT_FINISHED', 'The stage is not finished');
 
@@ -88,7 +88,6 @@ export async function advanceSegment(
     );
     return outcomes;
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('ALREADY_ADVANCED', 'This stage was already decided');
     throw toDomainError(error);
   }
 }

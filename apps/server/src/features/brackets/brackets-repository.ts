@@ -1,18 +1,23 @@
-import { and, asc, eq, inArray, isNotNull, isNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { competitionRounds, competitionStages, stageMatchSeries } from '../../db/schema/competition.js';
-import { events } from '../../db/schema/events.js';
 import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
 import { rosters } from '../../db/schema/rosters.js';
-import { segments } from '../../db/schema/segments.js';
-import { notFound } from '../../errors/domain-error.js';
+import type { segments } from '../../db/schema/segments.js';
+import { conflictOnDuplicate } from '../../db/unique-violation.js';
+import { DomainError, notFound } from '../../errors/domain-error.js';
+import { createSegmentRepository } from '../segments/segment-repository.js';
 
 export type StageRow = typeof competitionStages.$inferSelect;
 export type StageSegmentRow = typeof segments.$inferSelect;
 export type StageSeriesRow = typeof matchSeries.$inferSelect;
 export type StageCompetitorRow = typeof matchSeriesCompetitors.$inferSelect;
 export type StageRoundRow = typeof competitionRounds.$inferSelect;
+
+function stageConflict(reason: string, detail: string): DomainError {
+  return new DomainError('CONFLICT', detail, { meta: { reason } });
+}
 
 export interface NewStageSeries {
   nodeId: string;
@@ -28,20 +33,13 @@ export interface NewStageSeries {
   rosterIds: [string | null, string | null];
 }
 
-/** Stages, rounds and stage match series (issue 7). */
+/** Stages, rounds and stage match series. */
 export function createBracketsRepository(db: Executor) {
+  const segmentsRepo = createSegmentRepository(db);
   return {
-    /** The segment, only when its event belongs to the tenant. */
+    /** The segment, only when its event belongs to the tenant (the segments capability's lookup). */
     async getSegment(tenant: string, id: string, tx: Executor = db): Promise<StageSegmentRow> {
-      const rows = await tx
-        .select({ segment: segments, tenant: events.tenant })
-        .from(segments)
-        .innerJoin(events, eq(events.id, segments.eventId))
-        .where(eq(segments.id, id))
-        .limit(1);
-      const row = rows[0];
-      if (!row || row.tenant !== tenant) throw notFound('segment', id);
-      return row.segment;
+      return (await segmentsRepo.getInTenant(tenant, id, tx)).segment;
     },
 
     async stageOfSegment(segmentId: string, tx: Executor = db): Promise<StageRow | null> {
@@ -107,8 +105,12 @@ export function createBracketsRepository(db: Executor) {
         .where(inArray(rosters.id, [...ids]));
     },
 
+    /** One stage per segment (a unique index): a second one is the caller's BRACKET_EXISTS conflict. */
     async insertStage(values: typeof competitionStages.$inferInsert, tx: Executor): Promise<StageRow> {
-      const rows = await tx.insert(competitionStages).values(values).returning();
+      const rows = await conflictOnDuplicate(
+        () => tx.insert(competitionStages).values(values).returning(),
+        () => stageConflict('BRACKET_EXISTS', 'This segment already has a bracket'),
+      );
       return rows[0]!;
     },
 
@@ -116,8 +118,12 @@ export function createBracketsRepository(db: Executor) {
       await tx.update(competitionStages).set({ bracketResults: results }).where(eq(competitionStages.id, id));
     },
 
+    /** One row per (stage, round): an organizer who starts the same round twice at once gets ROUND_EXISTS. */
     async insertRound(values: typeof competitionRounds.$inferInsert, tx: Executor): Promise<StageRoundRow> {
-      const rows = await tx.insert(competitionRounds).values(values).returning();
+      const rows = await conflictOnDuplicate(
+        () => tx.insert(competitionRounds).values(values).returning(),
+        () => stageConflict('ROUND_EXISTS', 'This round was just started'),
+      );
       return rows[0]!;
     },
 

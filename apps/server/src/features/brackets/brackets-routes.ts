@@ -34,7 +34,7 @@ function assertOrganizer(user: { permissions: readonly string[] } | null | undef
   }
 }
 
-/** Tournament stages under /api/tournaments/1.0 (issue 7, docs in packages/contract/src/brackets.ts). */
+/** Tournament stages under /api/tournaments/1.0 (docs in packages/contract/src/brackets.ts). */
 export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     const deps = createBracketsDeps(db, () => app.now());

@@ -19,7 +19,6 @@ import {
 import {
   bracketSeries,
   conflict,
-  isUniqueViolation,
   SWISS_ROUND_LEAD_MINUTES,
   swissHistory,
   swissRoundSeries,
@@ -163,18 +162,23 @@ export async function createStage(
       return stage;
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('BRACKET_EXISTS', 'This segment already has a bracket');
     throw toDomainError(error);
   }
 }
 
+/** The segment (within the tenant) and its swiss stage; refuses a segment without one. */
+async function swissStageOf(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
+  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
+  const stage = await deps.repo.stageOfSegment(segment.id);
+  if (!stage) throw new DomainError('NOT_FOUND', 'This segment has no bracket yet');
+  if (stage.format !== 'swiss' || !stage.swissConfig)
+    throw conflict('NOT_SWISS', 'Only a swiss stage has rounds');
+  return { segment, stage };
+}
+
 /** POST /segments/{id}/bracket/rounds: pairs and schedules the next swiss round. */
 export async function startNextRound(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
-  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
-  const found = await deps.repo.stageOfSegment(segment.id);
-  if (!found) throw new DomainError('NOT_FOUND', 'This segment has no bracket yet');
-  if (found.format !== 'swiss' || !found.swissConfig)
-    throw conflict('NOT_SWISS', 'Only a swiss stage has rounds');
+  const { segment, stage: found } = await swissStageOf(deps, input);
   const now = deps.now();
   try {
     return await deps.db.transaction(async (tx) => {
@@ -210,7 +214,6 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
       return { round, output, seriesIds };
     });
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('ROUND_EXISTS', 'This round was just started');
     throw toDomainError(error);
   }
 }
@@ -221,10 +224,7 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
  * deterministic (seeded by segment and round).
  */
 export async function resetCurrentRound(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
-  const segment = await deps.repo.getSegment(input.tenant, input.segmentId);
-  const found = await deps.repo.stageOfSegment(segment.id);
-  if (!found) throw new DomainError('NOT_FOUND', 'This segment has no bracket yet');
-  if (found.format !== 'swiss') throw conflict('NOT_SWISS', 'Only a swiss stage has rounds');
+  const { stage: found } = await swissStageOf(deps, input);
   return deps.db.transaction(async (tx) => {
     const stage = await deps.repo.lockStage(found.id, tx);
     const rounds = await deps.repo.rounds(stage.id, tx);

@@ -36,11 +36,6 @@ export function conflict(reason: string, detail: string): DomainError {
   return new DomainError('CONFLICT', detail, { meta: { reason } });
 }
 
-export function isUniqueViolation(error: unknown): boolean {
-  const e = error as { code?: string; cause?: { code?: string } } | null;
-  return e?.code === '23505' || e?.cause?.code === '23505';
-}
-
 /** The series of one swiss round: one per table, plus a finished bye series when the field is odd. */
 export function swissRoundSeries(round: SwissRoundOutput, date: Date): NewStageSeries[] {
   const series: NewStageSeries[] = round.pairings.map((p) => ({

@@ -27,6 +27,7 @@ export function oauthRoutes(
   discord: DiscordClient,
   options: { stateKey: string; now: () => Date },
 ): FastifyPluginAsyncZod {
+  const players = createPlayerRepository(db);
   return async (app) => {
     const security = [{ bearer: [] }];
     app.get(
@@ -78,7 +79,7 @@ export function oauthRoutes(
         }
         const chatUser = await discord.exchange(code, returnUri);
         const account = await db.transaction((tx) =>
-          createPlayerRepository(tx).linkChatAccount(
+          players.linkChatAccount(
             {
               userId,
               provider: 'discord',

@@ -5,11 +5,14 @@ import { identifier, isoSeconds } from '../../http/jsonapi.js';
 import { createPlayerRepository } from '../players/player-repository.js';
 import { createRosterRepository, type RosterRow } from './roster-repository.js';
 
-/** Maps rosters with their active players, owners' game accounts and segment parents in a few queries. */
-export async function toRosterResources(tx: Executor, rows: RosterRow[]): Promise<RosterResource[]> {
+/**
+ * Maps rosters with their active players, owners' game accounts and segment parents in a few
+ * queries, read after the write committed (callers pass the database, not a transaction).
+ */
+export async function toRosterResources(db: Executor, rows: RosterRow[]): Promise<RosterResource[]> {
   if (rows.length === 0) return [];
-  const repo = createRosterRepository(tx);
-  const players = createPlayerRepository(tx);
+  const repo = createRosterRepository(db);
+  const players = createPlayerRepository(db);
   const members = (await repo.members(rows.map((r) => r.id))).filter((m) => m.removedAt === null);
   const accounts = await players.accountsByTags([...new Set(members.map((m) => m.playerTag))]);
   const ownerIds = [...new Set(rows.map((r) => r.ownerId).filter((id): id is string => id !== null))];
@@ -59,6 +62,6 @@ export async function toRosterResources(tx: Executor, rows: RosterRow[]): Promis
   });
 }
 
-export async function toRosterResource(tx: Executor, row: RosterRow): Promise<RosterResource> {
-  return (await toRosterResources(tx, [row]))[0]!;
+export async function toRosterResource(db: Executor, row: RosterRow): Promise<RosterResource> {
+  return (await toRosterResources(db, [row]))[0]!;
 }

@@ -40,6 +40,7 @@ const locked = () =>
  */
 export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Date }): FastifyPluginAsyncZod {
   const repo = createRosterRepository(db);
+  const playerAccounts = createPlayerRepository(db);
 
   async function isClanLeader(request: FastifyRequest, roster: RosterRow): Promise<boolean> {
     if (!request.player || !roster.clanTag) return false;
@@ -48,20 +49,22 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
     return player?.clan?.tag === roster.clanTag && player.role === 'leader';
   }
 
-  async function maxPlayers(tx: Executor, roster: RosterRow) {
+  async function maxPlayers(roster: RosterRow, tx: Executor) {
     const { segment } = await repo.getSegment(roster.tenant, roster.segmentId, tx);
     return segment.rosterSize.playersMax + segment.rostersLimit.standbyLimit;
   }
 
   /** Adds players (after checking the game knows them and, for a clan roster, that they are in the clan). */
-  async function addPlayers(tx: Executor, roster: RosterRow, players: GamePlayer[]) {
-    const txRepo = createRosterRepository(tx);
-    const active = await txRepo.activeMembers(roster.id, tx);
+  async function addPlayers(roster: RosterRow, players: GamePlayer[], tx: Executor) {
+    const active = await repo.activeMembers(roster.id, tx);
     const fresh = players.filter((p) => !active.some((m) => m.playerTag === p.tag));
-    if (active.length + fresh.length > (await maxPlayers(tx, roster))) {
+    if (active.length + fresh.length > (await maxPlayers(roster, tx))) {
       throw new DomainError('ROSTER_FULL', ROSTER_FULL_MESSAGE);
     }
-    const accounts = await createPlayerRepository(tx).accountsByTags(fresh.map((p) => p.tag));
+    const accounts = await playerAccounts.accountsByTags(
+      fresh.map((p) => p.tag),
+      tx,
+    );
     for (const player of fresh) {
       if (roster.clanTag && player.clan?.tag !== roster.clanTag) {
         throw new DomainError(
@@ -69,7 +72,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
           `Player ${player.tag} is not a member of clan ${roster.clanTag}`,
         );
       }
-      await txRepo.upsertMember(
+      await repo.upsertMember(
         {
           rosterId: roster.id,
           playerTag: player.tag,
@@ -231,9 +234,9 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         if (player.banned)
           throw new DomainError('PLAYER_BANNED', `Player ${player.tag} is banned from the championship`);
         const roster = await db.transaction(async (tx) => {
-          const row = await createRosterRepository(tx).lockById(request.tenant, found.id, tx);
+          const row = await repo.lockById(request.tenant, found.id, tx);
           if (row.confirmedAt) throw locked();
-          await addPlayers(tx, row, [player]);
+          await addPlayers(row, [player], tx);
           return row;
         });
         return { data: await toRosterResource(db, roster) };
@@ -255,9 +258,9 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         const players: GamePlayer[] = [];
         for (const tag of tagsToAdd) players.push(await gamePlayer(tag));
         await db.transaction(async (tx) => {
-          const row = await createRosterRepository(tx).lockById(request.tenant, found.id, tx);
+          const row = await repo.lockById(request.tenant, found.id, tx);
           if (row.confirmedAt) throw locked();
-          await addPlayers(tx, row, players);
+          await addPlayers(row, players, tx);
         });
         return { data: await toRosterResource(db, found) };
       },
@@ -274,15 +277,14 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         }
         const tag = normalizeTag(request.params.playerTag);
         await db.transaction(async (tx) => {
-          const txRepo = createRosterRepository(tx);
-          const row = await txRepo.lockById(request.tenant, found.id, tx);
+          const row = await repo.lockById(request.tenant, found.id, tx);
           if (row.confirmedAt && !admin) throw locked();
-          const member = (await txRepo.activeMembers(row.id, tx)).find((m) => m.playerTag === tag);
+          const member = (await repo.activeMembers(row.id, tx)).find((m) => m.playerTag === tag);
           if (!member) throw new DomainError('NOT_FOUND', `Player ${tag} is not on this roster`);
           if (member.position === 'captain') {
             throw new DomainError('CONFLICT', 'The captain cannot be removed; change the captain first');
           }
-          await txRepo.removeMembers(row.id, [tag], 'kicked', options.now(), tx);
+          await repo.removeMembers(row.id, [tag], 'kicked', options.now(), tx);
         });
         return reply.status(204).send();
       },
@@ -295,10 +297,9 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         const caller = requirePlayer(request);
         const found = await repo.getById(request.tenant, request.params.id);
         await db.transaction(async (tx) => {
-          const txRepo = createRosterRepository(tx);
-          const row = await txRepo.lockById(request.tenant, found.id, tx);
+          const row = await repo.lockById(request.tenant, found.id, tx);
           if (row.confirmedAt) throw locked();
-          const member = (await txRepo.activeMembers(row.id, tx)).find((m) => m.playerTag === caller.tag);
+          const member = (await repo.activeMembers(row.id, tx)).find((m) => m.playerTag === caller.tag);
           if (!member) throw new DomainError('NOT_FOUND', 'You are not on this roster');
           if (member.position === 'captain') {
             throw new DomainError(
@@ -306,7 +307,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
               'The captain cannot leave; ask the leader to pick a new captain first',
             );
           }
-          await txRepo.removeMembers(row.id, [caller.tag], 'left', options.now(), tx);
+          await repo.removeMembers(row.id, [caller.tag], 'left', options.now(), tx);
         });
         return reply.status(204).send();
       },

@@ -96,15 +96,14 @@ export function simulatorRoutes(sim: DbSimGame): FastifyPluginAsyncZod {
         const clanTag =
           patch.clanTag === undefined || patch.clanTag === null ? patch.clanTag : normalizeTag(patch.clanTag);
         const player = await sim.db.transaction(async (tx) => {
-          const txRepo = sim.repositoryFor(tx);
-          if (!(await txRepo.findPlayer(tag, tx)))
+          if (!(await repo.findPlayer(tag, tx)))
             throw new DomainError('NOT_FOUND', `No simulated player ${tag}`);
-          if (clanTag && !(await txRepo.findClan(clanTag, tx))) {
+          if (clanTag && !(await repo.findClan(clanTag, tx))) {
             throw new DomainError('VALIDATION_FAILED', `No simulated clan ${clanTag}`, {
               source: { pointer: '/data/attributes/clanTag' },
             });
           }
-          return txRepo.updatePlayer(tag, { ...patch, clanTag }, tx);
+          return repo.updatePlayer(tag, { ...patch, clanTag }, tx);
         });
         return { data: playerResource(player!, await clanMap()) };
       },

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { GameAdapterError } from '../game-adapter-error.js';
 import { CocApiClient, type CocApiClientConfig } from './coc-api-client.js';
 import { type CocApiStub, startCocApiStub } from './coc-api-stub.js';
@@ -156,7 +156,7 @@ describe('CocApiClient against the stub', () => {
 
     it('really waits between attempts when no sleep is injected', async () => {
       stub.failNext(2, { status: 503 });
-      const started = Date.now();
+      const timers = vi.spyOn(globalThis, 'setTimeout');
       const api = new CocApiClient({
         apiKey: stub.apiKey,
         baseUrl: stub.baseUrl,
@@ -164,8 +164,10 @@ describe('CocApiClient against the stub', () => {
         random: () => 0,
       });
       await expect(api.getPlayer(STUB_TAGS.leader)).resolves.not.toBeNull();
-      // Equal jitter with random 0 waits half of each window: 10 ms, then 20 ms.
-      expect(Date.now() - started).toBeGreaterThanOrEqual(29);
+      // Equal jitter with random 0 waits half of each window: 10 ms, then 20 ms, on the real timer.
+      const waits = timers.mock.calls.map((call) => call[1]).filter((ms) => ms === 10 || ms === 20);
+      timers.mockRestore();
+      expect(waits).toEqual([10, 20]);
     });
 
     it('gives up after 3 retries with a clear error', async () => {

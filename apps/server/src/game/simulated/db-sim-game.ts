@@ -118,26 +118,24 @@ export class DbSimGame implements GameAdapter {
   }
 
   async createWar(request: CreateWarRequest): Promise<CreatedWar> {
+    const repo = this.repository;
     return this.db.transaction(async (tx) => {
-      const repo = createSimGameRepository(tx);
-      const home = await this.lineup(request.home.clanTag, request.home.playerTags, repo);
-      const away = await this.lineup(request.away.clanTag, request.away.playerTags, repo);
-      const war = await repo.insertWar({
-        matchSeriesId: request.matchSeriesId,
-        lineups: {
-          home: { clanTag: home.clanTag, playerTags: home.players.map((p) => p.tag) },
-          away: { clanTag: away.clanTag, playerTags: away.players.map((p) => p.tag) },
+      const home = await this.lineup(request.home.clanTag, request.home.playerTags, tx);
+      const away = await this.lineup(request.away.clanTag, request.away.playerTags, tx);
+      const war = await repo.insertWar(
+        {
+          matchSeriesId: request.matchSeriesId,
+          lineups: {
+            home: { clanTag: home.clanTag, playerTags: home.players.map((p) => p.tag) },
+            away: { clanTag: away.clanTag, playerTags: away.players.map((p) => p.tag) },
+          },
         },
-      });
-      await repo.updateClan(home.clanTag, { warStatus: 'clanWar' });
-      await repo.updateClan(away.clanTag, { warStatus: 'clanWar' });
+        tx,
+      );
+      await repo.updateClan(home.clanTag, { warStatus: 'clanWar' }, tx);
+      await repo.updateClan(away.clanTag, { warStatus: 'clanWar' }, tx);
       return { warId: war.id, deepLink: warDeepLink(war.id) };
     });
-  }
-
-  /** The repository on a transaction, for callers that combine several changes atomically. */
-  repositoryFor(tx: Executor) {
-    return createSimGameRepository(tx);
   }
 
   onWarResult(listener: WarResultListener): Unsubscribe {
@@ -150,8 +148,8 @@ export class DbSimGame implements GameAdapter {
    * Otherwise (listener failure, no listener, crash before this point) the redelivery job emits it.
    */
   async finishWar(warId: string, options: { forfeit?: 'home' | 'away' } = {}): Promise<WarResult> {
+    const repo = this.repository;
     const result = await this.db.transaction(async (tx) => {
-      const repo = createSimGameRepository(tx);
       const war = await repo.findWar(warId, tx);
       if (war?.status !== 'running' || !war) throw noRunningWar(warId);
       const ids = { warId, matchSeriesId: war.matchSeriesId };
@@ -160,7 +158,7 @@ export class DbSimGame implements GameAdapter {
         outcome = forfeitResult(ids, options.forfeit);
       } else {
         const load = async (tags: string[]) =>
-          Promise.all(tags.map(async (tag) => (await repo.findPlayer(tag)) ?? { tag, townHallLevel: 1 }));
+          Promise.all(tags.map(async (tag) => (await repo.findPlayer(tag, tx)) ?? { tag, townHallLevel: 1 }));
         const played = simulateWar({
           home: await load(war.lineups.home.playerTags),
           away: await load(war.lineups.away.playerTags),
@@ -177,8 +175,8 @@ export class DbSimGame implements GameAdapter {
         new Date(at.getTime() + this.delivery.graceMs),
       );
       if (!claimed) throw noRunningWar(warId);
-      await repo.updateClan(war.homeClanTag, { warStatus: 'none' });
-      await repo.updateClan(war.awayClanTag, { warStatus: 'none' });
+      await repo.updateClan(war.homeClanTag, { warStatus: 'none' }, tx);
+      await repo.updateClan(war.awayClanTag, { warStatus: 'none' }, tx);
       return outcome;
     });
     // The war is finished in the game whatever happens next; a failed delivery is the outbox's to retry.
@@ -231,18 +229,17 @@ export class DbSimGame implements GameAdapter {
     return key ? this.repository.findPlayer(key) : null;
   }
 
-  private async lineup(
-    clanTag: string,
-    playerTags: string[],
-    repo: ReturnType<typeof createSimGameRepository>,
-  ) {
+  private async lineup(clanTag: string, playerTags: string[], tx: Executor) {
+    const repo = this.repository;
     const key = normalised(clanTag);
-    const clan = key ? await repo.findClan(key) : null;
+    const clan = key ? await repo.findClan(key, tx) : null;
     if (!clan) throw clanNotFound(clanTag);
     const players = [];
     for (const tag of playerTags) {
       const playerKey = normalised(tag);
-      players.push(assertLineupMember(playerKey ? await repo.findPlayer(playerKey) : null, tag, clan.tag));
+      players.push(
+        assertLineupMember(playerKey ? await repo.findPlayer(playerKey, tx) : null, tag, clan.tag),
+      );
     }
     return { clanTag: clan.tag, players };
   }

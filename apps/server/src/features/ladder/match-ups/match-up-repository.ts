@@ -1,7 +1,6 @@
 import type { MatchUpEndingPlan } from '@cwh/domain';
 import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { rowsOf } from '../../../db/rows.js';
 import { matchUpSides, matchUps, queueEntries } from '../../../db/schema/ladder.js';
 
 export type MatchUpRow = typeof matchUps.$inferSelect;
@@ -103,31 +102,6 @@ export function createMatchUpRepository(db: Executor) {
     },
 
     /** The opponent of each roster's latest match-up (for the no-immediate-rematch rule). */
-    async lastOpponents(rosterIds: string[], tx: Executor = db): Promise<Map<string, string>> {
-      if (rosterIds.length === 0) return new Map();
-      const result = await tx.execute(sql`
-        select distinct on (mine.roster_id) mine.roster_id as "rosterId", theirs.roster_id as "opponentId"
-        from match_up_sides mine
-        join match_up_sides theirs on theirs.match_up_id = mine.match_up_id and theirs.side <> mine.side
-        where mine.roster_id in (${sql.join(
-          rosterIds.map((id) => sql`${id}::uuid`),
-          sql`, `,
-        )})
-        order by mine.roster_id, mine.created_at desc`);
-      return new Map(
-        rowsOf<{ rosterId: string; opponentId: string }>(result).map((r) => [r.rosterId, r.opponentId]),
-      );
-    },
-
-    async insertMatchUp(values: typeof matchUps.$inferInsert, tx: Executor): Promise<MatchUpRow> {
-      const rows = await tx.insert(matchUps).values(values).returning();
-      return rows[0]!;
-    },
-
-    async insertSides(values: (typeof matchUpSides.$inferInsert)[], tx: Executor): Promise<MatchUpSideRow[]> {
-      return tx.insert(matchUpSides).values(values).returning();
-    },
-
     async findMatchUp(id: string, tx: Executor = db, lock = false): Promise<MatchUpRow | null> {
       const query = tx.select().from(matchUps).where(eq(matchUps.id, id)).limit(1);
       const rows = lock ? await query.for('update') : await query;

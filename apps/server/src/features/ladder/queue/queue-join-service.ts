@@ -2,6 +2,7 @@ import {
   MATCH_LIMIT_MESSAGE,
   MATCH_LIMIT_WINDOW_MS,
   MAX_MATCHES_PER_24H,
+  planQueueLeave,
   ROSTER_ALREADY_PLAYED_DETAIL,
 } from '@cwh/domain';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -110,17 +111,19 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
         return await commit(async (tx, notices) => {
           let matchUp = seen ? await repo.findMatchUp(seen, tx, true) : null;
           const entry = await repo.liveEntry(rosterId, tx, true);
-          if (!entry) return repo.latestEntry(rosterId, tx);
-          if (entry.matchUpId !== seen) {
+          if (entry && entry.matchUpId !== seen) {
             if (attempt < LEAVE_ATTEMPTS) throw new MatchedMeanwhile();
             // Last attempt: against the order; a deadlock now is retried by the transaction helper.
             matchUp = entry.matchUpId ? await repo.findMatchUp(entry.matchUpId, tx, true) : null;
           }
-          if (matchUp?.status === 'awaiting_confirmation') {
-            await endMatchUp(matchUp, { kind: 'declined', rosterId, leaving: true }, tx, notices);
-            return repo.latestEntry(rosterId, tx);
+          const plan = planQueueLeave(entry, matchUp);
+          if (plan.kind === 'cancel-entry') {
+            return repo.updateEntry(plan.entryId, { status: 'cancelled', endedAt: now() }, tx);
           }
-          return repo.updateEntry(entry.id, { status: 'cancelled', endedAt: now() }, tx);
+          if (plan.kind === 'decline-match-up' && matchUp) {
+            await endMatchUp(matchUp, { kind: 'declined', rosterId, leaving: true }, tx, notices);
+          }
+          return repo.latestEntry(rosterId, tx);
         });
       } catch (error) {
         if (!(error instanceof MatchedMeanwhile)) throw error;
