@@ -1,8 +1,24 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit and integration tests of every workspace. End-to-end tests have their own config in e2e/.
+// Coverage (docs/testing.md): `npm run test:unit` collects it with V8; each workspace has a floor
+// that fails the run when coverage drops below it, and scripts/coverage-summary.mjs prints the
+// figures per workspace.
 export default defineConfig({
   test: {
     projects: ['packages/domain', 'packages/contract', 'apps/server', 'apps/web'],
+    coverage: {
+      provider: 'v8',
+      // Resolved in each project: the sources of every workspace, tested or not.
+      include: ['src/**/*.{ts,tsx}'],
+      exclude: ['**/*.test.{ts,tsx}', '**/test-setup.ts', '**/*.d.ts', 'apps/server/src/main.ts'],
+      reporter: ['text-summary', 'json-summary', 'json'],
+      reportsDirectory: 'reports/coverage',
+      thresholds: {
+        '**/packages/domain/src/**': { lines: 95 },
+        '**/apps/server/src/**': { branches: 75 },
+        '**/apps/web/src/**': { branches: 40 },
+      },
+    },
   },
 });

@@ -18,7 +18,7 @@ function* files(dir: string): Generator<string> {
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) next to every compressible build file, once at
  * build time, so the server sends them as they are (@fastify/static `preCompressed`) instead of
- * compressing on every request or sending them raw (issue 11).
+ * compressing on every request or sending them raw.
  */
 export function precompress(): Plugin {
   let outDir = 'dist';

@@ -1,7 +1,7 @@
 import Fastify from 'fastify';
 
 /**
- * The floor of the read side (issue 11): a bare Fastify hello-world, same Node, same machine, same
+ * The floor of the read side: a bare Fastify hello-world, same Node, same machine, same
  * load generator, measured in the same run as the hub's endpoints. Prints the line `startServer` waits for.
  */
 const app = Fastify({ logger: false });

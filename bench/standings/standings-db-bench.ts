@@ -14,7 +14,7 @@ import { createBenchDatabase, prepareBenchDatabase } from '../lib/server.js';
 import { ms, summarize, table } from '../lib/stats.js';
 
 /*
- * The real path after a war result, on a database (issue 11): the results service's finishSeries
+ * The real path after a war result, on a database: the results service's finishSeries
  * (series row locked and finished, competitors written, queue entries completed, the two rosters'
  * deltas upserted and their points levels moved), in the bench process, on a segment that already
  * holds `--rosters` rosters and `--results` finished series.

@@ -133,6 +133,20 @@ describe('ladder', () => {
       'home5',
       'away1',
     ]);
+    // The order comes from the server's war, not the page's fallback: every attack names its
+    // attacker, and each side's five players attack once.
+    const attackers = await war
+      .attacks()
+      .evaluateAll((rows) =>
+        rows.map(
+          (row) => `${(row as HTMLElement).dataset.side}:${(row as HTMLElement).dataset.attacker ?? ''}`,
+        ),
+      );
+    for (const side of ['home', 'away']) {
+      const tags = attackers.filter((a) => a.startsWith(`${side}:`)).map((a) => a.slice(side.length + 1));
+      expect(tags.every((tag) => /^#[0-9A-Z]+$/.test(tag))).toBe(true);
+      expect(new Set(tags).size).toBe(5);
+    }
     await war.play();
     await war.result().waitFor();
     const winner = await war.result().getAttribute('data-winner');

@@ -1,12 +1,12 @@
 import { API, JSONAPI_MEDIA_TYPE } from '@cwh/contract';
 import type { FastifyInstance, InjectOptions } from 'fastify';
-import { afterAll, beforeAll, describe } from 'vitest';
+import { afterAll, beforeAll, it } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import type { Database, DatabaseKind } from '../src/db/client.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
 import { checkInjectedAnswers } from './jsonapi-conformance.js';
-import { availableDatabases, createTestDatabase } from './test-database.js';
+import { createTestDatabase, describeEachKind } from './test-database.js';
 
 /** Fixed clock of the test apps; the seed's relative dates hang off it. */
 export const TEST_NOW = new Date('2026-03-15T12:00:00Z');
@@ -92,8 +92,9 @@ export function describeEachDatabase(
   fn: (ctx: TestContext) => void,
   options: TestAppOptions = {},
 ): void {
-  describe.each(availableDatabases())(`${title} [%s]`, (kind) => {
-    const ctx = {} as TestContext;
+  describeEachKind(`${title} [%s]`, (kind) => {
+    // The kind is known when tests are collected (for PostgreSQL-only tests); the rest in beforeAll.
+    const ctx = { kind } as TestContext;
     let stop: (() => Promise<void>) | undefined;
     beforeAll(async () => {
       const started = await startTestApp(kind, options);
@@ -105,6 +106,19 @@ export function describeEachDatabase(
     });
     fn(ctx);
   });
+}
+
+/**
+ * A test of concurrent transactions: PGlite has one connection, so two transactions cannot overlap
+ * there. On PGlite it shows as skipped with that reason instead of passing without running.
+ */
+export function itOnPostgres(ctx: TestContext, title: string, fn: () => Promise<void>, timeout?: number) {
+  const pglite = ctx.kind !== 'postgres';
+  it.skipIf(pglite)(
+    pglite ? `${title} (skipped on PGlite: one connection, transactions cannot overlap)` : title,
+    fn,
+    timeout,
+  );
 }
 
 /** JSON:API request body wrapper. */

@@ -4,7 +4,7 @@ import { expect, it } from 'vitest';
 import { describeEachDatabase, loginAsAdmin } from './harness.js';
 
 /*
- * Public read cache (issue 11): events and segments are answered from memory until a write, with
+ * Public read cache: events and segments are answered from memory until a write, with
  * ETag / 304 and Cache-Control; standings get ETag / 304 without being cached.
  */
 describeEachDatabase('public read cache', (ctx) => {

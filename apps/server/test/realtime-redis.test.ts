@@ -1,15 +1,16 @@
 import type { AddressInfo } from 'node:net';
 import { socketNamespace } from '@cwh/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { notifyUser, type UpdateMessage } from '../src/realtime/notify.js';
 import { startTestApp, type TestContext } from './harness.js';
 import { createUserWithToken } from './ladder/ladder-fixtures.js';
+import { describeNeeding } from './test-database.js';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 
 // Two app instances sharing Redis: an update emitted on one reaches a socket held by the other.
-describe.skipIf(!redisUrl)('realtime fan-out through the Redis adapter', () => {
+describeNeeding(['redis'], 'realtime fan-out through the Redis adapter', () => {
   const instances: { ctx: TestContext; stop: () => Promise<void> }[] = [];
   let socket: Socket | undefined;
 

@@ -1,10 +1,10 @@
 import { count, eq, isNull } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import type { Database } from '../src/db/client.js';
 import { events, games, segments, segmentTypes, users } from '../src/db/schema/index.js';
 import { seedDemo } from '../src/seed/demo-seed.js';
 import { TEST_ADMIN, TEST_NOW } from './harness.js';
-import { availableDatabases, createTestDatabase, type TestDatabase } from './test-database.js';
+import { createTestDatabase, describeEachKind, type TestDatabase } from './test-database.js';
 
 async function counts(database: Database) {
   const db = database.db;
@@ -20,7 +20,7 @@ async function counts(database: Database) {
   };
 }
 
-describe.each(availableDatabases())('demo seed [%s]', (kind) => {
+describeEachKind('demo seed [%s]', (kind) => {
   let testDb: TestDatabase;
   const options = { now: TEST_NOW, adminEmail: TEST_ADMIN.email, adminPassword: TEST_ADMIN.password };
 

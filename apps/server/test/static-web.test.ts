@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerStaticWeb } from '../src/http/static-web.js';
 
 /*
- * The web build is served precompressed (issue 11): the .br / .gz copies written at build time go
+ * The web build is served precompressed: the .br / .gz copies written at build time go
  * out as they are to clients that accept them; hashed assets are cached for a year, the shell revalidates.
  */
 describe('static web: precompressed assets and HTTP caching', () => {

@@ -1,11 +1,54 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { describe } from 'vitest';
 import { type Database, type DatabaseKind, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export function availableDatabases(): DatabaseKind[] {
   return process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+}
+
+/** The servers some tests need, and the variable that points at each. */
+export type TestService = 'postgres' | 'redis';
+const SERVICE_VARIABLE: Record<TestService, string> = {
+  postgres: 'TEST_DATABASE_URL',
+  redis: 'TEST_REDIS_URL',
+};
+
+/**
+ * Why tests that need these servers cannot run here (e.g. "needs TEST_DATABASE_URL"), or null when
+ * they can. In CI a missing server is an error, never a skip: CI must run every variant.
+ */
+export function missingServices(services: readonly TestService[]): string | null {
+  const missing = services.map((s) => SERVICE_VARIABLE[s]).filter((name) => !process.env[name]);
+  if (missing.length === 0) return null;
+  if (process.env.CI) {
+    throw new Error(`CI must run every test: set ${missing.join(' and ')} (PostgreSQL and Redis run in CI)`);
+  }
+  return `needs ${missing.join(' and ')}`;
+}
+
+/**
+ * `describe` for tests that need real servers: skipped with the reason in its title when a server
+ * is not configured (so the skip shows in the report), a failure in CI.
+ */
+export function describeNeeding(services: readonly TestService[], title: string, fn: () => void): void {
+  const missing = missingServices(services);
+  if (missing) describe.skip(`${title} (skipped: ${missing})`, fn);
+  else describe(title, fn);
+}
+
+/**
+ * `describe` once per database kind (`%s` in the title is the kind): PGlite always, PostgreSQL
+ * when TEST_DATABASE_URL is set; otherwise the PostgreSQL variant shows as skipped with the reason.
+ */
+export function describeEachKind(title: string, fn: (kind: DatabaseKind) => void): void {
+  for (const kind of ['pglite', 'postgres'] as const) {
+    const name = title.replace('%s', kind);
+    if (kind === 'pglite') describe(name, () => fn(kind));
+    else describeNeeding(['postgres'], name, () => fn(kind));
+  }
 }
 
 export interface TestDatabase {

@@ -3,17 +3,14 @@ import { resolve } from 'node:path';
 import { API, type SocketUpdate, socketNamespace } from '@cwh/contract';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { seedDemo } from '../../src/seed/demo-seed.js';
-import { createTestDatabase, type TestDatabase } from '../test-database.js';
+import { createTestDatabase, describeNeeding, type TestDatabase } from '../test-database.js';
 import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
 const redisUrl = process.env.TEST_REDIS_URL;
-const enabled = Boolean(databaseUrl && redisUrl);
-if (!enabled) {
-  console.warn('ladder concurrency test skipped: set TEST_DATABASE_URL and TEST_REDIS_URL to run it');
-}
+/** The bots' decisions are seeded: LADDER_CONCURRENCY_SEED replays a failed run's choices. */
+const SEED = Number(process.env.LADDER_CONCURRENCY_SEED ?? Math.floor(Math.random() * 2 ** 31));
 
 const CAPTAINS = 240;
 const RUN_MS = 10_000;
@@ -44,6 +41,10 @@ function startInstance(url: string): Promise<Instance> {
         SWEEP_INTERVAL_MS: String(SWEEP_MS),
         WEB_DIST: '/nonexistent',
         GAME_MODE: 'simulated',
+        // The bots play their wars through the simulator's API: off on a DATABASE_URL and closed to
+        // non-admins unless switched on.
+        SIMULATOR_ON_DATABASE_URL: 'true',
+        SIMULATOR_OPEN: 'true',
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -68,7 +69,22 @@ function startInstance(url: string): Promise<Instance> {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-const pick = <T>(items: T[]) => items[Math.floor(Math.random() * items.length)]!;
+
+/** mulberry32: a small seeded generator, one per bot, so each bot's choices replay from the seed. */
+function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+/** The route of a path: ids and tags replaced, so answers can be counted per route. */
+const route = (path: string) =>
+  path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/sim-war-[^/]+/g, ':warId');
 
 type Reply = { data?: { attributes?: { status?: string; warId?: string } } | null } | null;
 
@@ -76,16 +92,22 @@ type Reply = { data?: { attributes?: { status?: string; warId?: string } } | nul
 class Bot {
   socket: Socket | null = null;
   stopped = false;
-  counters = { joins: 0, accepts: 0, declines: 0, ignores: 0, wars: 0, errors: 0 };
+  counters = { joins: 0, accepts: 0, declines: 0, ignores: 0, wars: 0 };
+  /** Every answer, as `METHOD route → status` (0: the connection failed). */
+  readonly answers: string[] = [];
+  readonly random: () => number;
   constructor(
     readonly captain: Captain,
     readonly instances: Instance[],
     readonly home: number,
-  ) {}
+    seed: number,
+  ) {
+    this.random = seededRandom(seed);
+  }
 
   base() {
     const alive = this.instances.filter((i) => i.alive);
-    return pick(alive).base;
+    return alive[Math.floor(this.random() * alive.length)]!.base;
   }
 
   async http(method: string, path: string, body?: unknown) {
@@ -98,9 +120,10 @@ class Bot {
         },
         ...(body ? { body: JSON.stringify(body) } : {}),
       });
+      this.answers.push(`${method} ${route(path)} → ${response.status}`);
       return { status: response.status, body: (await response.json().catch(() => null)) as Reply };
     } catch {
-      this.counters.errors++;
+      this.answers.push(`${method} ${route(path)} → 0`);
       return { status: 0, body: null as Reply };
     }
   }
@@ -125,8 +148,8 @@ class Bot {
     if (this.stopped) return;
     if (message.event === 'matches:match_up_found') {
       const id = message.data.id;
-      await sleep(Math.random() * 3_000);
-      const roll = Math.random();
+      await sleep(this.random() * 3_000);
+      const roll = this.random();
       if (roll < 0.6) {
         this.counters.accepts++;
         await this.http('POST', `${API.matches}/match-ups/${id}/accept`);
@@ -136,7 +159,7 @@ class Bot {
       } else this.counters.ignores++;
     } else if (message.event === 'matches:match_up_accepted') {
       // Half of the time the war is played right away, so the roster can queue again.
-      if (Math.random() < 0.5 || this.stopped) return;
+      if (this.random() < 0.5 || this.stopped) return;
       const war = await this.http('POST', `${API.war}/create-war`, {
         data: { attributes: { matchSeriesId: message.data.matchSeries.id } },
       });
@@ -151,10 +174,10 @@ class Bot {
   async run(until: number) {
     this.connectSocket();
     while (!this.stopped && Date.now() < until) {
-      const roll = Math.random();
+      const roll = this.random();
       if (roll < 0.05 && this.socket) {
         this.socket.disconnect();
-        await sleep(500 + Math.random() * 1_500);
+        await sleep(500 + this.random() * 1_500);
         this.connectSocket();
       } else if (roll < 0.07) {
         await this.http('POST', `${API.matches}/queue/${this.captain.rosterId}/leave`);
@@ -168,7 +191,7 @@ class Bot {
           });
         }
       }
-      await sleep(300 + Math.random() * 1_200);
+      await sleep(300 + this.random() * 1_200);
     }
   }
 
@@ -179,78 +202,101 @@ class Bot {
   }
 }
 
-describe.skipIf(!enabled)('ladder under concurrency: two instances, one PostgreSQL, one Redis', () => {
-  let testDb: TestDatabase;
-  let url = '';
-  const instances: Instance[] = [];
-  let captains: Captain[] = [];
+describeNeeding(
+  ['postgres', 'redis'],
+  'ladder under concurrency: two instances, one PostgreSQL, one Redis',
+  () => {
+    let testDb: TestDatabase;
+    let url = '';
+    const instances: Instance[] = [];
+    let captains: Captain[] = [];
 
-  beforeAll(async () => {
-    testDb = await createTestDatabase('postgres');
-    url = testDb.database.driver.kind === 'postgres' ? testDb.database.driver.url : '';
-    const now = new Date();
-    await seedDemo(testDb.database.db, {
-      now,
-      adminEmail: 'admin@clanwarhub.local',
-      adminPassword: 'ClanWarHub!2025',
+    beforeAll(async () => {
+      testDb = await createTestDatabase('postgres');
+      url = testDb.database.driver.kind === 'postgres' ? testDb.database.driver.url : '';
+      const now = new Date();
+      await seedDemo(testDb.database.db, {
+        now,
+        adminEmail: 'admin@clanwarhub.local',
+        adminPassword: 'ClanWarHub!2025',
+      });
+      const segment = await ladderSegment(testDb.database.db);
+      captains = await createCaptains(testDb.database.db, {
+        count: CAPTAINS,
+        parentSegmentId: segment.parentId,
+        eventId: segment.eventId,
+        now,
+      });
+      instances.push(...(await Promise.all([startInstance(url), startInstance(url)])));
+    }, 60_000);
+
+    afterAll(async () => {
+      for (const instance of instances) if (instance.alive) instance.child.kill('SIGTERM');
+      await sleep(500);
+      await testDb?.dispose();
     });
-    const segment = await ladderSegment(testDb.database.db);
-    captains = await createCaptains(testDb.database.db, {
-      count: CAPTAINS,
-      parentSegmentId: segment.parentId,
-      eventId: segment.eventId,
-      now,
-    });
-    instances.push(...(await Promise.all([startInstance(url), startInstance(url)])));
-  }, 60_000);
 
-  afterAll(async () => {
-    for (const instance of instances) if (instance.alive) instance.child.kill('SIGTERM');
-    await sleep(500);
-    await testDb?.dispose();
-  });
-
-  async function runPhase(killMidRun: boolean) {
-    const bots = captains.map((c, i) => new Bot(c, instances, i % 2));
-    const until = Date.now() + RUN_MS;
-    const running = bots.map((b) => b.run(until));
-    if (killMidRun) {
-      await sleep(RUN_MS / 2);
-      instances[1]!.alive = false;
-      instances[1]!.child.kill('SIGKILL');
+    async function runPhase(killMidRun: boolean) {
+      const bots = captains.map(
+        (c, i) => new Bot(c, instances, i % 2, SEED + i + (killMidRun ? CAPTAINS : 0)),
+      );
+      const until = Date.now() + RUN_MS;
+      const running = bots.map((b) => b.run(until));
+      let killedAt: Date | null = null;
+      if (killMidRun) {
+        await sleep(RUN_MS / 2);
+        instances[1]!.alive = false;
+        killedAt = new Date();
+        instances[1]!.child.kill('SIGKILL');
+      }
+      await Promise.all(running);
+      await Promise.all(bots.map((b) => b.stop()));
+      // Every match-up must end: accepted, declined, or expired by a (surviving) sweeper.
+      const deadline = Date.now() + ACCEPT_WINDOW_MS + SWEEP_MS + SLACK_MS + 1_000;
+      for (;;) {
+        const live = await count(sql`select count(*)::int as n from match_ups where ended_at is null`);
+        if (live === 0 || Date.now() > deadline) break;
+        await sleep(250);
+      }
+      return { bots, killedAt };
     }
-    await Promise.all(running);
-    await Promise.all(bots.map((b) => b.stop()));
-    // Every match-up must end: accepted, declined, or expired by a (surviving) sweeper.
-    const deadline = Date.now() + ACCEPT_WINDOW_MS + SWEEP_MS + SLACK_MS + 1_000;
-    for (;;) {
-      const live = await count(sql`select count(*)::int as n from match_ups where ended_at is null`);
-      if (live === 0 || Date.now() > deadline) break;
-      await sleep(250);
+
+    /**
+     * Every answer a bot got is one a captain may get: success or a refusal of the game's rules.
+     * Never a 5xx, never 401/403 (the tokens are valid and each captain owns its roster); a failed
+     * connection only when an instance was killed under it.
+     */
+    function unexpectedAnswers(bots: Bot[], killed: boolean): string[] {
+      const tally = new Map<string, number>();
+      for (const answer of bots.flatMap((b) => b.answers)) tally.set(answer, (tally.get(answer) ?? 0) + 1);
+      console.log(`[ladder concurrency] seed ${SEED} answers`, Object.fromEntries(tally));
+      return [...tally.keys()].filter((answer) => {
+        const status = Number(answer.split('→ ')[1]);
+        if (status === 0) return !killed;
+        return status >= 500 || status === 401 || status === 403;
+      });
     }
-    return bots;
-  }
 
-  async function count(query: ReturnType<typeof sql>): Promise<number> {
-    const result = (await testDb.database.db.execute(query)) as unknown as { rows: { n: number }[] };
-    return Number(result.rows[0]!.n);
-  }
+    async function count(query: ReturnType<typeof sql>): Promise<number> {
+      const result = (await testDb.database.db.execute(query)) as unknown as { rows: { n: number }[] };
+      return Number(result.rows[0]!.n);
+    }
 
-  async function audit(label: string) {
-    const db = testDb.database.db;
-    const overlaps = await count(sql`
+    async function audit(label: string) {
+      const db = testDb.database.db;
+      const overlaps = await count(sql`
       select count(*)::int as n from match_up_sides a join match_up_sides b
         on a.roster_id = b.roster_id and a.id < b.id
       where a.created_at < coalesce(b.ended_at, 'infinity') and b.created_at < coalesce(a.ended_at, 'infinity')`);
-    const open = await count(sql`select count(*)::int as n from match_ups where ended_at is null`);
-    const late = await count(sql`
+      const open = await count(sql`select count(*)::int as n from match_ups where ended_at is null`);
+      const late = await count(sql`
       select count(*)::int as n from match_ups
       where ended_at - created_at > make_interval(secs => ${(ACCEPT_WINDOW_MS + SWEEP_MS + SLACK_MS) / 1000})`);
-    const seriesMismatch = await count(sql`
+      const seriesMismatch = await count(sql`
       select count(*)::int as n from match_ups m
       where (m.status = 'accepted') <> ((select count(*) from match_series s where s.match_up_id = m.id) = 1)
         or (select count(*) from match_series s where s.match_up_id = m.id) > 1`);
-    const totals = (await db.execute(sql`
+      const totals = (await db.execute(sql`
       select count(*)::int as "matchUps",
         count(*) filter (where status = 'accepted')::int as accepted,
         count(*) filter (where status = 'declined')::int as declined,
@@ -260,26 +306,38 @@ describe.skipIf(!enabled)('ladder under concurrency: two instances, one PostgreS
         (select count(*) from match_series)::int as series,
         (select count(*) from match_series where state = 'finished')::int as finished
       from match_ups`)) as unknown as { rows: Record<string, number>[] };
-    console.log(`[ladder concurrency] ${label}: ${CAPTAINS} captains`, totals.rows[0]);
-    return { overlaps, open, late, seriesMismatch, totals: totals.rows[0]! };
-  }
+      console.log(`[ladder concurrency] ${label}: ${CAPTAINS} captains`, totals.rows[0]);
+      return { overlaps, open, late, seriesMismatch, totals: totals.rows[0]! };
+    }
 
-  it('keeps every invariant with two live instances', async () => {
-    await runPhase(false);
-    const result = await audit('two instances');
-    expect(result.totals.matchUps).toBeGreaterThan(50);
-    expect(result.overlaps).toBe(0);
-    expect(result.open).toBe(0);
-    expect(result.late).toBe(0);
-    expect(result.seriesMismatch).toBe(0);
-  }, 60_000);
+    const replay = `replay with LADDER_CONCURRENCY_SEED=${SEED}`;
 
-  it('the survivor ends every match-up after the other instance is SIGKILLed mid-run', async () => {
-    await runPhase(true);
-    const result = await audit('one instance killed');
-    expect(result.overlaps).toBe(0);
-    expect(result.open).toBe(0);
-    expect(result.late).toBe(0);
-    expect(result.seriesMismatch).toBe(0);
-  }, 60_000);
-});
+    it('keeps every invariant with two live instances', async () => {
+      const { bots } = await runPhase(false);
+      const result = await audit('two instances');
+      expect(unexpectedAnswers(bots, false), replay).toEqual([]);
+      expect(result.totals.matchUps, replay).toBeGreaterThan(50);
+      // Wars were played to the end, so rosters left their series and queued again.
+      expect(result.totals.finished, replay).toBeGreaterThan(0);
+      expect(result.overlaps, replay).toBe(0);
+      expect(result.open, replay).toBe(0);
+      expect(result.late, replay).toBe(0);
+      expect(result.seriesMismatch, replay).toBe(0);
+    }, 60_000);
+
+    it('the survivor ends every match-up after the other instance is SIGKILLed mid-run', async () => {
+      const { bots, killedAt } = await runPhase(true);
+      const result = await audit('one instance killed');
+      expect(unexpectedAnswers(bots, true), replay).toEqual([]);
+      // The survivor kept the ladder going after the kill: new match-ups, and accepted ones.
+      const after = await count(
+        sql`select count(*)::int as n from match_ups where created_at > ${killedAt!.toISOString()}::timestamptz and status = 'accepted'`,
+      );
+      expect(after, replay).toBeGreaterThan(0);
+      expect(result.overlaps, replay).toBe(0);
+      expect(result.open, replay).toBe(0);
+      expect(result.late, replay).toBe(0);
+      expect(result.seriesMismatch, replay).toBe(0);
+    }, 60_000);
+  },
+);

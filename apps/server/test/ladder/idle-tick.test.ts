@@ -6,7 +6,7 @@ import { type Database, openDatabase } from '../../src/db/client.js';
 import { queueEntries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { MATCHMAKING_FULL_PASS_MS } from '../../src/features/ladder/queue/matchmaking-service.js';
-import { describeEachDatabase, TEST_NOW, testConfig } from '../harness.js';
+import { describeEachDatabase, itOnPostgres, TEST_NOW, testConfig } from '../harness.js';
 import { type Captain, createCaptains, insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
 import { call, join, latestMatchUp, status, testClock } from './ladder-http.js';
 
@@ -206,33 +206,31 @@ describeEachDatabase(
       }
     });
 
-    it.runIf(process.env.TEST_DATABASE_URL)(
-      'a pass that had to drop a pair (row locked elsewhere) is not remembered',
-      async () => {
-        if (ctx.database.driver.kind !== 'postgres') return;
-        const [x, y] = await insertWaiting([
-          { points: 3_000, joinedAt: clock.now },
-          { points: 3_010, joinedAt: clock.now },
-        ]);
-        // Another transaction (say newcomer matching on another instance) holds y and pairs nothing.
-        const other = await ctx.database.driver.pool.connect();
-        try {
-          await other.query('begin');
-          await other.query('select id from queue_entries where id = $1 for update', [y]);
-          spy();
-          expect(await tick()).toBe(0);
-          expect(reads.mock.calls).toHaveLength(1);
-          await other.query('rollback');
-        } finally {
-          other.release();
-        }
-        // Same rows, same versions, same time: the tick must still read and pair them.
-        expect(await tick()).toBe(1);
-        expect(reads.mock.calls).toHaveLength(2);
-        expect(await statusOf(x!)).toBe('matched');
-        expect(await statusOf(y!)).toBe('matched');
-      },
-    );
+    itOnPostgres(ctx, 'a pass that had to drop a pair (row locked elsewhere) is not remembered', async () => {
+      const [x, y] = await insertWaiting([
+        { points: 3_000, joinedAt: clock.now },
+        { points: 3_010, joinedAt: clock.now },
+      ]);
+      // Another transaction (say newcomer matching on another instance) holds y and pairs nothing.
+      const { driver } = ctx.database;
+      if (driver.kind !== 'postgres') throw new Error('runs on PostgreSQL only');
+      const other = await driver.pool.connect();
+      try {
+        await other.query('begin');
+        await other.query('select id from queue_entries where id = $1 for update', [y]);
+        spy();
+        expect(await tick()).toBe(0);
+        expect(reads.mock.calls).toHaveLength(1);
+        await other.query('rollback');
+      } finally {
+        other.release();
+      }
+      // Same rows, same versions, same time: the tick must still read and pair them.
+      expect(await tick()).toBe(1);
+      expect(reads.mock.calls).toHaveLength(2);
+      expect(await statusOf(x!)).toBe('matched');
+      expect(await statusOf(y!)).toBe('matched');
+    });
   },
   {
     config: { ladder: { ...defaultLadderConfig(), workers: false } },

@@ -1,15 +1,15 @@
 import type { AddressInfo } from 'node:net';
 import { API, type SocketUpdate, socketNamespace } from '@cwh/contract';
 import { io as connect, type Socket } from 'socket.io-client';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it } from 'vitest';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { startTestApp, type TestContext } from '../harness.js';
 import { checkedFetch } from '../jsonapi-conformance.js';
-import { availableDatabases } from '../test-database.js';
+import { describeEachKind } from '../test-database.js';
 import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
 
 /** Real clock, real port, matchmaker and sweeper running, a 1.5 s accept window (test-only override). */
-describe.each(availableDatabases())('ladder over a socket [%s]', (kind) => {
+describeEachKind('ladder over a socket [%s]', (kind) => {
   let ctx: TestContext;
   let stop: () => Promise<void>;
   let base = '';

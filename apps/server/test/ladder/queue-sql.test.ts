@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
 import { queueEntries } from '../../src/db/schema/ladder.js';
 import { createQueueEntryRepository } from '../../src/features/ladder/queue/queue-entry-repository.js';
-import { describeEachDatabase, TEST_NOW } from '../harness.js';
+import { describeEachDatabase, itOnPostgres, TEST_NOW } from '../harness.js';
 import { insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
 
 /**
@@ -89,43 +89,49 @@ describeEachDatabase('queue SQL', (ctx) => {
   // PGlite has one connection: two transactions cannot overlap there, so the locks are checked on
   // PostgreSQL (TEST_DATABASE_URL), where instances really compete.
   describe('locks between concurrent transactions', () => {
-    it('a queue advisory lock held by one transaction is refused to another until it ends', async () => {
-      if (ctx.kind === 'pglite') return;
-      const { segmentId } = await threeWaiting();
-      const held = gate();
-      const locked = gate();
-      const holder = ctx.database.db.transaction(async (tx) => {
-        expect(await repo().tryLockQueue(segmentId, 17, tx)).toBe(true);
-        locked.release();
-        await held.opened;
-      });
-      await locked.opened;
-      const whileHeld = await ctx.database.db.transaction((tx) => repo().tryLockQueue(segmentId, 17, tx));
-      held.release();
-      await holder;
-      const afterwards = await ctx.database.db.transaction((tx) => repo().tryLockQueue(segmentId, 17, tx));
-      expect([whileHeld, afterwards]).toEqual([false, true]);
-    });
+    itOnPostgres(
+      ctx,
+      'a queue advisory lock held by one transaction is refused to another until it ends',
+      async () => {
+        const { segmentId } = await threeWaiting();
+        const held = gate();
+        const locked = gate();
+        const holder = ctx.database.db.transaction(async (tx) => {
+          expect(await repo().tryLockQueue(segmentId, 17, tx)).toBe(true);
+          locked.release();
+          await held.opened;
+        });
+        await locked.opened;
+        const whileHeld = await ctx.database.db.transaction((tx) => repo().tryLockQueue(segmentId, 17, tx));
+        held.release();
+        await holder;
+        const afterwards = await ctx.database.db.transaction((tx) => repo().tryLockQueue(segmentId, 17, tx));
+        expect([whileHeld, afterwards]).toEqual([false, true]);
+      },
+    );
 
-    it('lockStillWaiting skips entries another transaction holds, and entries no longer waiting', async () => {
-      if (ctx.kind === 'pglite') return;
-      const { ids } = await threeWaiting();
-      await ctx.database.db
-        .update(queueEntries)
-        .set({ status: 'cancelled', endedAt: TEST_NOW })
-        .where(eq(queueEntries.id, ids[2]!));
-      const held = gate();
-      const locked = gate();
-      const holder = ctx.database.db.transaction(async (tx) => {
-        await repo().lockStillWaiting([ids[0]!], tx);
-        locked.release();
-        await held.opened;
-      });
-      await locked.opened;
-      const got = await ctx.database.db.transaction((tx) => repo().lockStillWaiting(ids, tx));
-      held.release();
-      await holder;
-      expect([...got]).toEqual([ids[1]]);
-    });
+    itOnPostgres(
+      ctx,
+      'lockStillWaiting skips entries another transaction holds, and entries no longer waiting',
+      async () => {
+        const { ids } = await threeWaiting();
+        await ctx.database.db
+          .update(queueEntries)
+          .set({ status: 'cancelled', endedAt: TEST_NOW })
+          .where(eq(queueEntries.id, ids[2]!));
+        const held = gate();
+        const locked = gate();
+        const holder = ctx.database.db.transaction(async (tx) => {
+          await repo().lockStillWaiting([ids[0]!], tx);
+          locked.release();
+          await held.opened;
+        });
+        await locked.opened;
+        const got = await ctx.database.db.transaction((tx) => repo().lockStillWaiting(ids, tx));
+        held.release();
+        await holder;
+        expect([...got]).toEqual([ids[1]]);
+      },
+    );
   });
 });

@@ -11,7 +11,7 @@ import { describeEachDatabase, type TestContext } from '../harness.js';
 import { ladderSegment } from './ladder-fixtures.js';
 
 /*
- * Incremental standings (issue 11): every result adds its deltas to its two rosters; the batched
+ * Incremental standings: every result adds its deltas to its two rosters; the batched
  * full recalculation must give the same table, and nothing may depend on the number of series.
  */
 

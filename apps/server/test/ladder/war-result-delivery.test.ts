@@ -1,7 +1,7 @@
 import { API, SIMULATOR_API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { type Database, openDatabase } from '../../src/db/client.js';
 import { matchSeries } from '../../src/db/schema/ladder.js';
@@ -20,7 +20,7 @@ import {
   testConfig,
 } from '../harness.js';
 import { checkInjectedAnswers } from '../jsonapi-conformance.js';
-import { createTestDatabase, type TestDatabase } from '../test-database.js';
+import { createTestDatabase, describeNeeding, type TestDatabase } from '../test-database.js';
 import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
 import { call } from './ladder-http.js';
 
@@ -90,7 +90,7 @@ async function warRow(db: Database['db'], warId: string) {
 async function finishWithoutEmitting(sim: DbSimGame, warId: string, seriesId: string, at: Date) {
   const result: WarResult = { warId, matchSeriesId: seriesId, stars: { home: 3, away: 1 } };
   await sim.db.transaction(async (tx) => {
-    const repo = sim.repositoryFor(tx);
+    const repo = sim.repository;
     const claimed = await repo.finishWar(warId, { ...result }, at, tx, new Date(at.getTime() + 2_000));
     expect(claimed).not.toBeNull();
     await repo.updateClan(claimed!.homeClanTag, { warStatus: 'none' }, tx);
@@ -276,9 +276,7 @@ describeEachDatabase(
   { seed: false, deps: { now: () => new Date(TEST_NOW) } },
 );
 
-const databaseUrl = process.env.TEST_DATABASE_URL;
-
-describe.skipIf(!databaseUrl)('war results: two instances on one PostgreSQL database', () => {
+describeNeeding(['postgres'], 'war results: two instances on one PostgreSQL database', () => {
   let testDb: TestDatabase;
   let second: Database;
   const apps: FastifyInstance[] = [];

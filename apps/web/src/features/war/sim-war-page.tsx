@@ -74,6 +74,7 @@ function Timeline({ war }: { war: SimWar }) {
             data-testid="war-attack"
             data-minutes={attack.minutesLeft}
             data-side={attack.side}
+            data-attacker={attack.attackerTag || undefined}
           >
             <span className="war-attack__clock">{t('minutesLeft', { minutes: attack.minutesLeft })}</span>
             <span className="war-attack__who">{names.get(attack.attackerTag) ?? t(attack.side)}</span>

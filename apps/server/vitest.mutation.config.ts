@@ -1,0 +1,20 @@
+import { defineConfig, mergeConfig } from 'vitest/config';
+import base from './vitest.config.js';
+
+// The tests that exercise the mutated services (stryker.server.config.mjs): the ladder over HTTP,
+// its rules at their edges, check-ins and war results, and the brackets. PGlite only, so a mutant
+// run does not depend on a PostgreSQL server; the PostgreSQL variants run in the normal suite.
+export default mergeConfig(
+  base,
+  defineConfig({
+    test: {
+      include: [
+        'test/ladder/ladder-http.test.ts',
+        'test/ladder/answer-rules.test.ts',
+        'test/ladder/parallel-captains.test.ts',
+        'test/ladder/war-result-delivery.test.ts',
+        'test/brackets/*.test.ts',
+      ],
+    },
+  }),
+);

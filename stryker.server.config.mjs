@@ -1,0 +1,25 @@
+// Mutation testing of the server's ladder, check-in and bracket services (npm run mutation:server).
+// Slow (each mutant re-runs integration tests on PGlite): run it before changing those services,
+// not in CI. Scores and times: docs/testing.md.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'apps/server/vitest.mutation.config.ts', dir: 'apps/server' },
+  mutate: [
+    'apps/server/src/features/ladder/**/*-service.ts',
+    'apps/server/src/features/ladder/match-ups/*.ts',
+    '!apps/server/src/features/ladder/match-ups/*-repository.ts',
+    '!apps/server/src/features/ladder/match-ups/*-routes.ts',
+    'apps/server/src/features/brackets/*-service.ts',
+  ],
+  ignorePatterns: ['e2e', 'bench', 'reports', 'docs', '.git', 'apps/web'],
+  reporters: ['html', 'clear-text', 'progress', 'json'],
+  htmlReporter: { fileName: 'reports/mutation/server.html' },
+  jsonReporter: { fileName: 'reports/mutation/server.json' },
+  coverageAnalysis: 'perTest',
+  concurrency: 2,
+  timeoutMS: 60_000,
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp-server',
+  cleanTempDir: 'always',
+};
