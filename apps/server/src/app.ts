@@ -33,9 +33,11 @@ import { registerAdmin } from './wiring/admin.js';
 import { registerPlayersAndTeams } from './wiring/players-and-teams.js';
 import './http/fastify-types.js';
 import { DomainError } from './errors/domain-error.js';
+import type { WithdrawnRoster } from './features/clan/clan-context.js';
 import { LOG_REDACT_PATHS } from './http/log-redaction.js';
 import { createFailureLimit, createRateLimiter } from './http/rate-limit.js';
 import { createJobQueue } from './jobs/job-queue.js';
+import type { TransactionHook } from './lib/transaction-hooks.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { connectRedis, type RedisClient } from './redis.js';
 
@@ -198,7 +200,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(segmentRoutes(database.db), { prefix: API.tournaments });
   await app.register(gameRoutes(database.db), { prefix: API.tournaments });
   await app.register(bracketRoutes(database.db), { prefix: API.tournaments });
+  // Filled below by the features that build on rosters (the ladder), so the clan never imports them.
+  const rosterWithdrawnHooks: TransactionHook<WithdrawnRoster>[] = [];
   const playersAndTeams = await registerPlayersAndTeams(app, {
+    rosterWithdrawnHooks,
     config,
     db: database.db,
     auth: baseAuth,
@@ -224,6 +229,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     game: playersAndTeams.game,
     seriesCreatedHooks,
   });
+  rosterWithdrawnHooks.push((roster, tx) => ladder.withdrawRoster(roster.id, tx));
   await registerWar(app, {
     ladder,
     game: playersAndTeams.game,

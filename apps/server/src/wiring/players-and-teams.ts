@@ -4,6 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { ageRoutes } from '../features/age/age-routes.js';
 import type { AuthService } from '../features/auth/auth-service.js';
+import type { WithdrawnRoster } from '../features/clan/clan-context.js';
 import { clanRoutes } from '../features/clan/clan-routes.js';
 import { createClanService } from '../features/clan/clan-service.js';
 import { countryRoutes } from '../features/country/country-routes.js';
@@ -19,6 +20,7 @@ import { createGameAdapter } from '../game/create-game-adapter.js';
 import type { GameAdapter } from '../game/index.js';
 import type { DbSimGame } from '../game/simulated/db-sim-game.js';
 import type { FailureLimit } from '../http/rate-limit.js';
+import type { TransactionHook } from '../lib/transaction-hooks.js';
 import type { PlayersConfig } from './players-config.js';
 
 declare module 'fastify' {
@@ -36,6 +38,8 @@ export interface PlayersAndTeamsDeps {
   now: () => Date;
   /** Failed API-token checks of the game-user lookup, per IP. */
   gameUserTokenLimit: FailureLimit;
+  /** Run in the transaction of a team withdrawal (the ladder adds its own when it registers). */
+  rosterWithdrawnHooks?: readonly TransactionHook<WithdrawnRoster>[];
 }
 
 /**
@@ -61,9 +65,18 @@ export async function registerPlayersAndTeams(
     { prefix: API.hub },
   );
   await app.register(countryRoutes({ countryTraceUrl: config.countryTraceUrl }), { prefix: API.hub });
-  await app.register(clanRoutes(createClanService(db, game, { now, minimumAge: config.minAge })), {
-    prefix: API.clan,
-  });
+  await app.register(
+    clanRoutes(
+      createClanService(db, game, {
+        now,
+        minimumAge: config.minAge,
+        rosterWithdrawnHooks: deps.rosterWithdrawnHooks ?? [],
+      }),
+    ),
+    {
+      prefix: API.clan,
+    },
+  );
   await app.register(ageRoutes(db, { minimumAge: config.minAge, now }), { prefix: API.age });
   const discord = createDiscordClient({
     clientId: config.discordClientId,

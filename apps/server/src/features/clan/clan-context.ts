@@ -1,6 +1,7 @@
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import type { ClanRole, GameAdapter, GameClan, GamePlayer } from '../../game/index.js';
+import type { TransactionHook } from '../../lib/transaction-hooks.js';
 import type { AuthPlayer } from '../players/player-auth.js';
 
 /** What every clan service is given besides the database and the game. */
@@ -10,6 +11,17 @@ export interface ClanServiceOptions {
   now: () => Date;
   /** How long a chat link code lives. */
   chatLinkCodeTtlSeconds?: number;
+  /**
+   * Run in the transaction that withdraws a team, after the roster is marked withdrawn: the ladder
+   * takes it out of its queue, its live match-ups and its unfinished series (filled at composition).
+   */
+  rosterWithdrawnHooks?: readonly TransactionHook<WithdrawnRoster>[];
+}
+
+/** The roster a team withdrawal just withdrew. */
+export interface WithdrawnRoster {
+  id: string;
+  tenant: string;
 }
 
 /** The caller as the game sees them now: their player, clan and role. */

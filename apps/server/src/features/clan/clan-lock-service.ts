@@ -2,6 +2,7 @@ import { lockRosterBlockers } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { normalizeTag } from '../../game/index.js';
+import { runTransactionHooks } from '../../lib/transaction-hooks.js';
 import type { AuthPlayer } from '../players/player-auth.js';
 import { allowedChanges, changesUsed } from '../rosters/roster-changes.js';
 import { insufficientRole, isLeader, loadClanContext } from './clan-context.js';
@@ -128,14 +129,19 @@ export function createClanLockService(deps: ClanDeps) {
       return allowedChanges(roster ? changesUsed(roster, now()) : 0);
     },
 
-    /** The leader withdraws the team: the roster is withdrawn and its members released. */
+    /**
+     * The leader withdraws the team: the roster is withdrawn and its members released, and in the
+     * same transaction the withdrawal hooks take it out of play (queue, match-ups, unfinished series
+     * forfeited). Their notices go out only after the commit.
+     */
     async disband(tenant: string, caller: AuthPlayer, clanTag: string) {
       const ctx = await loadClanContext(game, caller);
       if (normalizeTag(clanTag) !== ctx.clan.tag) {
         throw new DomainError('WRONG_MEMBER', `You are not a member of clan ${normalizeTag(clanTag)}`);
       }
       if (!isLeader(ctx)) throw insufficientRole('withdraw the team');
-      return db.transaction(async (tx) => {
+      let afterCommit = () => {};
+      const withdrawn = await db.transaction(async (tx) => {
         const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
         const roster = await rosters.lockById(tenant, found.id, tx);
@@ -147,8 +153,17 @@ export function createClanLockService(deps: ClanDeps) {
           now(),
           tx,
         );
-        return rosters.update(roster.id, { withdrawnAt: now() }, tx);
+        const updated = await rosters.update(roster.id, { withdrawnAt: now() }, tx);
+        // A deadlock retry runs this again: only the committed attempt's after-commit step is kept.
+        afterCommit = await runTransactionHooks(
+          options.rosterWithdrawnHooks ?? [],
+          { id: roster.id, tenant },
+          tx,
+        );
+        return updated;
       });
+      afterCommit();
+      return withdrawn;
     },
   };
 }

@@ -1,5 +1,7 @@
 import { type Caller, createLadderContext, type LadderServiceDeps } from './ladder-context.js';
+import { createLadderWithdrawal } from './ladder-withdrawal.js';
 import { createSeriesResultsService } from './match-series/series-results-service.js';
+import type { EndMatchUp } from './match-ups/end-match-up.js';
 import { acceptMatchUp, declineMatchUp, endMatchUp, sweepMatchUps } from './match-ups/match-up-service.js';
 import { createMatchmakingService } from './queue/matchmaking-service.js';
 import { createQueueJoinService } from './queue/queue-join-service.js';
@@ -10,7 +12,8 @@ export type { WarOutcome } from './match-series/series-results-service.js';
 /** Queue, matchmaking, match-ups, sweeper, results and standings (docs/api/ladder.md). */
 export function createLadderService(deps: LadderServiceDeps) {
   const context = createLadderContext(deps);
-  const queue = createQueueJoinService(context, (...args) => endMatchUp(context, ...args));
+  const end: EndMatchUp = (...args) => endMatchUp(context, ...args);
+  const queue = createQueueJoinService(context, end);
   const matchmaking = createMatchmakingService(context);
   const results = createSeriesResultsService(context);
 
@@ -28,6 +31,8 @@ export function createLadderService(deps: LadderServiceDeps) {
     finishSeries: results.finishSeries,
     correctSeries: results.correctSeries,
     recalculateSegment: results.recalculateSegment,
+    /** A team withdrawal, inside its transaction: forfeits, leaves the queue (a roster-withdrawn hook). */
+    withdrawRoster: createLadderWithdrawal(context, end, results.finishSeriesIn),
   };
 }
 export type LadderService = ReturnType<typeof createLadderService>;

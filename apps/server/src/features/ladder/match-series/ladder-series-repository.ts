@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
 import { matchSeries, matchSeriesCompetitors } from '../../../db/schema/ladder.js';
 
 export type MatchSeriesRow = typeof matchSeries.$inferSelect;
@@ -31,6 +32,23 @@ export function createLadderSeriesRepository(db: Executor) {
       const query = tx.select().from(matchSeries).where(eq(matchSeries.id, id)).limit(1);
       const rows = lock ? await query.for('update') : await query;
       return rows[0] ?? null;
+    },
+
+    /**
+     * The unfinished series a roster plays against a known opponent, with its side (0 home, 1 away),
+     * in id order (the order every withdrawal locks them in). Series whose opponent is still to be
+     * decided (a later bracket round) are left out: they have no one to forfeit to yet.
+     */
+    async seriesToForfeit(rosterId: string, tx: Executor = db): Promise<{ id: string; position: number }[]> {
+      const result = await tx.execute(sql`
+        select s.id, c.position
+        from match_series_competitors c
+        join match_series s on s.id = c.match_series_id
+        where c.roster_id = ${rosterId} and s.state <> 'finished'
+          and exists (select 1 from match_series_competitors o
+            where o.match_series_id = s.id and o.position <> c.position and o.roster_id is not null)
+        order by s.id`);
+      return rowsOf<{ id: string; position: number }>(result);
     },
 
     async seriesByMatchUp(matchUpId: string, tx: Executor = db): Promise<MatchSeriesRow | null> {

@@ -1,6 +1,7 @@
 import { type LadderResult, ladderResultDeltas } from '@cwh/domain';
+import type { Executor } from '../../../db/client.js';
 import type { LadderContext } from '../ladder-context.js';
-import { notice } from '../ladder-notices.js';
+import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
 
 export type WarOutcome = {
@@ -124,39 +125,46 @@ export function createSeriesResultsService(context: LadderContext) {
    * being finished (repository), before anything else is written.
    */
   async function finishSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
-    return commit(async (tx, notices) => {
-      const series = await repo.findSeries(result.matchSeriesId, tx, true);
-      if (!series || series.state === 'finished') return series;
-      const at = now();
-      const finished = await repo.finishOpenSeries(series.id, at, tx);
-      if (!finished) return series;
-      const competitors = await repo.competitorsOf([series.id], tx);
-      const home = competitors.find((c) => c.position === 0);
-      const away = competitors.find((c) => c.position === 1);
-      const updates = competitorUpdates(result);
-      if (home) await repo.updateCompetitor(home.id, updates.home, tx);
-      if (away) await repo.updateCompetitor(away.id, updates.away, tx);
-      await repo.completeEntriesOfSeries(series.id, tx);
-      const ladderResult =
-        home && away ? ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away }) : null;
-      if (ladderResult) {
-        await repo.lockStandings(series.segmentId, tx, 'shared');
-        await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
-      }
-      const owners = await repo.rostersByIds(
-        competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
-        tx,
-      );
-      for (const roster of owners) {
-        notices.push(
-          notice(series.tenant, roster.ownerId, 'matches:match_series_finished', {
-            matchSeries: { id: series.id },
-          }),
-        );
-      }
-      return finished;
-    });
+    return commit((tx, notices) => finishSeriesIn(result, tx, notices));
   }
 
-  return { finishSeries, correctSeries, recalculateSegment };
+  /** `finishSeries` inside a transaction the caller owns (a team withdrawal forfeits its series). */
+  async function finishSeriesIn(
+    result: WarOutcome,
+    tx: Executor,
+    notices: Notice[],
+  ): Promise<MatchSeriesRow | null> {
+    const series = await repo.findSeries(result.matchSeriesId, tx, true);
+    if (!series || series.state === 'finished') return series;
+    const at = now();
+    const finished = await repo.finishOpenSeries(series.id, at, tx);
+    if (!finished) return series;
+    const competitors = await repo.competitorsOf([series.id], tx);
+    const home = competitors.find((c) => c.position === 0);
+    const away = competitors.find((c) => c.position === 1);
+    const updates = competitorUpdates(result);
+    if (home) await repo.updateCompetitor(home.id, updates.home, tx);
+    if (away) await repo.updateCompetitor(away.id, updates.away, tx);
+    await repo.completeEntriesOfSeries(series.id, tx);
+    const ladderResult =
+      home && away ? ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away }) : null;
+    if (ladderResult) {
+      await repo.lockStandings(series.segmentId, tx, 'shared');
+      await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
+    }
+    const owners = await repo.rostersByIds(
+      competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
+      tx,
+    );
+    for (const roster of owners) {
+      notices.push(
+        notice(series.tenant, roster.ownerId, 'matches:match_series_finished', {
+          matchSeries: { id: series.id },
+        }),
+      );
+    }
+    return finished;
+  }
+
+  return { finishSeries, finishSeriesIn, correctSeries, recalculateSegment };
 }
