@@ -5,8 +5,6 @@ import {
   type Locale,
 } from '@cwh/domain';
 
-export { formatDuration } from '@cwh/domain';
-
 /** The viewer's own time zone: players see start times where they are (domain defaults to UTC). */
 export function viewerTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';

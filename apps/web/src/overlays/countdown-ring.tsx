@@ -1,5 +1,6 @@
 import { MATCHUP_ACCEPT_WINDOW_MS } from '@cwh/domain';
 import { useEffect, useState } from 'react';
+import { formatDuration, seconds as secondsMs } from '../lib/durations';
 
 const RADIUS = 44;
 export const RING_CIRCUMFERENCE = 2 * Math.PI * RADIUS;
@@ -32,7 +33,7 @@ export function CountdownRing({ expiresAt, label }: { expiresAt: number; label: 
         />
       </svg>
       <span className="countdown-ring__value" role="timer" aria-label={label}>
-        {seconds}
+        {formatDuration(secondsMs(seconds))}
       </span>
     </div>
   );

@@ -1,7 +1,8 @@
 import type { EventResource } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
-import { formatDateTime, formatDuration } from '../../lib/dates';
+import { formatDateTime } from '../../lib/dates';
+import { formatDuration } from '../../lib/durations';
 import { timingOf } from './timing';
 import { useNow } from './use-now';
 
@@ -25,9 +26,9 @@ export function EventHero({ event }: { event: EventResource }) {
   const competition = competitionLabelKey(event);
   const countdown =
     timing === 'upcoming'
-      ? t('timing.upcoming', { duration: formatDuration(Date.parse(date.from) - now.getTime(), locale) })
+      ? t('timing.upcoming', { duration: formatDuration(Date.parse(date.from) - now.getTime()) })
       : timing === 'live'
-        ? t('timing.live', { duration: formatDuration(Date.parse(date.to) - now.getTime(), locale) })
+        ? t('timing.live', { duration: formatDuration(Date.parse(date.to) - now.getTime()) })
         : t('timing.finished');
 
   return (

@@ -1,7 +1,6 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../i18n/use-locale';
-import { formatDuration } from '../../lib/dates';
+import { formatDuration } from '../../lib/durations';
 import { leave } from './queue-actions';
 import { updateQueue, useQueue } from './queue-store';
 
@@ -19,7 +18,6 @@ function useElapsed(since: number | null): number {
 /** Spec 2 Queue button for the captain: Find Match, then "waiting for match" with Leave Queue. */
 export function QueuePanel({ compact = false }: { compact?: boolean }) {
   const { t } = useTranslation('ladder');
-  const locale = useLocale();
   const queue = useQueue();
   const elapsed = useElapsed(queue.status === 'inQueue' ? queue.joinedAt : null);
   if (!queue.available) return null;
@@ -55,7 +53,7 @@ export function QueuePanel({ compact = false }: { compact?: boolean }) {
               {t('queue.waiting')}
             </p>
             <p className="muted" data-testid="queue-elapsed">
-              {t('queue.elapsed', { time: formatDuration(elapsed, locale) })}
+              {t('queue.elapsed', { time: formatDuration(elapsed) })}
             </p>
           </div>
           <button

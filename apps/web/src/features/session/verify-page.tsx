@@ -2,6 +2,7 @@ import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
+import { formatDuration, seconds } from '../../lib/durations';
 import { FormField, FormSubmitBar } from '../shell/form-field';
 import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
@@ -22,7 +23,7 @@ export function ProfileVerifyPage() {
   const [touched, setTouched] = useState({ playerTag: false, apiToken: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<SignInProblem | null>(null);
-  const [waitMinutes, setWaitMinutes] = useState(1);
+  const [waitMs, setWaitMs] = useState(seconds(60));
 
   const verify = async (player: { playerTag: string; apiToken: string }) => {
     setBusy(true);
@@ -31,7 +32,7 @@ export function ProfileVerifyPage() {
     setBusy(false);
     const problem = signInProblem(answer);
     if (problem) {
-      setWaitMinutes(Math.max(1, Math.ceil((answer.retryAfterSeconds ?? 60) / 60)));
+      setWaitMs(seconds(Math.max(1, answer.retryAfterSeconds ?? 60)));
       setError(problem);
       return;
     }
@@ -112,7 +113,7 @@ export function ProfileVerifyPage() {
         </FormField>
         {error ? (
           <Notice tone="danger" testId="verify-error">
-            {t(`verify.errors.${error}`, { minutes: waitMinutes })}
+            {t(`verify.errors.${error}`, { time: formatDuration(waitMs) })}
           </Notice>
         ) : null}
         <FormSubmitBar busy={busy} testId="verify-submit">

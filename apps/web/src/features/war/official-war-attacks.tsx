@@ -1,5 +1,6 @@
 import type { OfficialWarAttributes } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDuration, seconds } from '../../lib/durations';
 
 interface Names {
   home: string;
@@ -50,9 +51,7 @@ export function OfficialWarReport({ war, names }: { war: OfficialWarAttributes; 
                 <td>{'★'.repeat(attack.stars) || '–'}</td>
                 <td>{t('attacks.percent', { value: attack.destruction })}</td>
                 <td>
-                  {attack.durationSeconds == null
-                    ? '–'
-                    : t('attacks.seconds', { seconds: attack.durationSeconds })}
+                  {attack.durationSeconds == null ? '–' : formatDuration(seconds(attack.durationSeconds))}
                 </td>
               </tr>
             ))}

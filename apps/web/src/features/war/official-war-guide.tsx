@@ -1,5 +1,6 @@
 import type { OfficialWarAttributes } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
+import { formatDuration, minutes } from '../../lib/durations';
 
 /**
  * Official game: the official API cannot create wars, so both captains are told how to start the
@@ -13,8 +14,8 @@ export function OfficialWarGuide({ settings }: { settings: OfficialWarAttributes
       <ul className="official-war-guide__settings" data-testid="official-war-settings">
         <li>{t('startWar.teamSize', { size: settings.teamSize })}</li>
         <li>{t('startWar.attacks', { count: settings.attacksPerMember })}</li>
-        <li>{t('startWar.preparation', { minutes: settings.preparationMinutes })}</li>
-        <li>{t('startWar.battle', { minutes: settings.battleMinutes })}</li>
+        <li>{t('startWar.preparation', { time: formatDuration(minutes(settings.preparationMinutes)) })}</li>
+        <li>{t('startWar.battle', { time: formatDuration(minutes(settings.battleMinutes)) })}</li>
       </ul>
       <ol className="start-war__steps">
         <li>{t('startWar.step1')}</li>

@@ -45,19 +45,14 @@ describe('official war on the match page', () => {
       within(list)
         .getAllByRole('listitem')
         .map((li) => li.textContent),
-    ).toEqual([
-      'War size: 5 v 5',
-      'Attacks per member: 1',
-      'Preparation time: 5 minutes',
-      'Battle time: 45 minutes',
-    ]);
+    ).toEqual(['War size: 5 v 5', 'Attacks per member: 1', 'Preparation time: 5m', 'Battle time: 45m']);
   });
 
   it('lists the attacks in order with the attacker side, stars, destruction and duration', () => {
     render(<OfficialWarReport war={war()} names={{ home: 'Titans', away: 'Galaxy' }} />);
     const rows = within(screen.getByTestId('official-war-attacks')).getAllByRole('row').slice(1);
     expect(rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent))).toEqual([
-      ['1', '#9R08QRUU2 (Galaxy)', '#P0C9UJLPP', '★★', '82 %', '165 s'],
+      ['1', '#9R08QRUU2 (Galaxy)', '#P0C9UJLPP', '★★', '82 %', '2m 45s'],
       ['2', '#Y09PQVCC (Titans)', '#9R08QRUU2', '–', '40 %', '–'],
     ]);
     expect(screen.getByTestId('official-war-destruction').textContent).toBe(

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
+import { formatDuration, minutes } from '../../lib/durations';
 import { reportError } from '../../lib/error-reporter';
 import type { Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
@@ -76,7 +77,9 @@ function Timeline({ war }: { war: SimWar }) {
             data-side={attack.side}
             data-attacker={attack.attackerTag || undefined}
           >
-            <span className="war-attack__clock">{t('minutesLeft', { minutes: attack.minutesLeft })}</span>
+            <span className="war-attack__clock">
+              {t('minutesLeft', { time: formatDuration(minutes(attack.minutesLeft)) })}
+            </span>
             <span className="war-attack__who">{names.get(attack.attackerTag) ?? t(attack.side)}</span>
             <span className="war-attack__stars">
               {'stars' in attack && attack.stars != null ? '★'.repeat(attack.stars) || '–' : ''}
