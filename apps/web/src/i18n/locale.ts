@@ -62,17 +62,21 @@ export function rememberLocale(locale: Locale): void {
   writeCookie(LOCALE_COOKIE, locale, LOCALE_COOKIE_DAYS);
 }
 
-/** Value for <html lang>: the hub's own codes are not all BCP 47. */
+/**
+ * BCP 47 tag for `lang` attributes (<html lang>, the language switcher's options): the hub's own codes
+ * are not all BCP 47 (jp is ja, zh_TW is zh-TW), and the hub's Portuguese is Brazilian. The CSS picks
+ * the CJK font stack with :lang(ja), :lang(ko) and :lang(zh-TW), so these tags must match it.
+ */
 export const HTML_LANG: Record<Locale, string> = {
   en: 'en',
   fr: 'fr',
   it: 'it',
   de: 'de',
   es: 'es',
-  pt: 'pt',
+  pt: 'pt-BR',
   jp: 'ja',
   ko: 'ko',
-  zh_TW: 'zh-Hant-TW',
+  zh_TW: 'zh-TW',
 };
 
 export const NON_STANDARD_LANGUAGE_CLASS = 'non-standard-language';

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { rememberLocale, switchLocaleUrl } from '../../i18n/locale';
+import { HTML_LANG, rememberLocale, switchLocaleUrl } from '../../i18n/locale';
 import { useLocale } from '../../i18n/use-locale';
 
 /** Keys that move a closed select's value: browsers fire `change` for each of them. */
@@ -76,7 +76,7 @@ export function LanguageSwitcher() {
         }}
       >
         {LOCALES.map((code) => (
-          <option key={code} value={code} lang={code === 'jp' ? 'ja' : code.replace('_', '-')}>
+          <option key={code} value={code} lang={HTML_LANG[code]}>
             {LANGUAGE_NAMES[code]}
           </option>
         ))}
