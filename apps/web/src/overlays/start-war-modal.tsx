@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { openWarLink } from '../features/ladder/match-found-runtime';
 import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
 import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
+import { teamName } from '../features/matches/team-name';
 import { OfficialWarGuide } from '../features/war/official-war-guide';
 import { createWarLink } from '../features/war/war-api';
 import { useGoTo, useLocale } from '../i18n/use-locale';
@@ -36,8 +37,8 @@ export function StartWarModal() {
     }
   };
 
-  const home = series?.competitors[0]?.displayName ?? 'TBD';
-  const away = series?.competitors[1]?.displayName ?? 'TBD';
+  const home = teamName(series?.competitors[0]?.displayName, t('common:tbd'));
+  const away = teamName(series?.competitors[1]?.displayName, t('common:tbd'));
   return (
     <Modal
       open={series != null}

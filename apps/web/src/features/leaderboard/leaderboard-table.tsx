@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { config } from '../../lib/config';
 import type { Loadable } from '../../lib/loadable';
+import { teamName } from '../matches/team-name';
 import { useSession } from '../session/session-store';
 import { chatCheck, cutLine, rowMarks } from './advancement';
 import type { Standing, StandingsPage } from './standings-api';
@@ -34,7 +35,7 @@ function Row({ entry, own, competition }: { entry: Standing; own: boolean; compe
       </td>
       <td>
         <div className="lb-team">
-          <span className="lb-team__name">{entry.roster.displayName}</span>
+          <span className="lb-team__name">{teamName(entry.roster.displayName, t('common:tbd'))}</span>
           {own ? <span className="badge badge--open">{t('yourTeam')}</span> : null}
           {marks.advances ? (
             <span

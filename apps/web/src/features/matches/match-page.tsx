@@ -8,6 +8,7 @@ import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
 import { OfficialWarGuide } from '../war/official-war-guide';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
+import { teamName } from './team-name';
 
 /** What the match route loads: the series of the URL's id (no id: missing). */
 export interface MatchPageData {
@@ -26,7 +27,7 @@ function Side({ series, index }: { series: MatchSeriesValue; index: 0 | 1 }) {
       data-testid={index === 0 ? 'match-home' : 'match-away'}
     >
       <span className="match-side__label">{index === 0 ? t('home') : t('away')}</span>
-      <span className="match-side__name">{competitor?.displayName ?? 'TBD'}</span>
+      <span className="match-side__name">{teamName(competitor?.displayName, t('common:tbd'))}</span>
       <span className="match-side__stars" data-testid="match-stars">
         {competitor?.result.forfeit || other?.result.forfeit
           ? competitorResultLabel(
@@ -91,7 +92,7 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           : draw
             ? t('draw')
             : winner
-              ? t('winner', { team: winner.displayName })
+              ? t('winner', { team: teamName(winner.displayName, t('common:tbd')) })
               : t('resultPending')}
       </p>
       {series.officialWar ? (
@@ -101,7 +102,10 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           ) : null}
           <OfficialWarReport
             war={series.officialWar}
-            names={{ home: home?.displayName ?? 'TBD', away: away?.displayName ?? 'TBD' }}
+            names={{
+              home: teamName(home?.displayName, t('common:tbd')),
+              away: teamName(away?.displayName, t('common:tbd')),
+            }}
           />
         </>
       ) : null}

@@ -4,8 +4,7 @@ import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { MatchSeriesValue } from './match-series-api';
-
-const TBD = 'TBD';
+import { teamName } from './team-name';
 
 /** One match series in a list: date, home vs away, score or FFW/FFL, state. */
 export function MatchRow({ series }: { series: MatchSeriesValue }) {
@@ -28,7 +27,7 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
           <span
             className={home?.placement === 1 ? 'match-row__team match-row__team--won' : 'match-row__team'}
           >
-            {home?.displayName ?? TBD}
+            {teamName(home?.displayName, t('common:tbd'))}
           </span>
           <span className="match-row__score" data-testid="match-row-score">
             {score(home, away)} : {score(away, home)}
@@ -36,7 +35,7 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
           <span
             className={away?.placement === 1 ? 'match-row__team match-row__team--won' : 'match-row__team'}
           >
-            {away?.displayName ?? TBD}
+            {teamName(away?.displayName, t('common:tbd'))}
           </span>
         </span>
         <span

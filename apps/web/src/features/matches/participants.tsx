@@ -3,6 +3,7 @@ import { API } from '@cwh/contract/constants';
 import { DEFAULT_PAGE_SIZE } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { authApi } from '../session/session-api';
+import { teamName } from './team-name';
 
 /** The stage's teams that have not withdrawn (one page, large enough for a stage). */
 export async function fetchParticipants(segmentId: string, signal?: AbortSignal): Promise<RosterResource[]> {
@@ -21,7 +22,9 @@ export function ParticipantList({ teams }: { teams: RosterResource[] }) {
     <ul className="participant-list" data-testid="participant-list">
       {teams.map((roster) => (
         <li key={roster.id} className="participant">
-          <span className="participant__name">{roster.attributes.displayName}</span>
+          <span className="participant__name">
+            {teamName(roster.attributes.displayName, t('common:tbd'))}
+          </span>
           <span className={roster.attributes.locked ? 'badge badge--open' : 'badge badge--muted'}>
             {roster.attributes.locked ? t('participants.locked') : t('participants.registering')}
           </span>
