@@ -59,6 +59,19 @@ const lazyResources = import.meta.glob<{ default: Record<string, unknown> }>([
 
 export const i18n = i18next.createInstance();
 
+/**
+ * i18next picks plural forms (`key_one`, `key_other`, …) with Intl.PluralRules of the language code.
+ * The hub's `jp` is not a language Intl knows, so it would get English rules and look for `_one`;
+ * Japanese has only `_other`. Plural rules are asked for with the BCP 47 language instead.
+ */
+const PLURAL_RULES_LANGUAGE: Readonly<Record<string, string>> = { jp: 'ja', zh_TW: 'zh-TW' };
+
+function askPluralRulesOfTheLanguage(): void {
+  const resolver: { getRule(code: string, options?: object): unknown } = i18n.services.pluralResolver;
+  const getRule = resolver.getRule.bind(resolver);
+  resolver.getRule = (code, options) => getRule(PLURAL_RULES_LANGUAGE[code] ?? code, options);
+}
+
 export function initI18n(): typeof i18n {
   if (!i18n.isInitialized) {
     void i18n.use(initReactI18next).init({
@@ -72,6 +85,7 @@ export function initI18n(): typeof i18n {
       initAsync: false,
       react: { useSuspense: false },
     });
+    askPluralRulesOfTheLanguage();
   }
   return i18n;
 }

@@ -197,7 +197,9 @@ export function LeaderboardTable({
   return (
     <div className="leaderboard" data-testid="leaderboard">
       <p className="muted leaderboard__rule">
-        {t(`rule.${competition === 'championship' ? 'championship' : 'cup'}`, { top: cutLine(competition) })}
+        {t(`rule.${competition === 'championship' ? 'championship' : 'cup'}`, {
+          count: cutLine(competition),
+        })}
       </p>
       <ChatCheck own={board.own} />
       <Standings board={board} competition={competition} />

@@ -20,8 +20,8 @@ export function Prizes() {
         </p>
         <p className="muted">
           {t('prizes.finals', {
-            teams: WORLD_FINALS.teams,
-            matches: WORLD_FINALS.matches,
+            teams: t('prizes.teamCount', { count: WORLD_FINALS.teams }),
+            matches: t('prizes.matchCount', { count: WORLD_FINALS.matches }),
             city: WORLD_FINALS.city,
           })}
         </p>
