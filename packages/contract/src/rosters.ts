@@ -90,3 +90,23 @@ export const addPlayersBody = z.object({
     .max(20),
 });
 export const rosterPlayerParams = z.object({ id: resourceId, playerTag: gameTag });
+
+/**
+ * An invitation to a roster that is not a clan's: its owner invites, the player accepts or declines
+ * (`GET /rosters/invitations` lists the signed-in player's open ones; `POST
+ * /rosters/invitations/{id}/accept|decline`). Adding players to such a roster invites them.
+ */
+export const rosterInvitationResource = resource(
+  'roster-invitations',
+  z.object({
+    playerTag: z.string(),
+    createdAt: z.iso.datetime({ offset: true }),
+    answeredAt: z.iso.datetime({ offset: true }).nullable(),
+    answer: z.enum(['accepted', 'declined']).nullable(),
+    roster: z.object({ id: z.string(), displayName: z.string() }),
+  }),
+  z.object({ roster: toOne }),
+);
+export type RosterInvitationResource = z.infer<typeof rosterInvitationResource>;
+export const rosterInvitationDocument = document(rosterInvitationResource);
+export const rosterInvitationListDocument = listDocument(rosterInvitationResource);

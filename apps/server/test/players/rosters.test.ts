@@ -188,8 +188,23 @@ describeEachDatabase('platform rosters', (ctx) => {
       expect((await call('GET', `${R}/${first}`)).json().data.attributes.players).toEqual([]);
     });
 
-    it('the owner adds players', async () => {
-      expect((await add(users[clanless]!.token, [T.elder, T.member])).statusCode).toBe(200);
+    it('the owner of a roster that is not a clan’s invites: nobody is on it before accepting', async () => {
+      const invited = await add(users[clanless]!.token, [T.elder, T.member]);
+      expect(invited.statusCode).toBe(200);
+      const tags = invited.json().meta.invited.map((i: { playerTag: string }) => i.playerTag);
+      expect(tags.sort()).toEqual([T.elder, T.member].sort());
+      expect((await call('GET', `${R}/${first}`)).json().data.attributes.players).toEqual([]);
+    });
+
+    it('each invited player accepts and is on the roster', async () => {
+      for (const tag of [T.elder, T.member]) {
+        const open = (await call('GET', `${R}/invitations`, users[tag]!.token)).json().data;
+        const invitation = open.find(
+          (i: { attributes: { roster: { id: string } } }) => i.attributes.roster.id === first,
+        );
+        const accepted = await call('POST', `${R}/invitations/${invitation.id}/accept`, users[tag]!.token);
+        expect(accepted.statusCode).toBe(200);
+      }
       const players = (await call('GET', `${R}/${first}`)).json().data.attributes.players;
       expect(players.map((p: { tag: string }) => p.tag).sort()).toEqual([T.elder, T.member].sort());
     });

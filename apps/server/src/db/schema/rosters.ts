@@ -76,3 +76,27 @@ export const rosterMembers = pgTable(
     index('roster_members_tag_idx').on(t.playerTag),
   ],
 );
+
+/**
+ * A player invited to a roster that is not a clan's (a clan's leader selects clan members instead):
+ * such a roster enlists nobody without their consent, so its owner invites and the player accepts
+ * or declines (or joins with the joining key). At most one open invitation per roster and player.
+ */
+export const rosterInvitations = pgTable(
+  'roster_invitations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    rosterId: uuid('roster_id')
+      .notNull()
+      .references(() => rosters.id, { onDelete: 'cascade' }),
+    playerTag: text('player_tag').notNull(),
+    invitedBy: uuid('invited_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    answer: text('answer', { enum: ['accepted', 'declined'] }),
+  },
+  (t) => [
+    uniqueIndex('roster_invitations_open_uq').on(t.rosterId, t.playerTag).where(sql`${t.answeredAt} is null`),
+    index('roster_invitations_player_idx').on(t.playerTag, t.createdAt),
+  ],
+);

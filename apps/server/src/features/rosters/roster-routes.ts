@@ -13,15 +13,18 @@ import {
 } from '@cwh/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db, Executor } from '../../db/client.js';
+import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, type GamePlayer, normalizeTag } from '../../game/index.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
+import { createOrganizerRepository } from '../access/organizer-repository.js';
 import { generateToken } from '../auth/opaque-token.js';
 import { requirePlayer } from '../players/player-auth.js';
 import { createPlayerRepository } from '../players/player-repository.js';
-import { ROSTER_FULL_MESSAGE } from './roster-changes.js';
+import { createRosterEnlistment } from './roster-enlistment.js';
+import { createRosterInvitationRepository } from './roster-invitation-repository.js';
+import { rosterInvitationRoutes } from './roster-invitation-routes.js';
 import { toRosterResource, toRosterResources } from './roster-mapper.js';
 import { createRosterRepository, type RosterRow } from './roster-repository.js';
 
@@ -42,6 +45,14 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
   const repo = createRosterRepository(db);
   const playerAccounts = createPlayerRepository(db);
 
+  /** Staff of the roster: an admin, or an organizer of its event (they place and remove players directly). */
+  async function isStaff(request: FastifyRequest, roster: RosterRow): Promise<boolean> {
+    if (isAdmin(request)) return true;
+    const user = request.user;
+    if (!user?.permissions.includes('organizer')) return false;
+    return organizers.organizes(user.id, roster.eventId);
+  }
+
   async function isClanLeader(request: FastifyRequest, roster: RosterRow): Promise<boolean> {
     if (!request.player || !roster.clanTag) return false;
     const tag = request.player.tag;
@@ -49,55 +60,18 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
     return player?.clan?.tag === roster.clanTag && player.role === 'leader';
   }
 
-  async function maxPlayers(roster: RosterRow, tx: Executor) {
-    const { segment } = await repo.getSegment(roster.tenant, roster.segmentId, tx);
-    return segment.rosterSize.playersMax + segment.rostersLimit.standbyLimit;
-  }
-
-  /** Adds players (after checking the game knows them and, for a clan roster, that they are in the clan). */
-  async function addPlayers(roster: RosterRow, players: GamePlayer[], tx: Executor) {
-    const active = await repo.activeMembers(roster.id, tx);
-    const fresh = players.filter((p) => !active.some((m) => m.playerTag === p.tag));
-    if (active.length + fresh.length > (await maxPlayers(roster, tx))) {
-      throw new DomainError('ROSTER_FULL', ROSTER_FULL_MESSAGE);
-    }
-    const accounts = await playerAccounts.accountsByTags(
-      fresh.map((p) => p.tag),
-      tx,
-    );
-    for (const player of fresh) {
-      if (roster.clanTag && player.clan?.tag !== roster.clanTag) {
-        throw new DomainError(
-          'WRONG_MEMBER',
-          `Player ${player.tag} is not a member of clan ${roster.clanTag}`,
-        );
-      }
-      await repo.upsertMember(
-        {
-          rosterId: roster.id,
-          playerTag: player.tag,
-          name: player.name,
-          thLevel: player.townHallLevel,
-          roleAtSelection: player.role ?? 'member',
-          position: 'player',
-          selectedAt: options.now(),
-          registeredAt: accounts.has(player.tag) ? options.now() : null,
-        },
-        tx,
-      );
-    }
-  }
-
-  async function gamePlayer(tag: string): Promise<GamePlayer> {
-    const player = await gameCall(() => game.getPlayer(tag));
-    if (!player) throw new DomainError('UNKNOWN_PLAYER', `No player with tag ${tag} in the game`);
-    return player;
-  }
+  const enlistment = createRosterEnlistment(repo, playerAccounts, game, options.now);
+  const { addPlayers, gamePlayer } = enlistment;
+  const invitations = createRosterInvitationRepository(db);
+  const organizers = createOrganizerRepository(db);
 
   return async (app) => {
     const tags = ['rosters'];
     const security = [{ bearer: [] }];
     const secured = { preHandler: app.authenticatePlayer };
+    await app.register(
+      rosterInvitationRoutes(db, { rosters: repo, invitations, enlistment, now: options.now }),
+    );
 
     app.post(
       '/rosters',
@@ -251,18 +225,34 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
       },
       async (request) => {
         const found = await repo.getById(request.tenant, request.params.id);
-        if (!isAdmin(request) && !isOwner(request, found) && !(await isClanLeader(request, found))) {
-          throw forbidden("the roster owner, the clan's leader or an admin can add players");
+        const staff = await isStaff(request, found);
+        if (!staff && !isOwner(request, found) && !(await isClanLeader(request, found))) {
+          throw forbidden(
+            "the roster owner, the clan's leader, its event's organizers or an admin can add players",
+          );
         }
         const tagsToAdd = [...new Set(request.body.data.map((d) => normalizeTag(d.id)))];
         const players: GamePlayer[] = [];
         for (const tag of tagsToAdd) players.push(await gamePlayer(tag));
-        await db.transaction(async (tx) => {
+        // A roster that is not a clan's enlists nobody without consent: its owner invites, and
+        // each player accepts (or joins with the joining key). Admins still place players directly.
+        const invite = !found.clanTag && !staff;
+        const invited = await db.transaction(async (tx) => {
           const row = await repo.lockById(request.tenant, found.id, tx);
           if (row.confirmedAt) throw locked();
-          await addPlayers(row, players, tx);
+          if (!invite) {
+            await addPlayers(row, players, tx);
+            return [];
+          }
+          const onRoster = new Set((await repo.activeMembers(row.id, tx)).map((m) => m.playerTag));
+          const fresh = players.filter((p) => !onRoster.has(p.tag)).map((p) => p.tag);
+          await enlistment.requireRoom(row, fresh.length, tx);
+          const ownerId = request.user?.id ?? request.player?.userId ?? null;
+          return invitations.invite(row.id, fresh, ownerId, options.now(), tx);
         });
-        return { data: await toRosterResource(db, found) };
+        const data = await toRosterResource(db, found);
+        if (!invite) return { data };
+        return { data, meta: { invited: invited.map((i) => ({ id: i.id, playerTag: i.playerTag })) } };
       },
     );
 
@@ -271,9 +261,11 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
       { ...secured, schema: { tags, security, params: rosterPlayerParams } },
       async (request, reply) => {
         const found = await repo.getById(request.tenant, request.params.id);
-        const admin = isAdmin(request);
+        const admin = await isStaff(request, found);
         if (!admin && !isOwner(request, found) && !(await isClanLeader(request, found))) {
-          throw forbidden("the roster owner, the clan's leader or an admin can remove players");
+          throw forbidden(
+            "the roster owner, the clan's leader, its event's organizers or an admin can remove players",
+          );
         }
         const tag = normalizeTag(request.params.playerTag);
         await db.transaction(async (tx) => {
