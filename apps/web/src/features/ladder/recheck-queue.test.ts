@@ -14,7 +14,7 @@ vi.mock('./match-found-runtime', () => ({ matchFound: { open, getState: () => ({
 
 import { findMatch } from './queue-actions';
 import { getQueueState, resetQueue, updateQueue } from './queue-store';
-import { onMatchUpFound, recheckQueue } from './use-ladder-controller';
+import { onMatchUpFound, onRealtimeReconnected, recheckQueue } from './use-ladder-controller';
 
 const NOW = new Date('2026-03-01T12:00:10Z');
 const matchUp = (expiresAt: string) => ({
@@ -106,5 +106,40 @@ describe('match_up_found notice', () => {
     answerJoin();
     expect(await joined).toBe(true);
     expect(getQueueState()).toMatchObject({ status: 'inQueue', joining: false, busy: false });
+  });
+});
+
+describe('after the socket reconnects (notices sent meanwhile are lost)', () => {
+  beforeEach(() => {
+    resetQueue();
+    open.mockReset();
+  });
+  afterEach(() => vi.clearAllMocks());
+
+  it('re-reads the queue status and opens the accept window that opened meanwhile', async () => {
+    updateQueue({ rosterId: 'r1', available: true });
+    api.fetchQueueStatus.mockResolvedValue({
+      ok: true,
+      record: { id: 'q1', status: 'matched' },
+      joinedAt: null,
+    });
+    const pending = {
+      ...matchUp(new Date(Date.now() + 10_000).toISOString()),
+      createdAt: new Date().toISOString(),
+    };
+    api.fetchFirstMatchUp.mockResolvedValue(pending);
+    const revalidate = vi.fn();
+    onRealtimeReconnected('u1', revalidate);
+    await vi.waitFor(() => expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 'mu1' })));
+    expect(api.fetchQueueStatus).toHaveBeenCalledWith('r1');
+    expect(api.fetchFirstMatchUp).toHaveBeenCalledWith('u1');
+    expect(revalidate).toHaveBeenCalledTimes(1);
+  });
+
+  it('without a team in the queue panel, only the page is read again', async () => {
+    const revalidate = vi.fn();
+    onRealtimeReconnected('u1', revalidate);
+    expect(api.fetchQueueStatus).not.toHaveBeenCalled();
+    expect(revalidate).toHaveBeenCalledTimes(1);
   });
 });

@@ -131,6 +131,35 @@ describe('realtime client (socket.io-client loaded on demand)', () => {
     ]);
   });
 
+  it('tells reconnect listeners on every connect after the first, and not after close()', async () => {
+    const socket = new FakeSocket();
+    client = createRealtimeClient({ userId: 'u1', token: 'tok', connect: async () => asSocket(socket) });
+    const reconnected = vi.fn();
+    client.onReconnect(reconnected);
+    await settle();
+    socket.fire('connect');
+    expect(reconnected).not.toHaveBeenCalled();
+    socket.fire('disconnect', 'transport close');
+    socket.fire('connect');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    socket.fire('connect');
+    expect(reconnected).toHaveBeenCalledTimes(2);
+  });
+
+  it('counts a socket connected on arrival as the first connect', async () => {
+    const socket = new FakeSocket();
+    socket.connected = true;
+    client = createRealtimeClient({ userId: 'u1', token: 'tok', connect: () => asSocket(socket) });
+    const reconnected = vi.fn();
+    const stop = client.onReconnect(reconnected);
+    await settle();
+    socket.fire('connect');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+    stop();
+    socket.fire('connect');
+    expect(reconnected).toHaveBeenCalledTimes(1);
+  });
+
   it('announces at once when the socket is already connected when it arrives', async () => {
     const socket = new FakeSocket();
     socket.connected = true;

@@ -19,6 +19,11 @@ type Listener = (message: SocketUpdate) => void;
 export interface RealtimeClient {
   readonly userId: string;
   subscribe(listener: Listener): () => void;
+  /**
+   * Called on every connect after the first: notices sent while the socket was away (an instance
+   * restarted, the network dropped) are lost, so the listener re-reads the state by HTTP.
+   */
+  onReconnect(listener: () => void): () => void;
   close(): void;
 }
 
@@ -50,6 +55,7 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
   const url = `${config.apiPrefix}${socketNamespace(config.tenant)}`;
   const open = connect ?? connectSocketIo;
   const listeners = new Set<Listener>();
+  const reconnectListeners = new Set<() => void>();
   let socket: Socket | null = null;
   let closed = false;
 
@@ -63,9 +69,12 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
       if (ack.ok) console.info('[realtime] bound to user', ack.userId);
       else void reportError(new Error(`socket user refused: ${ack.code}`), { realtime: 'user_ack' });
     });
+    let connectedBefore = opened.connected;
     opened.on('connect', () => {
       console.info('[realtime] connected', opened.id);
       announce();
+      if (connectedBefore) for (const listener of reconnectListeners) listener();
+      connectedBefore = true;
     });
     opened.on('connect_error', (error: Error) => {
       console.warn('[realtime] connect error', error.message);
@@ -106,9 +115,14 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
+    onReconnect(listener) {
+      reconnectListeners.add(listener);
+      return () => reconnectListeners.delete(listener);
+    },
     close() {
       closed = true;
       listeners.clear();
+      reconnectListeners.clear();
       if (!socket) return;
       socket.removeAllListeners();
       socket.io.removeAllListeners();

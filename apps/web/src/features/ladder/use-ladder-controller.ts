@@ -59,6 +59,17 @@ export async function onMatchUpFound(userId: string, id: string): Promise<void> 
   matchFound.open(matchUp ?? { id });
 }
 
+/**
+ * The socket came back: what it missed while away is re-read by HTTP. The queue status and the
+ * open match-up (so a captain still gets the accept window that opened meanwhile), and the open
+ * page's loaders (match lists, standings).
+ */
+export function onRealtimeReconnected(userId: string, revalidate: () => unknown): void {
+  const rosterId = getQueueState().rosterId;
+  if (rosterId) void recheckQueue(rosterId, userId);
+  void revalidate();
+}
+
 /** Mounted once (overlay host): queue button availability, realtime notices, re-checks, leave on close. */
 export function useLadderController(): void {
   const session = useSession();
@@ -93,7 +104,8 @@ export function useLadderController(): void {
   useEffect(() => {
     const client = realtimeFor(userId, token);
     if (!client) return;
-    return client.subscribe((message) => {
+    const stopReconnect = client.onReconnect(() => onRealtimeReconnected(client.userId, revalidate));
+    const stopUpdates = client.subscribe((message) => {
       switch (message.event) {
         case MATCH_UP_FOUND_EVENT:
           void onMatchUpFound(client.userId, message.data.id);
@@ -112,6 +124,10 @@ export function useLadderController(): void {
         }
       }
     });
+    return () => {
+      stopReconnect();
+      stopUpdates();
+    };
   }, [userId, token, revalidate]);
 
   // Status on arrival and whenever the tab comes back, while the button is shown.
