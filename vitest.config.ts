@@ -14,6 +14,8 @@ export default defineConfig({
       exclude: ['**/*.test.{ts,tsx}', '**/test-setup.ts', '**/*.d.ts', 'apps/server/src/main.ts'],
       reporter: ['text-summary', 'json-summary', 'json'],
       reportsDirectory: 'reports/coverage',
+      // The figures are printed even when a test failed, so a red run still shows them.
+      reportOnFailure: true,
       thresholds: {
         '**/packages/domain/src/**': { lines: 95 },
         '**/apps/server/src/**': { branches: 75 },
