@@ -41,6 +41,19 @@ function horizontalOverflow(page: Page): Promise<number> {
   return page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 }
 
+/** The innermost elements that stick out on the right, to name in a failure. */
+function stickingOut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const out = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+      (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5,
+    );
+    return out
+      .filter((el) => !out.some((other) => other !== el && el.contains(other)))
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.dataset.testid ?? ''}]`);
+  });
+}
+
 describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
   const browser = useBrowser();
   const baseURL = inject('baseURL');
@@ -90,7 +103,10 @@ describe('phone layout in every locale', () => {
           await shell.open(route.path, locale);
           await shell.pageName();
           const overflow = await horizontalOverflow(page);
-          if (overflow > 0) problems.push(`${route.path} scrolls ${overflow} px sideways`);
+          if (overflow > 0)
+            problems.push(
+              `${route.path} scrolls ${overflow} px sideways: ${(await stickingOut(page)).join(', ')}`,
+            );
           const box = await shell.tab('myTeam').boundingBox();
           const visible = box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
           if (!visible)
@@ -100,6 +116,64 @@ describe('phone layout in every locale', () => {
         expect(problems).toEqual([]);
       }, 180_000);
     }
+  }
+});
+
+describe('phone layout: the header while scrolling, text at 200 %', () => {
+  const browser = useBrowser();
+  const baseURL = inject('baseURL');
+
+  it('once the page scrolls, only the tabs of the header stay on a phone screen', async () => {
+    const context = await browser().newContext({ baseURL, viewport: { width: 390, height: 844 } });
+    const page = await context.newPage();
+    const shell = new ShellPage(page);
+    await shell.open('/competition', 'en');
+    await shell.pageName();
+    const onScreen = () =>
+      page.evaluate(() => {
+        const box = document.querySelector('.site-header')!.getBoundingClientRect();
+        return Math.max(0, box.bottom);
+      });
+    const atTop = await onScreen();
+    await page.evaluate(() => window.scrollTo(0, 600));
+    await page.waitForFunction(() => window.scrollY >= 600);
+    const scrolled = await onScreen();
+    const tabs = await shell.tab('myTeam').boundingBox();
+    await context.close();
+    // The brand bar scrolled away; the tabs (My Team among them) are still on screen.
+    expect(scrolled).toBeLessThan(atTop - 40);
+    expect(scrolled).toBeLessThanOrEqual(56);
+    expect(tabs !== null && tabs.y >= 0 && tabs.y + tabs.height <= scrolled + 1).toBe(true);
+  });
+
+  // The browser's text-size setting scales the root font size; the hub sizes text in rem, so
+  // doubling the root is what a reader who enlarges text sees.
+  for (const locale of ['en', 'de', 'jp']) {
+    it(`${locale} at 360 px and 200 % text: no page scrolls sideways`, async () => {
+      const context = await browser().newContext({ baseURL, viewport: { width: 360, height: 720 } });
+      context.setDefaultTimeout(15_000);
+      await context.addInitScript(() => {
+        document.addEventListener('DOMContentLoaded', () => {
+          document.documentElement.style.fontSize = '200%';
+        });
+      });
+      const page = await context.newPage();
+      const shell = new ShellPage(page);
+      const problems: string[] = [];
+      for (const route of ROUTES.filter((r) => !r.needsSession)) {
+        await shell.open(route.path, locale);
+        await shell.pageName();
+        const size = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
+        if (size !== '32px') problems.push(`${route.path}: root font size ${size}, not 200 %`);
+        const overflow = await horizontalOverflow(page);
+        if (overflow > 0)
+          problems.push(
+            `${route.path} scrolls ${overflow} px sideways: ${(await stickingOut(page)).join(', ')}`,
+          );
+      }
+      await context.close();
+      expect(problems).toEqual([]);
+    }, 180_000);
   }
 });
 
