@@ -45,7 +45,7 @@ describe('error pages', () => {
     expect(await screen.findByTestId('page-error')).toBeTruthy();
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oh non !');
     expect(screen.getByTestId('error-message').textContent).toBe(
-      'Tu as déjà joué 6 matchs au cours des dernières 24 heures. Réessaie plus tard.',
+      'Vous avez déjà joué 6 matchs au cours des dernières 24 heures. Réessayez plus tard.',
     );
     expect(screen.getByTestId('back-to-event').getAttribute('href')).toBe('/fr');
     expect(document.documentElement.lang).toBe('fr');
