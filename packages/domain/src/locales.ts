@@ -6,14 +6,17 @@ export const DEFAULT_LOCALE: Locale = 'en';
 /** Locales that get the non-standard-language styling (spec 9 also names zh_cn, not offered here). */
 export const NON_STANDARD_LANGUAGE_LOCALES: readonly Locale[] = ['jp', 'ko', 'zh_TW'];
 
-/** BCP 47 tag to hand to Intl for each hub locale (the hub's own codes are not all BCP 47). */
+/**
+ * BCP 47 tag to hand to Intl for each hub locale (the hub's own codes are not all BCP 47).
+ * Portuguese is Brazilian Portuguese (the texts are written in it, with você).
+ */
 export const INTL_LOCALE: Record<Locale, string> = {
   en: 'en-GB',
   fr: 'fr-FR',
   it: 'it-IT',
   de: 'de-DE',
   es: 'es-ES',
-  pt: 'pt-PT',
+  pt: 'pt-BR',
   jp: 'ja-JP',
   ko: 'ko-KR',
   zh_TW: 'zh-TW',

@@ -1,93 +1,20 @@
-import { LOCALES } from '@cwh/domain';
+import { formatDateTime as formatDateTimeIn } from '@cwh/domain';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, gmtLabel, gmtOffsetMinutes, viewerTimeZone } from './dates';
+import { formatDate, formatDateTime, viewerTimeZone } from './dates';
+
+// The date rule itself (every locale, GMT offsets, never UTC) is tested in the domain:
+// packages/domain/src/time/format.test.ts. Here only what the web adds: the viewer's time zone.
 
 const WAR_START = '2025-10-31T14:00:00Z';
-
-describe('formatDateTime: day, short month, year, 24-hour time, GMT offset (spec 1)', () => {
-  it.each([
-    ['en', 'UTC', '31 Oct 2025, 14:00 GMT'],
-    ['fr', 'UTC', '31 oct. 2025, 14:00 GMT'],
-    ['it', 'UTC', '31 ott 2025, 14:00 GMT'],
-    ['de', 'UTC', '31. Okt. 2025, 14:00 GMT'],
-    ['es', 'UTC', '31 oct 2025, 14:00 GMT'],
-    ['pt', 'UTC', '31 de out. de 2025, 14:00 GMT'],
-    ['jp', 'UTC', '2025年10月31日 14:00 GMT'],
-    ['ko', 'UTC', '2025년 10월 31일 14:00 GMT'],
-    ['zh_TW', 'UTC', '2025年10月31日 14:00 GMT'],
-  ] as const)('%s in %s → %s', (locale, timeZone, expected) => {
-    expect(formatDateTime(WAR_START, locale, timeZone)).toBe(expected);
-  });
-
-  it.each([
-    ['en', 'Europe/Paris', '31 Oct 2025, 15:00 GMT+1'],
-    ['fr', 'Europe/Paris', '31 oct. 2025, 15:00 GMT+1'],
-    ['it', 'Europe/Rome', '31 ott 2025, 15:00 GMT+1'],
-    ['de', 'Europe/Berlin', '31. Okt. 2025, 15:00 GMT+1'],
-    ['es', 'America/New_York', '31 oct 2025, 10:00 GMT-4'],
-    ['pt', 'America/Sao_Paulo', '31 de out. de 2025, 11:00 GMT-3'],
-    ['jp', 'Asia/Tokyo', '2025年10月31日 23:00 GMT+9'],
-    ['ko', 'Asia/Seoul', '2025년 10월 31일 23:00 GMT+9'],
-    ['zh_TW', 'Asia/Taipei', '2025年10月31日 22:00 GMT+8'],
-    ['en', 'Asia/Kolkata', '31 Oct 2025, 19:30 GMT+5:30'],
-    ['fr', 'America/St_Johns', '31 oct. 2025, 11:30 GMT-2:30'],
-    ['en', 'Australia/Adelaide', '1 Nov 2025, 00:30 GMT+10:30'],
-  ] as const)('%s in %s → %s', (locale, timeZone, expected) => {
-    expect(formatDateTime(WAR_START, locale, timeZone)).toBe(expected);
-  });
-
-  it('follows summer time', () => {
-    expect(formatDateTime('2025-07-01T09:05:00Z', 'de', 'Europe/Berlin')).toBe('1. Juli 2025, 11:05 GMT+2');
-    expect(formatDateTime('2025-07-01T09:05:00Z', 'en', 'Europe/London')).toBe('1 Jul 2025, 10:05 GMT+1');
-    expect(formatDateTime('2025-01-01T09:05:00Z', 'en', 'Europe/London')).toBe('1 Jan 2025, 09:05 GMT');
-  });
-
-  it('never writes UTC, in any locale or zone', () => {
-    const zones = ['UTC', 'Etc/UTC', 'Etc/GMT', 'Europe/Paris', 'America/New_York', 'Asia/Kolkata'];
-    for (const locale of LOCALES) {
-      for (const timeZone of zones) {
-        const text = formatDateTime(WAR_START, locale, timeZone);
-        expect(text).not.toMatch(/UTC|\[|\]|\u2212/);
-        expect(text).toMatch(/ GMT([+-]\d{1,2}(:\d{2})?)?$/);
-      }
-    }
-  });
-
-  it('returns an empty string for an unparseable date', () => {
-    expect(formatDateTime('not a date', 'en', 'UTC')).toBe('');
-  });
-});
-
-describe('formatDate', () => {
-  it.each([
-    ['en', '31 Oct 2025'],
-    ['pt', '31 de out. de 2025'],
-    ['jp', '2025年10月31日'],
-  ] as const)('%s → %s, without time or offset', (locale, expected) => {
-    expect(formatDate(WAR_START, locale, 'UTC')).toBe(expected);
-  });
-});
-
-describe('GMT offset', () => {
-  it('is worked out from the zone at that instant', () => {
-    expect(gmtOffsetMinutes(Date.parse(WAR_START), 'UTC')).toBe(0);
-    expect(gmtOffsetMinutes(Date.parse(WAR_START), 'Asia/Kolkata')).toBe(330);
-    expect(gmtOffsetMinutes(Date.parse(WAR_START), 'America/New_York')).toBe(-240);
-    expect(gmtOffsetMinutes(Date.parse('2025-12-01T00:00:00Z'), 'America/New_York')).toBe(-300);
-  });
-
-  it('is written GMT, GMT+h or GMT+h:mm', () => {
-    expect(gmtLabel(0)).toBe('GMT');
-    expect(gmtLabel(60)).toBe('GMT+1');
-    expect(gmtLabel(-240)).toBe('GMT-4');
-    expect(gmtLabel(330)).toBe('GMT+5:30');
-    expect(gmtLabel(-570)).toBe('GMT-9:30');
-    expect(gmtLabel(345)).toBe('GMT+5:45');
-  });
-});
 
 describe('viewer time zone', () => {
   it('is the browser zone', () => {
     expect(viewerTimeZone()).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
+  });
+
+  it('is where dates are shown unless a zone is given', () => {
+    expect(formatDateTime(WAR_START, 'en')).toBe(formatDateTimeIn(WAR_START, 'en', viewerTimeZone()));
+    expect(formatDateTime(WAR_START, 'pt', 'America/Sao_Paulo')).toBe('31 de out. de 2025, 11:00 GMT-3');
+    expect(formatDate(WAR_START, 'jp', 'UTC')).toBe('2025年10月31日');
   });
 });
