@@ -1,0 +1,200 @@
+import { randomUUID } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import { beforeAll, expect, it } from 'vitest';
+import { matchSeries } from '../../src/db/schema/ladder.js';
+import {
+  createLadderSeriesRepository,
+  type MatchSeriesRow,
+} from '../../src/features/ladder/match-series/ladder-series-repository.js';
+import { describeEachDatabase, TEST_NOW } from '../harness.js';
+import { ladderSegment } from './ladder-fixtures.js';
+
+/**
+ * The ladder's match series repository where it says no: a second series for one match-up, a result
+ * for a series already finished, a second war claim, a claim released by someone else. Rows are
+ * written straight into the tables; each test takes its own series and (random) roster ids.
+ */
+const HOUR = 3_600_000;
+const at = (hours: number) => new Date(TEST_NOW.getTime() + hours * HOUR);
+
+describeEachDatabase('ladder series repository: refusals and empty answers', (ctx) => {
+  let segment: Awaited<ReturnType<typeof ladderSegment>>;
+  const repo = () => createLadderSeriesRepository(ctx.database.db);
+
+  beforeAll(async () => {
+    segment = await ladderSegment(ctx.database.db);
+  });
+
+  /** A series of the ladder segment with two competitors (random roster ids unless given). */
+  async function series(
+    options: { state?: MatchSeriesRow['state']; date?: Date; matchUpId?: string; rosterIds?: string[] } = {},
+  ) {
+    const date = options.date ?? at(1);
+    const row = await repo().insertSeries(
+      {
+        tenant: 'global',
+        eventId: segment.eventId,
+        segmentId: segment.ladderId,
+        matchUpId: options.matchUpId ?? null,
+        date,
+        state: options.state ?? 'upcoming',
+        createdAt: TEST_NOW,
+      },
+      ctx.database.db,
+    );
+    const rosterIds = options.rosterIds ?? [randomUUID(), randomUUID()];
+    await repo().insertCompetitors(
+      rosterIds.map((rosterId, position) => ({ matchSeriesId: row!.id, position, rosterId, date })),
+      ctx.database.db,
+    );
+    return { ...row!, rosterIds };
+  }
+
+  const stored = async (id: string) =>
+    (await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.id, id)))[0];
+
+  it('inserts no second series for a match-up that already has one', async () => {
+    const matchUpId = randomUUID();
+    const first = await series({ matchUpId });
+    const second = await repo().insertSeries(
+      {
+        tenant: 'global',
+        eventId: segment.eventId,
+        segmentId: segment.ladderId,
+        matchUpId,
+        date: at(2),
+        state: 'upcoming',
+        createdAt: TEST_NOW,
+      },
+      ctx.database.db,
+    );
+    expect(second).toBeNull();
+    expect((await repo().seriesByMatchUp(matchUpId))?.id).toBe(first.id);
+    const rows = await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId));
+    expect(rows).toHaveLength(1);
+  });
+
+  it('series without a match-up (brackets) are not limited to one', async () => {
+    const a = await series();
+    const b = await series();
+    expect(a.id).not.toBe(b.id);
+    expect(a.matchUpId).toBeNull();
+  });
+
+  it('answers null for an unknown series or match-up, locked or not', async () => {
+    const id = randomUUID();
+    expect(await repo().findSeries(id)).toBeNull();
+    expect(await ctx.database.db.transaction((tx) => repo().findSeries(id, tx, true))).toBeNull();
+    expect(await repo().seriesByMatchUp(randomUUID())).toBeNull();
+  });
+
+  it('finds a series under lock inside a transaction', async () => {
+    const { id } = await series();
+    const locked = await ctx.database.db.transaction((tx) => repo().findSeries(id, tx, true));
+    expect(locked?.id).toBe(id);
+  });
+
+  it('does not finish an unknown series', async () => {
+    expect(await repo().finishOpenSeries(randomUUID(), at(3))).toBeNull();
+  });
+
+  it('does not finish a series twice: the first finish time stands', async () => {
+    const { id } = await series();
+    expect((await repo().finishOpenSeries(id, at(3)))?.finishedAt).toEqual(at(3));
+    expect(await repo().finishOpenSeries(id, at(4))).toBeNull();
+    expect(await stored(id)).toMatchObject({ state: 'finished', finishedAt: at(3) });
+  });
+
+  it('refuses a second war claim: the first claim stays', async () => {
+    const { id } = await series();
+    expect(await repo().claimWar(id, 'pending:first')).toBe(true);
+    expect(await repo().claimWar(id, 'pending:second')).toBe(false);
+    expect((await stored(id))?.warId).toBe('pending:first');
+  });
+
+  it('refuses a war claim on an unknown series', async () => {
+    expect(await repo().claimWar(randomUUID(), 'pending:x')).toBe(false);
+  });
+
+  it('refuses a claim on a series whose war is created', async () => {
+    const { id } = await series();
+    await repo().storeCreatedWar(id, { warId: 'war-1', warLink: '/simulator/war/war-1' });
+    expect(await repo().claimWar(id, 'pending:late')).toBe(false);
+    expect(await stored(id)).toMatchObject({
+      warId: 'war-1',
+      warLink: '/simulator/war/war-1',
+      state: 'live',
+    });
+  });
+
+  it('releases only its own claim: another marker leaves the claim in place', async () => {
+    const { id } = await series();
+    await repo().claimWar(id, 'pending:owner');
+    await repo().releaseWarClaim(id, 'pending:someone-else');
+    expect((await stored(id))?.warId).toBe('pending:owner');
+    await repo().releaseWarClaim(id, 'pending:owner');
+    expect((await stored(id))?.warId).toBeNull();
+  });
+
+  it('a released claim does not undo a created war', async () => {
+    const { id } = await series();
+    await repo().claimWar(id, 'pending:owner');
+    await repo().storeCreatedWar(id, { warId: 'war-2', warLink: '/simulator/war/war-2' });
+    await repo().releaseWarClaim(id, 'pending:owner');
+    expect((await stored(id))?.warId).toBe('war-2');
+  });
+
+  it('storing a war created after the result was recorded keeps the series finished', async () => {
+    const { id } = await series();
+    await repo().finishOpenSeries(id, at(3));
+    await repo().storeCreatedWar(id, { warId: 'war-3', warLink: '/simulator/war/war-3' });
+    expect(await stored(id)).toMatchObject({ state: 'finished', warId: 'war-3' });
+  });
+
+  it('answers no competitors for no series, and home before away for several', async () => {
+    expect(await repo().competitorsOf([])).toEqual([]);
+    const a = await series();
+    const b = await series();
+    const competitors = await repo().competitorsOf([b.id, a.id]);
+    const expected = [a, b]
+      .sort((x, y) => (x.id < y.id ? -1 : 1))
+      .flatMap((s) => s.rosterIds.map((rosterId, position) => ({ matchSeriesId: s.id, position, rosterId })));
+    expect(
+      competitors.map(({ matchSeriesId, position, rosterId }) => ({ matchSeriesId, position, rosterId })),
+    ).toEqual(expected);
+  });
+
+  it('finds no open series for a roster without one, or whose series are finished', async () => {
+    expect(await repo().openSeriesOfRoster(randomUUID())).toBeNull();
+    const { id, rosterIds } = await series();
+    await repo().finishOpenSeries(id, at(3));
+    expect(await repo().openSeriesOfRoster(rosterIds[0]!)).toBeNull();
+  });
+
+  it("finds the roster's earliest open series", async () => {
+    const roster = randomUUID();
+    const later = await series({ date: at(5), rosterIds: [roster, randomUUID()] });
+    const earlier = await series({ date: at(4), state: 'live', rosterIds: [randomUUID(), roster] });
+    expect((await repo().openSeriesOfRoster(roster))?.id).toBe(earlier.id);
+    await repo().finishOpenSeries(earlier.id, at(6));
+    expect((await repo().openSeriesOfRoster(roster))?.id).toBe(later.id);
+  });
+
+  it("counts a roster's series after a date, and none for a roster without series", async () => {
+    const roster = randomUUID();
+    await series({ date: at(1), rosterIds: [roster, randomUUID()] });
+    await series({ date: at(10), rosterIds: [randomUUID(), roster] });
+    expect(await repo().seriesCountSince(roster, at(0))).toBe(2);
+    expect(await repo().seriesCountSince(roster, at(1))).toBe(1);
+    expect(await repo().seriesCountSince(roster, at(10))).toBe(0);
+    expect(await repo().seriesCountSince(randomUUID(), at(0))).toBe(0);
+  });
+
+  it("counts a roster's series in its segment, and none in another segment", async () => {
+    const roster = randomUUID();
+    await series({ rosterIds: [roster, randomUUID()] });
+    expect(await repo().seriesCountInSegment(roster, segment.ladderId)).toBe(1);
+    expect(await repo().seriesCountInSegment(roster, segment.parentId)).toBe(0);
+    expect(await repo().seriesCountInSegment(randomUUID(), segment.ladderId)).toBe(0);
+  });
+});
