@@ -109,4 +109,6 @@ export const rosterInvitationResource = resource(
 );
 export type RosterInvitationResource = z.infer<typeof rosterInvitationResource>;
 export const rosterInvitationDocument = document(rosterInvitationResource);
+export type RosterInvitationDocument = z.infer<typeof rosterInvitationDocument>;
 export const rosterInvitationListDocument = listDocument(rosterInvitationResource);
+export type RosterInvitationListDocument = z.infer<typeof rosterInvitationListDocument>;
