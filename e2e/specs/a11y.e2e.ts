@@ -44,13 +44,13 @@ function horizontalOverflow(page: Page): Promise<number> {
 /** The innermost elements that stick out on the right, to name in a failure. */
 function stickingOut(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const out = [...document.querySelectorAll<HTMLElement>('body *')].filter(
+    const out = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter(
       (el) => el.getBoundingClientRect().right > window.innerWidth + 0.5,
     );
     return out
       .filter((el) => !out.some((other) => other !== el && el.contains(other)))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')}[${el.dataset.testid ?? ''}]`);
+      .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}[${el.dataset.testid ?? ''}]`);
   });
 }
 
