@@ -1,6 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
 import { API, type SocketUpdate, socketNamespace } from '@cwh/contract';
+import { createPrng } from '@cwh/domain';
 import { sql } from 'drizzle-orm';
 import { io as connect, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -70,18 +71,6 @@ function startInstance(url: string): Promise<Instance> {
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** mulberry32: a small seeded generator, one per bot, so each bot's choices replay from the seed. */
-function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
-
 /** The route of a path: ids and tags replaced, so answers can be counted per route. */
 const route = (path: string) =>
   path.replace(/[0-9a-f]{8}-[0-9a-f-]{27}/g, ':id').replace(/sim-war-[^/]+/g, ':warId');
@@ -102,7 +91,7 @@ class Bot {
     readonly home: number,
     seed: number,
   ) {
-    this.random = seededRandom(seed);
+    this.random = createPrng(seed);
   }
 
   base() {

@@ -1,3 +1,4 @@
+import { createPrng } from '../competition/prng.js';
 import type { QueueEntry, QueuePair } from './matchmaking.js';
 
 /** Shared by the matchmaking tests: a fixed clock and a compact way to write queue entries. */
@@ -23,14 +24,5 @@ export function entry(
 
 export const asTuples = (pairs: QueuePair[]) => pairs.map((p) => [p.homeRosterId, p.awayRosterId]);
 
-/** Small seeded PRNG so the property tests are reproducible. */
-export function mulberry32(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+/** Small seeded PRNG so the property tests are reproducible (the competition engine's generator). */
+export const mulberry32 = createPrng;

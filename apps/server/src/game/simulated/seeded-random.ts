@@ -1,9 +1,11 @@
+import { createPrng } from '@cwh/domain';
+
 /**
  * Deterministic random numbers for the simulated game. Math.random cannot be replayed; a seeded
  * generator lets a stored seed reproduce a war exactly.
  */
 export function createRandom(seed: string | number): () => number {
-  return mulberry32(typeof seed === 'number' ? seed >>> 0 : fnv1a(seed));
+  return createPrng(typeof seed === 'number' ? seed >>> 0 : fnv1a(seed));
 }
 
 /** 32-bit FNV-1a: spreads similar seeds ('match-1', 'match-2') far apart. */
@@ -14,16 +16,4 @@ export function fnv1a(text: string): number {
     hash = Math.imul(hash, 0x01000193);
   }
   return hash >>> 0;
-}
-
-/** Small, fast and well distributed enough for game simulation; not for anything secret. */
-function mulberry32(seed: number): () => number {
-  let state = seed;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
 }
