@@ -1,5 +1,6 @@
-// Mutation testing of the pure domain (npm run mutation:domain). Incremental: the committed
-// reports/mutation/domain-incremental.json lets a run test only the mutants of changed code.
+// Mutation testing of the pure domain (npm run mutation:domain). Incremental: the local
+// reports/mutation/domain-incremental.json (not committed) lets a later run test only the mutants of
+// changed code.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
