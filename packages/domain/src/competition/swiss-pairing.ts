@@ -124,8 +124,9 @@ function pairGroup(members: readonly Member[], played: ReadonlySet<string>, sing
     if (greedy) return greedy;
   }
   if (members.length > 2 * SPARSE_WINDOW + 2) {
+    // The fold is in the sparse graph, so its maximum-cardinality matching is always perfect.
     const sparse = matchGroup(members, played, SPARSE_WINDOW);
-    if (sparse.length * 2 === members.length && countRematches(sparse, played) === 0) return sparse;
+    if (countRematches(sparse, played) === 0) return sparse;
   }
   return matchGroup(members, played, members.length);
 }
@@ -206,16 +207,17 @@ export function pairSwissRound(input: SwissRoundInput): SwissRoundOutput {
 
   const prngSeed = competitionSeed(input.segmentId, roundNumber);
   const coin = createPrng(prngSeed);
-  const pairings: SwissPairing[] = pairs.map(([a, b], index) => {
-    const [high, low] = a.pool < b.pool || (a.pool === b.pool && a.seed < b.seed) ? [a, b] : [b, a];
+  // Every pair lists its higher-ranked team first (better pool, then better seed): the members of a
+  // group are in that order and each pair takes its first team from earlier in the list.
+  const pairings: SwissPairing[] = pairs.map(([high, low], index) => {
     const [home, away] = coin() < 0.5 ? [high, low] : [low, high];
     return {
       table: index + 1,
       homeRosterId: home.rosterId,
       awayRosterId: away.rosterId,
       pool: high.record,
-      float: a.pool !== b.pool,
-      rematch: played.has(pairKey(a.rosterId, b.rosterId)),
+      float: high.pool !== low.pool,
+      rematch: played.has(pairKey(high.rosterId, low.rosterId)),
     };
   });
   return {
