@@ -9,8 +9,9 @@ export default defineConfig({
     projects: ['packages/domain', 'packages/contract', 'apps/server', 'apps/web'],
     coverage: {
       provider: 'v8',
-      // Resolved in each project: the sources of every workspace, tested or not.
-      include: ['src/**/*.{ts,tsx}'],
+      // The sources of every workspace, tested or not. From the root: a bare `src/**` matches nothing
+      // in a run of all projects (it did only when one project was picked with --project).
+      include: ['packages/*/src/**/*.{ts,tsx}', 'apps/*/src/**/*.{ts,tsx}'],
       exclude: ['**/*.test.{ts,tsx}', '**/test-setup.ts', '**/*.d.ts', 'apps/server/src/main.ts'],
       reporter: ['text-summary', 'json-summary', 'json'],
       reportsDirectory: 'reports/coverage',
