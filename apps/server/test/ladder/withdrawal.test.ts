@@ -23,10 +23,8 @@ describeEachDatabase(
   'team withdrawal takes the roster out of play',
   (ctx) => {
     let captains: Captain[] = [];
-    let segmentId = '';
     beforeAll(async () => {
       const segment = await ladderSegment(ctx.database.db);
-      segmentId = segment.parentId;
       captains = await createCaptains(ctx.database.db, {
         count: 9,
         offset: 700,
