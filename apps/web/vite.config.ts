@@ -24,6 +24,9 @@ export default defineConfig(({ command, mode }) => {
     preview: { proxy: API_PROXY },
     build: {
       target: 'es2022',
+      // The e2e suite's coverage build (e2e/support/coverage.ts): unminified, with source maps that
+      // the bundle does not reference, so V8's coverage maps back to the sources. Removed after.
+      ...(process.env.WEB_COVERAGE_BUILD === 'true' ? { minify: false, sourcemap: 'hidden' as const } : {}),
     },
   };
 });

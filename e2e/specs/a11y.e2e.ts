@@ -50,8 +50,34 @@ function stickingOut(page: Page): Promise<string[]> {
     return out
       .filter((el) => !out.some((other) => other !== el && el.contains(other)))
       .slice(0, 5)
-      .map((el) => `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}[${el.dataset.testid ?? ''}]`);
+      .map(
+        (el) =>
+          `${el.tagName.toLowerCase()}.${Array.from(el.classList).join('.')}[${el.dataset.testid ?? ''}]`,
+      );
   });
+}
+
+/**
+ * Opens every public route in `locale` and lists what is wrong with each: sideways scroll (naming
+ * what sticks out), plus whatever `check` finds on the page.
+ */
+async function layoutProblems(
+  page: Page,
+  locale: string,
+  check: (path: string) => Promise<string | null> = async () => null,
+): Promise<string[]> {
+  const shell = new ShellPage(page);
+  const problems: string[] = [];
+  for (const route of ROUTES.filter((r) => !r.needsSession)) {
+    await shell.open(route.path, locale);
+    await shell.pageName();
+    const overflow = await horizontalOverflow(page);
+    if (overflow > 0)
+      problems.push(`${route.path} scrolls ${overflow} px sideways: ${(await stickingOut(page)).join(', ')}`);
+    const problem = await check(route.path);
+    if (problem) problems.push(`${route.path}: ${problem}`);
+  }
+  return problems;
 }
 
 describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
@@ -98,20 +124,11 @@ describe('phone layout in every locale', () => {
         context.setDefaultTimeout(15_000);
         const page = await context.newPage();
         const shell = new ShellPage(page);
-        const problems: string[] = [];
-        for (const route of ROUTES.filter((r) => !r.needsSession)) {
-          await shell.open(route.path, locale);
-          await shell.pageName();
-          const overflow = await horizontalOverflow(page);
-          if (overflow > 0)
-            problems.push(
-              `${route.path} scrolls ${overflow} px sideways: ${(await stickingOut(page)).join(', ')}`,
-            );
+        const problems = await layoutProblems(page, locale, async () => {
           const box = await shell.tab('myTeam').boundingBox();
           const visible = box !== null && box.width > 0 && box.x >= 0 && box.x + box.width <= width;
-          if (!visible)
-            problems.push(`${route.path}: My Team tab not fully visible (${JSON.stringify(box)})`);
-        }
+          return visible ? null : `My Team tab not fully visible (${JSON.stringify(box)})`;
+        });
         await context.close();
         expect(problems).toEqual([]);
       }, 180_000);
@@ -158,19 +175,10 @@ describe('phone layout: the header while scrolling, text at 200 %', () => {
         });
       });
       const page = await context.newPage();
-      const shell = new ShellPage(page);
-      const problems: string[] = [];
-      for (const route of ROUTES.filter((r) => !r.needsSession)) {
-        await shell.open(route.path, locale);
-        await shell.pageName();
+      const problems = await layoutProblems(page, locale, async () => {
         const size = await page.evaluate(() => getComputedStyle(document.documentElement).fontSize);
-        if (size !== '32px') problems.push(`${route.path}: root font size ${size}, not 200 %`);
-        const overflow = await horizontalOverflow(page);
-        if (overflow > 0)
-          problems.push(
-            `${route.path} scrolls ${overflow} px sideways: ${(await stickingOut(page)).join(', ')}`,
-          );
-      }
+        return size === '32px' ? null : `root font size ${size}, not 200 %`;
+      });
       await context.close();
       expect(problems).toEqual([]);
     }, 180_000);

@@ -1,9 +1,13 @@
 import { type Browser, type BrowserContext, chromium } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
+import { recordCoverage } from './coverage.js';
 
+/** Debian's Chromium; every page it opens records the web app's coverage (support/coverage.ts). */
 export async function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS });
+  return recordCoverage(
+    await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
+  );
 }
 
 /** A phone-sized context like the game's web view; `locale` sets the browser language. */

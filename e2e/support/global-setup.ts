@@ -1,6 +1,9 @@
 import { execFileSync } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium.js';
+import { E2E_COVERAGE, E2E_COVERAGE_RAW_DIR } from './coverage.js';
+import { writeE2eCoverage } from './e2e-coverage-report.js';
 import { REPO_ROOT, type RunningServer, startServer } from './server-process.js';
 
 declare module 'vitest' {
@@ -13,8 +16,12 @@ let server: RunningServer | undefined;
 
 export async function setup(project: TestProject) {
   ensureChromium();
+  rmSync(E2E_COVERAGE_RAW_DIR, { recursive: true, force: true });
   if (process.env.E2E_SKIP_BUILD !== 'true') {
-    execFileSync('npm', ['run', 'build', '-w', '@cwh/web'], { cwd: REPO_ROOT, stdio: 'inherit' });
+    // With coverage, a readable build with hidden source maps (apps/web/vite.config.ts), so V8's
+    // coverage of the bundle maps back to the sources.
+    const env = { ...process.env, ...(E2E_COVERAGE ? { WEB_COVERAGE_BUILD: 'true' } : {}) };
+    execFileSync('npm', ['run', 'build', '-w', '@cwh/web'], { cwd: REPO_ROOT, stdio: 'inherit', env });
   }
   server = await startServer();
   project.provide('baseURL', server.baseURL);
@@ -22,4 +29,8 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await server?.stop();
+  if (!E2E_COVERAGE) return;
+  const written = await writeE2eCoverage();
+  if (written)
+    console.log(`[e2e] coverage: ${written.scripts} scripts, ${written.files} source files of the web app`);
 }
