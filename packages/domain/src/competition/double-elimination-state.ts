@@ -240,9 +240,9 @@ export function applyBracketResult(
     return { results: [...results], state: before, changes: [] };
   }
   if (match.status === 'finished') {
+    // The reset's sides are the winner and loser of GF1, so the sources cover it too.
     const dependents = before.matches.filter(
       (m) =>
-        (m.id === 'GF2' && match.id === 'GF1') ||
         (m.home.kind !== 'seed' && m.home.matchId === match.id) ||
         (m.away.kind !== 'seed' && m.away.matchId === match.id),
     );
