@@ -22,7 +22,7 @@ export interface LockedTeam {
 export class LadderApi {
   constructor(private readonly baseURL: string) {}
 
-  private async call<T>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> {
+  protected async call<T>(method: string, path: string, body?: unknown, bearer?: string): Promise<T> {
     const response = await fetch(`${this.baseURL}${path}`, {
       method,
       headers: {

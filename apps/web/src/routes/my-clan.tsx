@@ -5,4 +5,5 @@ export { LockRosterPage } from '../features/teams/lock-roster-page';
 export { MyTeamPage as MyClanPage } from '../features/teams/my-team-page';
 export { SelectionPage as ManageTeamPage } from '../features/teams/selection-page';
 export { MyClanWechatPage } from '../features/teams/wechat-page';
+export { myClanLoader } from './my-clan-loader';
 export { wechatLoader } from './wechat-loader';

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import type { SessionState } from '../session/session-store';
 import { Notice } from '../shell/notice';
+import { RosterInvitations } from './roster-invitations';
 import { registerForTeam } from './team-api';
 import { TeamPage } from './team-page';
 import { teamPhase, teamWarnings } from './team-status';
@@ -20,9 +21,12 @@ function TeamView({ session }: { session: SessionState }) {
   const { t } = useTranslation(['teams', 'errors']);
   if (session.status === 'limited') {
     return (
-      <Notice tone="warning" testId="limited-notice">
-        {session.limitedReason === 'PLAYER_BANNED' ? t('myTeam.banned') : t('myTeam.noClan')}
-      </Notice>
+      <>
+        <Notice tone="warning" testId="limited-notice">
+          {session.limitedReason === 'PLAYER_BANNED' ? t('myTeam.banned') : t('myTeam.noClan')}
+        </Notice>
+        <RosterInvitations />
+      </>
     );
   }
   if (session.thNotHighEnough) {
@@ -34,6 +38,7 @@ function TeamView({ session }: { session: SessionState }) {
   }
   return (
     <>
+      <RosterInvitations />
       <ClanCard session={session} />
       {session.clanDidNotCreateRoster ? (
         <Notice testId="clan-no-roster">{t('myTeam.noTeamMember')}</Notice>

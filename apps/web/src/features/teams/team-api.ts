@@ -1,4 +1,9 @@
-import type { ClanRosterDocument, ClanRosterValue } from '@cwh/contract';
+import type {
+  ClanRosterDocument,
+  ClanRosterValue,
+  RosterInvitationListDocument,
+  RosterInvitationResource,
+} from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { buildUrl, tenantHeaders } from '../../lib/api-client';
 import { authApi, authHeaders } from '../session/session-api';
@@ -55,4 +60,18 @@ export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal):
   );
   if (!response.ok) throw new Error(`QR code: ${response.status}`);
   return response.blob();
+}
+
+/** The signed-in player's open invitations to rosters that are not a clan's. */
+export async function fetchRosterInvitations(signal?: AbortSignal): Promise<RosterInvitationResource[]> {
+  const document = await authApi.get<RosterInvitationListDocument>(
+    `${API.tournaments}/rosters/invitations`,
+    signal ? { signal } : {},
+  );
+  return document.data;
+}
+
+/** Accepts (joins the roster) or declines an invitation. */
+export async function answerRosterInvitation(id: string, answer: 'accept' | 'decline') {
+  await authApi.post(`${API.tournaments}/rosters/invitations/${encodeURIComponent(id)}/${answer}`);
 }
