@@ -64,8 +64,8 @@ export class AdminPage {
   async addRegistrationPhase(editor: Locator, name: string, from: string, to: string): Promise<void> {
     const form = editor.getByTestId('phase-form');
     await form.getByLabel('Phase name').fill(name);
-    await form.getByLabel('Starts (UTC)').fill(from);
-    await form.getByLabel('Ends (UTC)').fill(to);
+    await form.getByLabel('Starts (GMT)').fill(from);
+    await form.getByLabel('Ends (GMT)').fill(to);
     await form.getByRole('button', { name: 'Add registration phase' }).click();
   }
 

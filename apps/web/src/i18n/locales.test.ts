@@ -149,3 +149,13 @@ describe('error catalogue texts', () => {
     expect(missing).toEqual([]);
   });
 });
+
+describe('time zones in texts', () => {
+  // Spec 1: offsets are written as GMT (GMT, GMT+1), never UTC, in every locale, labels included.
+  it('no translation says UTC', () => {
+    const found = Object.entries(files).flatMap(([file, tree]) =>
+      [...flatten(tree)].filter(([, text]) => /\bUTC\b/.test(text)).map(([key]) => `${file}: ${key}`),
+    );
+    expect(found).toEqual([]);
+  });
+});
