@@ -32,6 +32,7 @@ export * from './ladder/match-up-ending.js';
 export * from './ladder/matchmaking.js';
 export * from './ladder/queue-leave.js';
 export * from './ladder/standings.js';
+export * from './ladder/war-outcome.js';
 export * from './locales.js';
 export * from './rules/active-event.js';
 export * from './rules/active-segment.js';

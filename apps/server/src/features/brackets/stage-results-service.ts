@@ -1,5 +1,5 @@
 import type { StageResultBody } from '@cwh/contract';
-import { applyBracketResult, type BracketMatchState } from '@cwh/domain';
+import { applyBracketResult, type BracketMatchState, warOutcome } from '@cwh/domain';
 import type { Tx } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { createStageResultsRepository, type StageRow, type StageSeriesRow } from './brackets-repository.js';
@@ -7,15 +7,6 @@ import type { BracketsDeps } from './brackets-service.js';
 import { conflict, toDomainError } from './stage-series.js';
 
 type ResultInput = StageResultBody['data']['attributes'];
-
-/** Stars decide, then destruction; a forfeit gives the other side the win. */
-function outcomeOf(input: ResultInput): 'home' | 'away' | 'draw' {
-  if (input.forfeit) return input.forfeit === 'home' ? 'away' : 'home';
-  if (input.homeStars !== input.awayStars) return input.homeStars > input.awayStars ? 'home' : 'away';
-  const home = input.homeDestruction ?? 0;
-  const away = input.awayDestruction ?? 0;
-  return home === away ? 'draw' : home > away ? 'home' : 'away';
-}
 
 async function writeScores(
   results: ReturnType<typeof createStageResultsRepository>,
@@ -119,7 +110,7 @@ export async function recordStageResult(
       ];
       if (!home?.rosterId || !away?.rosterId)
         throw conflict('BRACKET_MATCH_NOT_READY', 'Both teams are not known yet');
-      const outcome = outcomeOf(input.result);
+      const outcome = warOutcome(input.result);
       let changed: string[] = [];
       let champion: string | null = null;
       if (stage.format === 'double_elimination' && stage.bracket) {

@@ -1,4 +1,4 @@
-import { type LadderResult, ladderResultDeltas } from '@cwh/domain';
+import { type LadderResult, ladderResultDeltas, warOutcome } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
@@ -37,13 +37,13 @@ export function ladderResultOf(home: CompetitorLike, away: CompetitorLike): Ladd
 
 /** What the war reported, as competitor columns: placement 1 winner / 2 loser, a draw places both 1. */
 function competitorUpdates(result: WarOutcome) {
-  let winner: 'home' | 'away' | 'draw';
-  if (result.forfeit) winner = result.forfeit === 'home' ? 'away' : 'home';
-  else if (result.stars.home !== result.stars.away)
-    winner = result.stars.home > result.stars.away ? 'home' : 'away';
-  else if (result.destruction && result.destruction.home !== result.destruction.away)
-    winner = result.destruction.home > result.destruction.away ? 'home' : 'away';
-  else winner = 'draw';
+  const winner = warOutcome({
+    homeStars: result.stars.home,
+    awayStars: result.stars.away,
+    homeDestruction: result.destruction?.home,
+    awayDestruction: result.destruction?.away,
+    forfeit: result.forfeit,
+  });
   const side = (s: 'home' | 'away') => ({
     score: result.stars[s],
     forfeit: result.forfeit === s,
