@@ -29,8 +29,6 @@ export async function writeE2eCoverage(): Promise<{ scripts: number; files: numb
   const runs = readdirSync(E2E_COVERAGE_RAW_DIR).map((name) => ({
     result: JSON.parse(readFileSync(join(E2E_COVERAGE_RAW_DIR, name), 'utf8')) as ScriptCoverage[],
   }));
-  // Scripts are compared by path: the server's port differs between runs of the suite.
-  for (const run of runs) for (const script of run.result) script.url = new URL(script.url).pathname;
   const merged = mergeProcessCovs(runs).result as ScriptCoverage[];
   const chunks: unknown[] = [];
   const files = new Set<string>();
