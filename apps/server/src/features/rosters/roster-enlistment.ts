@@ -28,24 +28,31 @@ export function createRosterEnlistment(
     return player;
   }
 
-  /** Room for `count` more players (players plus standbys of the segment), else ROSTER_FULL. */
-  async function requireRoom(roster: RosterRow, count: number, tx: Executor) {
-    const active = await repo.activeMembers(roster.id, tx);
-    if (active.length + count > (await maxPlayers(roster, tx))) {
+  /**
+   * The tags not on the roster yet, once there is room for all of them (players plus standbys of
+   * the segment), else ROSTER_FULL.
+   */
+  async function newcomers(roster: RosterRow, tags: string[], tx: Executor): Promise<Set<string>> {
+    const onRoster = new Set((await repo.activeMembers(roster.id, tx)).map((m) => m.playerTag));
+    const fresh = new Set(tags.filter((tag) => !onRoster.has(tag)));
+    if (onRoster.size + fresh.size > (await maxPlayers(roster, tx))) {
       throw new DomainError('ROSTER_FULL', ROSTER_FULL_MESSAGE);
     }
-    return active;
+    return fresh;
   }
 
   return {
     gamePlayer,
-    requireRoom,
+    newcomers,
 
     /** Adds players (for a clan roster, only members of the clan); ROSTER_FULL past the segment's size. */
     async addPlayers(roster: RosterRow, players: GamePlayer[], tx: Executor) {
-      const active = await repo.activeMembers(roster.id, tx);
-      const fresh = players.filter((p) => !active.some((m) => m.playerTag === p.tag));
-      await requireRoom(roster, fresh.length, tx);
+      const tags = await newcomers(
+        roster,
+        players.map((p) => p.tag),
+        tx,
+      );
+      const fresh = players.filter((p) => tags.has(p.tag));
       const accounts = await playerAccounts.accountsByTags(
         fresh.map((p) => p.tag),
         tx,

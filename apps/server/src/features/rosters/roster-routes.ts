@@ -244,9 +244,13 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
             await addPlayers(row, players, tx);
             return [];
           }
-          const onRoster = new Set((await repo.activeMembers(row.id, tx)).map((m) => m.playerTag));
-          const fresh = players.filter((p) => !onRoster.has(p.tag)).map((p) => p.tag);
-          await enlistment.requireRoom(row, fresh.length, tx);
+          const fresh = [
+            ...(await enlistment.newcomers(
+              row,
+              players.map((p) => p.tag),
+              tx,
+            )),
+          ];
           const ownerId = request.user?.id ?? request.player?.userId ?? null;
           return invitations.invite(row.id, fresh, ownerId, options.now(), tx);
         });
