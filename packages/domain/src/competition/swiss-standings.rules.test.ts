@@ -1,28 +1,11 @@
 import { describe, expect, it } from 'vitest';
+import { FIXED_3, FOUR_TEAMS, standingsGame } from './swiss-fixtures.js';
 import { computeSwissStandings } from './swiss-standings.js';
-import type { SwissConfig, SwissResult, SwissStanding, SwissTeam, SwissTiebreak } from './swiss-types.js';
+import type { SwissConfig, SwissStanding, SwissTeam, SwissTiebreak } from './swiss-types.js';
 
-const fixed3: SwissConfig = { format: { mode: 'fixed', rounds: 3 } };
-const teams: SwissTeam[] = ['a', 'b', 'c', 'd'].map((rosterId, i) => ({ rosterId, seed: i + 1 }));
-
-function game(
-  home: string,
-  away: string,
-  outcome: SwissResult['outcome'],
-  stars: [number, number] = [9, 6],
-  destruction: [number, number] = [90, 70],
-): SwissResult {
-  return {
-    roundNumber: 1,
-    homeRosterId: home,
-    awayRosterId: away,
-    outcome,
-    homeStars: stars[0],
-    awayStars: stars[1],
-    homeDestruction: destruction[0],
-    awayDestruction: destruction[1],
-  };
-}
+const fixed3 = FIXED_3;
+const game = standingsGame;
+const teams = FOUR_TEAMS;
 
 const withKeys = (tiebreaks: SwissTiebreak[]): SwissConfig => ({ ...fixed3, tiebreaks });
 const ids = (standings: SwissStanding[]) => standings.map((s) => s.rosterId);

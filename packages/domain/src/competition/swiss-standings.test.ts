@@ -1,30 +1,13 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createPrng, seededShuffle } from './prng.js';
+import { FIXED_3, FOUR_TEAMS, standingsGame } from './swiss-fixtures.js';
 import { computeSwissStandings, swissMaxRounds } from './swiss-standings.js';
-import type { SwissConfig, SwissResult, SwissTeam } from './swiss-types.js';
+import type { SwissConfig, SwissResult } from './swiss-types.js';
 
-const fixed: SwissConfig = { format: { mode: 'fixed', rounds: 3 } };
-const teams: SwissTeam[] = ['a', 'b', 'c', 'd'].map((rosterId, i) => ({ rosterId, seed: i + 1 }));
-
-function game(
-  home: string,
-  away: string,
-  outcome: SwissResult['outcome'],
-  stars: [number, number] = [9, 6],
-  destruction: [number, number] = [90, 70],
-): SwissResult {
-  return {
-    roundNumber: 1,
-    homeRosterId: home,
-    awayRosterId: away,
-    outcome,
-    homeStars: stars[0],
-    awayStars: stars[1],
-    homeDestruction: destruction[0],
-    awayDestruction: destruction[1],
-  };
-}
+const fixed = FIXED_3;
+const game = standingsGame;
+const teams = FOUR_TEAMS;
 
 describe('computeSwissStandings', () => {
   it('scores win 3, draw 1, bye as a win; records W-L and W-L-D', () => {
