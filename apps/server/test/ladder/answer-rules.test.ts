@@ -10,7 +10,7 @@ import { beforeAll, expect, it } from 'vitest';
 import { queueEntries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { describeEachDatabase, TEST_NOW } from '../harness.js';
-import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
+import { type Captain, ladderCaptains } from './ladder-fixtures.js';
 import { call, join, latestMatchUp, status, testClock } from './ladder-http.js';
 
 /*
@@ -28,13 +28,7 @@ describeEachDatabase(
   (ctx) => {
     let captains: Captain[] = [];
     beforeAll(async () => {
-      const segment = await ladderSegment(ctx.database.db);
-      captains = await createCaptains(ctx.database.db, {
-        count: 10,
-        parentSegmentId: segment.parentId,
-        eventId: segment.eventId,
-        now: TEST_NOW,
-      });
+      captains = await ladderCaptains(ctx.database.db, 10, { now: TEST_NOW });
     });
 
     const entryId = async (c: Captain) => {

@@ -191,3 +191,19 @@ export async function createUserWithToken(db: Db, email: string, now = new Date(
   });
   return { userId: user!.id, token };
 }
+
+/** `count` synthetic captains (createCaptains) on the seeded championship's ladder, at `now`. */
+export async function ladderCaptains(
+  db: Db,
+  count: number,
+  options: { offset?: number; now: Date },
+): Promise<Captain[]> {
+  const segment = await ladderSegment(db);
+  return createCaptains(db, {
+    count,
+    ...(options.offset === undefined ? {} : { offset: options.offset }),
+    parentSegmentId: segment.parentId,
+    eventId: segment.eventId,
+    now: options.now,
+  });
+}

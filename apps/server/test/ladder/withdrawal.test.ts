@@ -7,7 +7,7 @@ import { createClanService } from '../../src/features/clan/clan-service.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { describeEachDatabase, TEST_NOW } from '../harness.js';
 import { gameUser } from '../players/players-helpers.js';
-import { type Captain, createCaptains, ladderSegment } from './ladder-fixtures.js';
+import { type Captain, ladderCaptains } from './ladder-fixtures.js';
 import { call, join, latestMatchUp, status, testClock } from './ladder-http.js';
 
 /*
@@ -24,14 +24,7 @@ describeEachDatabase(
   (ctx) => {
     let captains: Captain[] = [];
     beforeAll(async () => {
-      const segment = await ladderSegment(ctx.database.db);
-      captains = await createCaptains(ctx.database.db, {
-        count: 9,
-        offset: 700,
-        parentSegmentId: segment.parentId,
-        eventId: segment.eventId,
-        now: TEST_NOW,
-      });
+      captains = await ladderCaptains(ctx.database.db, 9, { now: TEST_NOW, offset: 700 });
     });
 
     /** The captain's clan leader (`#PP…0`, api token `tok{i}-0`) withdraws the team. */

@@ -9,7 +9,7 @@ import { simClans, simWars } from '../../src/db/schema/sim-game.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { GameAdapterError } from '../../src/game/index.js';
 import { describeEachDatabase, jsonApiBody, loginAsAdmin, TEST_NOW, testConfig } from '../harness.js';
-import { type Captain, createCaptains, ladderSegment, removeFromClan } from '../ladder/ladder-fixtures.js';
+import { type Captain, ladderCaptains, removeFromClan } from '../ladder/ladder-fixtures.js';
 import { call, testClock } from '../ladder/ladder-http.js';
 import { acceptedSeries } from './official-war-fixtures.js';
 
@@ -34,13 +34,7 @@ describeEachDatabase(
     };
 
     beforeAll(async () => {
-      const segment = await ladderSegment(ctx.database.db);
-      captains = await createCaptains(ctx.database.db, {
-        count: 40,
-        parentSegmentId: segment.parentId,
-        eventId: segment.eventId,
-        now: TEST_NOW,
-      });
+      captains = await ladderCaptains(ctx.database.db, 40, { now: TEST_NOW });
     });
 
     afterEach(() => {

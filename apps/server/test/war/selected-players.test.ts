@@ -5,13 +5,7 @@ import { matchSeriesCompetitors } from '../../src/db/schema/ladder.js';
 import { rosterMembers } from '../../src/db/schema/rosters.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { describeEachDatabase, jsonApiBody, loginAsAdmin, TEST_NOW } from '../harness.js';
-import {
-  type Captain,
-  createCaptains,
-  ladderSegment,
-  removeFromClan,
-  th16Tag,
-} from '../ladder/ladder-fixtures.js';
+import { type Captain, ladderCaptains, removeFromClan, th16Tag } from '../ladder/ladder-fixtures.js';
 import { call, testClock } from '../ladder/ladder-http.js';
 import { acceptedSeries } from './official-war-fixtures.js';
 
@@ -33,13 +27,7 @@ describeEachDatabase(
     const fresh = () => captains[used++]!;
 
     beforeAll(async () => {
-      const segment = await ladderSegment(ctx.database.db);
-      captains = await createCaptains(ctx.database.db, {
-        count: 40,
-        parentSegmentId: segment.parentId,
-        eventId: segment.eventId,
-        now: TEST_NOW,
-      });
+      captains = await ladderCaptains(ctx.database.db, 40, { now: TEST_NOW });
     });
 
     afterEach(() => {
