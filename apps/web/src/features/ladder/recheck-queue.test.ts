@@ -123,13 +123,11 @@ describe('after the socket reconnects (notices sent meanwhile are lost)', () => 
       record: { id: 'q1', status: 'matched' },
       joinedAt: null,
     });
-    const pending = {
-      ...matchUp(new Date(Date.now() + 10_000).toISOString()),
-      createdAt: new Date().toISOString(),
-    };
+    // 2 s of the window left at NOW: the modal opens (spec 4's pending match-up rule).
+    const pending = matchUp('2026-03-01T12:00:12Z');
     api.fetchFirstMatchUp.mockResolvedValue(pending);
     const revalidate = vi.fn();
-    onRealtimeReconnected('u1', revalidate);
+    onRealtimeReconnected('u1', revalidate, () => NOW);
     await vi.waitFor(() => expect(open).toHaveBeenCalledWith(expect.objectContaining({ id: 'mu1' })));
     expect(api.fetchQueueStatus).toHaveBeenCalledWith('r1');
     expect(api.fetchFirstMatchUp).toHaveBeenCalledWith('u1');

@@ -64,9 +64,13 @@ export async function onMatchUpFound(userId: string, id: string): Promise<void> 
  * open match-up (so a captain still gets the accept window that opened meanwhile), and the open
  * page's loaders (match lists, standings).
  */
-export function onRealtimeReconnected(userId: string, revalidate: () => unknown): void {
+export function onRealtimeReconnected(
+  userId: string,
+  revalidate: () => unknown,
+  now = () => new Date(),
+): void {
   const rosterId = getQueueState().rosterId;
-  if (rosterId) void recheckQueue(rosterId, userId);
+  if (rosterId) void recheckQueue(rosterId, userId, now);
   void revalidate();
 }
 
