@@ -26,6 +26,23 @@ describe('computeSwissStandings', () => {
     ]);
   });
 
+  it('scores a double forfeit (outcome none) as a loss for both sides, 0 match points each', () => {
+    const standings = computeSwissStandings(
+      teams,
+      [game('a', 'b', 'none', [0, 0]), game('c', 'd', 'home')],
+      [],
+      fixed,
+    );
+    const by = new Map(standings.map((s) => [s.rosterId, s]));
+    expect([by.get('a'), by.get('b')].map((s) => [s!.matchPoints, s!.record, s!.wins, s!.losses])).toEqual([
+      [0, '0-1', 0, 1],
+      [0, '0-1', 0, 1],
+    ]);
+    // Both played each other (Buchholz counts the opponent), and both rank below the winner c.
+    expect(by.get('a')!.opponents).toEqual(['b']);
+    expect(standings[0]!.rosterId).toBe('c');
+  });
+
   it('breaks ties by Buchholz (opponents W-L) before head-to-head and stars', () => {
     // a and d both 1-1; a met b (2-0) and d, d met c (0-2) and a: a had the stronger opponents.
     const results = [

@@ -77,14 +77,11 @@ function tallyResults(
     const home = tallies.get(r.homeRosterId);
     const away = tallies.get(r.awayRosterId);
     if (!home || !away || home === away) continue;
+    // A double forfeit ('none') is a loss for both sides.
     const homeWon = r.outcome === 'draw' ? null : r.outcome === 'home';
+    const awayWon = r.outcome === 'draw' ? null : r.outcome === 'away';
     scoreSide(home, homeWon, [r.homeStars, r.awayStars], [r.homeDestruction, r.awayDestruction]);
-    scoreSide(
-      away,
-      homeWon === null ? null : !homeWon,
-      [r.awayStars, r.homeStars],
-      [r.awayDestruction, r.homeDestruction],
-    );
+    scoreSide(away, awayWon, [r.awayStars, r.homeStars], [r.awayDestruction, r.homeDestruction]);
     home.opponents.push(away.rosterId);
     away.opponents.push(home.rosterId);
   }

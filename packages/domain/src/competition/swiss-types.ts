@@ -36,7 +36,8 @@ export interface SwissTeam {
   seed: number;
 }
 
-export type SwissOutcome = 'home' | 'away' | 'draw';
+/** `none`: a double forfeit, both sides take a loss (0 match points each). */
+export type SwissOutcome = 'home' | 'away' | 'draw' | 'none';
 
 export interface SwissResult {
   roundNumber: number;

@@ -104,6 +104,16 @@ describe('rankLadder', () => {
       ],
     ],
     [
+      'a double forfeit is a loss for both, no points, no stars',
+      [{ ...win('a', 'b', 3, 3), winnerRosterId: null, forfeit: true, bothLost: true }, win('b', 'c', 3, 0)],
+      undefined,
+      [
+        ['b', 1, 3, '1-1', 2],
+        ['a', 2, 0, '0-1', 1],
+        ['c', 3, 0, '0-1', 1],
+      ],
+    ],
+    [
       'invalid results are skipped',
       [{ ...win('a', 'b'), winnerRosterId: 'q' }, win('a', 'a')],
       undefined,

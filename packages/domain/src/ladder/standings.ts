@@ -11,7 +11,7 @@ import type { LadderEntry } from '../entities/ladder.js';
  * draw 1, a loss 0, like league tables players already know. Ties are broken by star difference,
  * then stars won, so attacking well still counts; rosters tied on all three share the rank
  * (1, 1, 3 …) and are listed by rosterId for a stable page order. Forfeits score the points but no
- * stars, so a walkover never inflates a tiebreak.
+ * stars, so a walkover never inflates a tiebreak. A double forfeit is a loss for both sides.
  */
 export const LADDER_WIN_POINTS = 3;
 export const LADDER_DRAW_POINTS = 1;
@@ -25,6 +25,11 @@ export interface LadderResult {
   homeStars: number;
   awayStars: number;
   forfeit?: boolean;
+  /**
+   * A double forfeit (neither side showed up): nobody won, both sides take a loss (0 points, no
+   * stars); `winnerRosterId` is null.
+   */
+  bothLost?: boolean;
 }
 
 /** A roster's running totals in a segment; `rankLadder` orders them, results add to them. */
@@ -64,10 +69,11 @@ export function ladderRecord(wins: number, losses: number, draws: number): strin
 export function ladderResultDeltas(result: LadderResult, sign: 1 | -1 = 1): LadderTally[] {
   const { homeRosterId: home, awayRosterId: away, winnerRosterId: winner } = result;
   if (home === away || (winner != null && winner !== home && winner !== away)) return [];
-  const homeStars = result.forfeit ? 0 : result.homeStars;
-  const awayStars = result.forfeit ? 0 : result.awayStars;
+  const noStars = result.forfeit || result.bothLost;
+  const homeStars = noStars ? 0 : result.homeStars;
+  const awayStars = noStars ? 0 : result.awayStars;
   const side = (rosterId: string, starsFor: number, starsAgainst: number): LadderTally => {
-    const outcome = winner == null ? 'draw' : winner === rosterId ? 'win' : 'loss';
+    const outcome = result.bothLost ? 'loss' : winner == null ? 'draw' : winner === rosterId ? 'win' : 'loss';
     const points =
       outcome === 'win' ? LADDER_WIN_POINTS : outcome === 'draw' ? LADDER_DRAW_POINTS : LADDER_LOSS_POINTS;
     return {

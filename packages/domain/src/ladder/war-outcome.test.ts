@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { type WarScore, warOutcome } from './war-outcome.js';
+import { type WarScore, warOutcome, warPlacements, winnerOfPlacements } from './war-outcome.js';
 
 describe('warOutcome', () => {
   it.each<[string, WarScore, ReturnType<typeof warOutcome>]>([
@@ -33,12 +33,18 @@ describe('warOutcome', () => {
       'away',
     ],
     ['a forfeit by away: home wins', { homeStars: 0, awayStars: 15, forfeit: 'away' }, 'home'],
+    ['a double forfeit: nobody wins', { homeStars: 0, awayStars: 0, forfeit: 'both' }, 'none'],
+    [
+      'a double forfeit ignores stars and destruction',
+      { homeStars: 9, awayStars: 3, homeDestruction: 100, awayDestruction: 10, forfeit: 'both' },
+      'none',
+    ],
   ])('%s', (_why, score, expected) => {
     expect(warOutcome(score)).toBe(expected);
   });
 
   it('swapping the sides swaps the winner', () => {
-    const side = fc.constantFrom('home' as const, 'away' as const, null);
+    const side = fc.constantFrom('home' as const, 'away' as const, 'both' as const, null);
     fc.assert(
       fc.property(
         fc.nat(15),
@@ -47,8 +53,8 @@ describe('warOutcome', () => {
         fc.nat(100),
         side,
         (homeStars, awayStars, homeDestruction, awayDestruction, forfeit) => {
-          const swap = { home: 'away', away: 'home', draw: 'draw' } as const;
-          const flipped = forfeit === 'home' ? 'away' : forfeit === 'away' ? 'home' : null;
+          const swap = { home: 'away', away: 'home', draw: 'draw', none: 'none' } as const;
+          const flipped = forfeit === 'home' ? 'away' : forfeit === 'away' ? 'home' : forfeit;
           expect(
             warOutcome({
               homeStars: awayStars,
@@ -60,6 +66,39 @@ describe('warOutcome', () => {
           ).toBe(swap[warOutcome({ homeStars, awayStars, homeDestruction, awayDestruction, forfeit })]);
         },
       ),
+    );
+  });
+
+  it.each<[string, WarScore, [number, boolean, number, boolean]]>([
+    ['home wins', { homeStars: 9, awayStars: 4 }, [1, false, 2, false]],
+    ['a true draw places both first', { homeStars: 5, awayStars: 5 }, [1, false, 1, false]],
+    ['home forfeits', { homeStars: 0, awayStars: 0, forfeit: 'home' }, [2, true, 1, false]],
+    ['away forfeits', { homeStars: 0, awayStars: 0, forfeit: 'away' }, [1, false, 2, true]],
+    [
+      'a double forfeit places both second, both forfeit',
+      { homeStars: 0, awayStars: 0, forfeit: 'both' },
+      [2, true, 2, true],
+    ],
+  ])('warPlacements: %s', (_why, score, [hp, hf, ap, af]) => {
+    expect(warPlacements(score)).toEqual({
+      home: { placement: hp, forfeit: hf },
+      away: { placement: ap, forfeit: af },
+    });
+  });
+
+  it('the stored placements give the winner back', () => {
+    const side = fc.constantFrom('home' as const, 'away' as const, 'both' as const, null);
+    fc.assert(
+      fc.property(fc.nat(15), fc.nat(15), fc.nat(100), fc.nat(100), side, (hs, as, hd, ad, forfeit) => {
+        const score = { homeStars: hs, awayStars: as, homeDestruction: hd, awayDestruction: ad, forfeit };
+        const { home, away } = warPlacements(score);
+        expect(winnerOfPlacements(home.placement, away.placement)).toBe(warOutcome(score));
+        // Nobody wins a double forfeit, and exactly the forfeiting sides carry the flag.
+        expect([home.forfeit, away.forfeit]).toEqual([
+          forfeit === 'home' || forfeit === 'both',
+          forfeit === 'away' || forfeit === 'both',
+        ]);
+      }),
     );
   });
 });
