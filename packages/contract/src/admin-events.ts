@@ -1,5 +1,6 @@
 import { document, listDocument, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
+import { eventPrizes } from './prizes.js';
 import * as z from './safe-zod.js';
 
 /** Spec §5: dates are sent as ISO 8601 without milliseconds. */
@@ -19,6 +20,8 @@ export const eventInputAttributes = z.object({
   date: dateRangeInput,
   competition: z.enum(['championship', 'townHallCup']),
   thLevels: z.array(z.number().int().min(1).max(30)).min(1).max(10),
+  /** Omitted: the event keeps the prizes it has (none for a new event); null removes them. */
+  prizes: eventPrizes.nullable().optional(),
 });
 export const createEventBody = requestBody(eventInputAttributes);
 export const updateEventBody = requestBody(eventInputAttributes);

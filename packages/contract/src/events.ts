@@ -1,4 +1,5 @@
 import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+import { eventPrizes } from './prizes.js';
 import * as z from './safe-zod.js';
 
 export const eventStatus = z.enum(['active', 'archived']);
@@ -10,6 +11,8 @@ export const eventAttributes = z.object({
   /** Competition kind: the championship (TH17) or the town hall cup (TH 9/12/15). */
   competition: z.enum(['championship', 'townHallCup']),
   thLevels: z.array(z.number().int()),
+  /** The event's prizes; null when the organizer has set none (absent from older servers). */
+  prizes: eventPrizes.nullable().optional(),
 });
 export const eventResource = resource('events', eventAttributes, z.object({ game: toOne, segments: toMany }));
 export type EventResource = z.infer<typeof eventResource>;

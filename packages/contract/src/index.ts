@@ -16,6 +16,7 @@ export * from './match-series.js';
 export * from './match-ups.js';
 export * from './oauth.js';
 export * from './params.js';
+export * from './prizes.js';
 export * from './queue.js';
 export * from './rosters.js';
 export * from './segments.js';

@@ -98,6 +98,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
         thLevels: seed.thLevels,
         dateFrom: seed.from,
         dateTo: seed.to,
+        prizes: seed.prizes,
         gameId: game.id,
       });
       eventIds.set(seed.slug, event.id);

@@ -1,3 +1,4 @@
+import type { EventPrizes } from '@cwh/contract';
 import type { RegistrationPhaseData, SegmentCheckinsConfig } from '../db/schema/index.js';
 
 /** A segment as the seed describes it; `children` become level + 1 segments. */
@@ -27,6 +28,8 @@ export interface EventSeed {
   thLevels: number[];
   from: Date;
   to: Date;
+  /** The event's prizes; left out, a re-seed keeps what the organizer set. */
+  prizes?: EventPrizes;
   segments: SegmentSeed[];
 }
 

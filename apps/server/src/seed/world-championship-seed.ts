@@ -12,6 +12,14 @@ export function worldChampionshipSeed(): EventSeed {
     thLevels: [17],
     from,
     to,
+    // Spec 9: the World Finals' 700,000 USD prize pool, all of it paid at the Championship Finals.
+    prizes: {
+      currency: 'USD',
+      pool: 700_000,
+      monthlyFinalsPool: null,
+      championshipFinalsPool: 700_000,
+      placements: [],
+    },
     segments: [
       {
         slug: 'world-finals',

@@ -1,4 +1,5 @@
-import { index, integer, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import type { EventPrizes } from '@cwh/contract';
+import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { games } from './games';
 
 export const events = pgTable(
@@ -17,6 +18,8 @@ export const events = pgTable(
     gameId: uuid('game_id')
       .notNull()
       .references(() => games.id),
+    /** The event's prizes (pools, currency, per-placement amounts); null: none announced. */
+    prizes: jsonb('prizes').$type<EventPrizes>(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

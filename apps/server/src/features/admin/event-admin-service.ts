@@ -1,3 +1,4 @@
+import type { EventPrizes } from '@cwh/contract';
 import type { DateOffset } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -13,6 +14,8 @@ export interface EventInput {
   date: { from: string; to: string };
   competition: 'championship' | 'townHallCup';
   thLevels: number[];
+  /** Omitted: unchanged (none for a new event); null: removed. */
+  prizes?: EventPrizes | null | undefined;
 }
 
 const columnsOf = (input: EventInput) => ({
@@ -22,6 +25,7 @@ const columnsOf = (input: EventInput) => ({
   thLevels: input.thLevels,
   dateFrom: new Date(input.date.from),
   dateTo: new Date(input.date.to),
+  ...(input.prizes !== undefined && { prizes: input.prizes }),
 });
 
 /** Event writes; each runs in one transaction with its activity-log entry. */

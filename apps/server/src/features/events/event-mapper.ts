@@ -12,6 +12,7 @@ export function toEventResource(event: EventRow, segmentIds: string[]): EventRes
       date: { from: isoSeconds(event.dateFrom), to: isoSeconds(event.dateTo) },
       competition: event.competition,
       thLevels: event.thLevels,
+      prizes: event.prizes ?? null,
     },
     relationships: {
       game: { data: identifier('games', event.gameId) },
