@@ -1,6 +1,7 @@
 export * from './admin/date-shift.js';
 export * from './admin/forms.js';
 export * from './admin/permissions.js';
+export * from './checkins/index.js';
 export * from './competition/advancement.js';
 export * from './competition/competition-error.js';
 export * from './competition/double-elimination.js';

@@ -211,6 +211,42 @@ export const ERROR_CATALOGUE = {
     title: 'War cannot be created',
     when: 'The match series cannot have a war (state, missing competitor, game without war creation).',
   },
+  // Stage check-ins (spec 5 and 8; features/checkins, docs/jobs.md). Pages: checkInErrorPage.
+  CHECK_IN_DATA_MISSING: {
+    status: 400,
+    title: 'Check-in data missing',
+    when: 'Segment check-in without a roster of the caller, a known segment or the player tags it needs (9/10).',
+  },
+  ROSTER_ALREADY_CHECKED_IN: {
+    status: 409,
+    title: 'Roster already checked in',
+    when: 'Segment check-in of a roster whose checkedIn is already true (9/10).',
+  },
+  ROSTER_NOT_IN_SEGMENT: {
+    status: 409,
+    title: 'Roster not for the active segment',
+    when: "Segment check-in to a segment whose parent is not the roster's segment (9/10).",
+  },
+  NOT_ROSTER_OWNER: {
+    status: 403,
+    title: 'Not the roster owner',
+    when: 'A check-in (segment or match) by someone other than the captain of the roster (9/10).',
+  },
+  CHECK_IN_WINDOW_CLOSED: {
+    status: 409,
+    title: 'Check-in window closed',
+    when: "Segment check-in outside the segment's segmentCheckinsConfig.openWindow while enabled (9/10).",
+  },
+  CHECK_IN_MEMBERS_MISSING: {
+    status: 400,
+    title: 'Missing one or more team members before tournament check-in',
+    when: 'A check-in that names its players does not name exactly 5 different players (15/16).',
+  },
+  MATCH_CHECK_IN_NOT_OPEN: {
+    status: 409,
+    title: 'Match check-in not open',
+    when: 'Match check-in earlier than 5 minutes before the match, or to a series without an opponent (9/10).',
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
