@@ -3,6 +3,7 @@ export * from './admin-users.js';
 export * from './age.js';
 export * from './auth.js';
 export * from './brackets.js';
+export * from './checkins.js';
 export * from './clan.js';
 export * from './constants.js';
 export * from './documents.js';
