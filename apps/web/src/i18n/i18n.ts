@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
+import enBrackets from './locales/en/brackets.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 import enHome from './locales/en/home.json';
@@ -31,6 +32,7 @@ export const NAMESPACES = [
   'officialwar',
   'leaderboard',
   'admin',
+  'brackets',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -49,6 +51,7 @@ export const enResources = {
   officialwar: enOfficialWar,
   leaderboard: enLeaderboard,
   admin: enAdmin,
+  brackets: enBrackets,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -1,4 +1,5 @@
 import type { LoaderFunctionArgs } from 'react-router';
+import { loadStage, pickedStage } from '../features/brackets/stage-data';
 import type { LadderSegment } from '../features/events/ladder-segment';
 import { type CompetitionData, competitionTab, type MatchLists } from '../features/ladder/competition-page';
 import type { LeaderboardPageData } from '../features/leaderboard/leaderboard-page';
@@ -67,10 +68,14 @@ async function matchLists(ladder: LadderSegment, signal: AbortSignal): Promise<M
 
 /** /competition: the ladder segment and the data of the open tab only (`?tab=`). */
 export async function competitionLoader({ request }: LoaderFunctionArgs): Promise<CompetitionData> {
-  const tab = competitionTab(new URL(request.url).searchParams.get('tab'));
+  const search = new URL(request.url).searchParams;
+  const tab = competitionTab(search.get('tab'));
   const ladder = await ladderSegment();
   const { signal } = request;
   if (!ladder) return { tab, ladder };
+  // A swiss or double-elimination stage (picked, or the active segment) shows instead of the ladder.
+  const stage = pickedStage(ladder, search.get('stage'));
+  if (stage) return { tab, ladder, stage: await loadStage(stage.id, stage, search, signal) };
   switch (tab) {
     case 'matches':
       return { tab, ladder, matches: await matchLists(ladder, signal) };

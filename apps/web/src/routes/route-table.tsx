@@ -33,6 +33,7 @@ const errors = () => import('./errors');
 const simulator = () => import('./simulator');
 const ladder = () => import('./ladder');
 const admin = () => import('./admin');
+const broadcast = () => import('./broadcast');
 
 /** Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). */
 export const pageRoutes: RouteObject[] = [
@@ -89,5 +90,20 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     // Page errors render inside the layout, so the header and language switcher stay usable.
     children: [{ errorElement: <RouteErrorPage />, children: pageRoutes }],
+  },
+  // Not in spec 2: a stage's bracket or standings for a stream overlay, without the site's chrome
+  // (no header, footer, overlays); with and without the locale prefix like every page.
+  {
+    id: 'broadcast',
+    path: '/:locale?/broadcast',
+    loader: rootLoader,
+    shouldRevalidate: shouldRevalidateRoot,
+    lazy: async () => ({ Component: (await broadcast()).BroadcastLayout }),
+    HydrateFallback: () => <PageLoader fullscreen />,
+    errorElement: <RouteErrorPage />,
+    children: [
+      page(':segmentId', broadcast, (m) => [m.BroadcastPage, m.broadcastLoader]),
+      page(undefined, errors, (m) => m.NotFoundPage),
+    ],
   },
 ];

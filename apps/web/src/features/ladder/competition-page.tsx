@@ -1,6 +1,8 @@
 import type { RosterResource } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams } from 'react-router';
+import { type StageData, stageChoices } from '../brackets/stage-data';
+import { StagePicker, StageView } from '../brackets/stage-view';
 import type { LadderSegment } from '../events/ladder-segment';
 import { type LeaderboardData, LeaderboardTable } from '../leaderboard/leaderboard-table';
 import { MatchRow } from '../matches/match-row';
@@ -26,6 +28,8 @@ export interface CompetitionData {
   matches?: MatchLists;
   board?: LeaderboardData;
   participants?: RosterResource[];
+  /** A swiss or double-elimination stage shown instead of the ladder (`?stage=`, or the active one). */
+  stage?: StageData;
 }
 
 /** The `?tab=` of the page: one of the tabs, else the first. */
@@ -78,11 +82,22 @@ function Competition({ data }: { data: CompetitionData }) {
   if (!value) return <NoEventCard />;
   // The tab is in the URL, so the route loads only its data and a link or reload keeps it.
   const open = (name: Tab) => setSearch({ tab: name }, { replace: true, preventScrollReset: true });
+  if (data.stage)
+    return (
+      <>
+        <p className="page__lead">
+          {value.event.attributes.name} · {value.segment.attributes.name}
+        </p>
+        <StagePicker stages={stageChoices(value)} current={data.stage.segmentId} />
+        <StageView data={data.stage} />
+      </>
+    );
   return (
     <>
       <p className="page__lead">
         {value.event.attributes.name} · {value.segment.attributes.name}
       </p>
+      <StagePicker stages={stageChoices(value)} current={value.segment.id} />
       <div className="tabs__list competition-tabs" role="tablist">
         {TABS.map((name) => (
           <button
