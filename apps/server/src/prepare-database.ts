@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createEventRepository } from './features/events/event-repository.js';
 import { seedDemoLadder } from './seed/demo-ladder-seed.js';
+import { seedDemoSeason } from './seed/demo-season-seed.js';
 import { seedDemo } from './seed/demo-seed.js';
 
 /**
@@ -33,6 +34,7 @@ export async function prepareDatabase(
       // Demo ladder teams are simulated clans: only with the simulated game.
       if (config.gameMode === 'simulated') {
         log.info(await seedDemoLadder(database.db, { now: seededAt }), 'demo ladder seeded');
+        log.info(await seedDemoSeason(database.db, { now: seededAt }), 'demo season seeded');
       }
     }
   } catch (error) {

@@ -54,7 +54,11 @@ describeEachKind('demo seed [%s]', (kind) => {
     expect(new Date(phase.date.to).getTime()).toBeGreaterThan(now.getTime());
 
     const [mq] = await testDb.database.db.select().from(segments).where(eq(segments.stageCode, 'MQ'));
-    expect(mq!.dateFrom.getTime()).toBeGreaterThanOrEqual(ladder.dateTo.getTime());
+    // The demo's Monthly Qualifier is under way; it starts after the ladder, so the ladder stays
+    // the championship's first running stage.
+    expect(mq!.dateFrom.getTime()).toBeGreaterThan(ladder.dateFrom.getTime());
+    expect(mq!.dateFrom.getTime()).toBeLessThan(now.getTime());
+    expect(mq!.dateTo.getTime()).toBeGreaterThan(now.getTime());
     expect(mq!.configuration.phase).toBe('MONTHLY_QUALIFIERS');
     expect(mq!.checkinsConfig.enabled).toBe(true);
     const window = mq!.checkinsConfig.openWindow!;

@@ -1,11 +1,16 @@
 import { daysFrom, type EventSeed, iso, registrationPhase } from './seed-types.js';
 
-/** The current year's TH17 championship: ladder open now, then MQ, MF and the finals. */
+/**
+ * The current year's TH17 championship: ladder open now, then MQ, MF and the finals. For the demo
+ * the Monthly Qualifier runs now too (from yesterday, its swiss round 1 played and round 2 about to
+ * start, demo-season-seed.ts), seeded from the demo ladder's standings; it starts after the ladder
+ * so the ladder stays the championship's current stage (spec 4: the first running child).
+ */
 export function championshipSeed(now: Date): EventSeed {
   const registration = registrationPhase(daysFrom(now, -14), daysFrom(now, 14));
   const ladderFrom = daysFrom(now, -7);
   const ladderTo = daysFrom(now, 21);
-  const mqFrom = daysFrom(now, 22);
+  const mqFrom = daysFrom(now, -1);
   return {
     slug: 'championship-current',
     name: `Clash of Clans Championship ${now.getUTCFullYear()}`,
@@ -50,12 +55,15 @@ export function championshipSeed(now: Date): EventSeed {
             type: 'swiss',
             format: 'Swiss rounds between the 128 best ladder teams.',
             from: mqFrom,
-            to: daysFrom(now, 24),
+            to: daysFrom(now, 3),
             thLevel: 17,
             phase: 'MONTHLY_QUALIFIERS',
             registrationPhases: [registration],
-            // Open from yesterday until the stage starts, so segment check-in can be tried right away.
-            checkins: { enabled: true, openWindow: { from: iso(daysFrom(now, -1)), to: iso(mqFrom) } },
+            // Open around now, so segment check-in can be tried right away.
+            checkins: {
+              enabled: true,
+              openWindow: { from: iso(daysFrom(now, -2)), to: iso(daysFrom(now, 3)) },
+            },
             rostersLimit: { limit: 128, standbyLimit: 0 },
           },
           {

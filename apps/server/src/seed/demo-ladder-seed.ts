@@ -55,7 +55,7 @@ const ROUNDS = 6;
 const WAR_MINUTES = 45;
 const LEAD_MINUTES = 2;
 
-interface Outcome {
+export interface Outcome {
   home: number;
   away: number;
   stars: { home: number; away: number };
@@ -78,8 +78,8 @@ const clamp = (value: number) => Math.max(0, Math.min(15, Math.round(value)));
  * and then not played, stars from the clans' strengths plus a seeded dice roll; stars decide the war
  * and the dice breaks a tie in stars (destruction), except for the scripted draw and forfeits.
  */
-export function demoLadderSchedule(teams: number): Outcome[] {
-  const random = createRandom('demo-ladder');
+export function demoLadderSchedule(teams: number, seed = 'demo-ladder'): Outcome[] {
+  const random = createRandom(seed);
   const outcomes: Outcome[] = [];
   const ring = Array.from({ length: teams }, (_, i) => i);
   for (let round = 0; round < ROUNDS; round++) {
@@ -133,13 +133,15 @@ async function ladderSegments(tx: Executor, tenant: string) {
   return { event, stage, ladder };
 }
 
-async function registerTeam(
+/** A demo team: hub users for its players, a roster on the stage locked an hour after `at`. */
+export async function registerTeam(
   tx: Executor,
   tenant: string,
   ids: { eventId: string; stageId: string },
   clan: SimClan,
-  players: SimPlayer[],
+  players: readonly SimPlayer[],
   at: Date,
+  thLevel = 17,
 ) {
   const usersRepo = createUserRepository(tx);
   const accounts = createPlayerRepository(tx);
@@ -173,7 +175,7 @@ async function registerTeam(
       name: clan.name,
       ownerId: userIds.get(captain.tag)!,
       clanTag: clan.tag,
-      thLevel: 17,
+      thLevel,
       externalIds: [{ provider: CLAN_TAG_PROVIDER, value: clan.tag }],
       joiningKey: generateToken(),
       changesPeriod: changesPeriod(at),
@@ -198,6 +200,55 @@ async function registerTeam(
     );
   }
   return roster;
+}
+
+type LadderRepository = ReturnType<typeof createLadderService>['repository'];
+
+/**
+ * Writes a demo schedule as finished ladder series (home first, placements and stars), dated over
+ * the days before `anchor`: the rows a played ladder war leaves behind.
+ */
+export async function insertLadderSchedule(
+  ladderRepo: LadderRepository,
+  ids: { tenant: string; eventId: string; segmentId: string },
+  teams: readonly { roster: { id: string }; playerTags: string[] }[],
+  schedule: readonly Outcome[],
+  anchor: Date,
+  tx: Executor,
+) {
+  for (const outcome of schedule) {
+    const date = new Date(daysFrom(anchor, -outcome.daysAgo).getTime() - outcome.minutesEarlier * 60_000);
+    const series = await ladderRepo.insertSeries(
+      {
+        tenant: ids.tenant,
+        eventId: ids.eventId,
+        segmentId: ids.segmentId,
+        matchUpId: null,
+        date,
+        state: 'finished',
+        createdAt: new Date(date.getTime() - LEAD_MINUTES * 60_000),
+        finishedAt: new Date(date.getTime() + WAR_MINUTES * 60_000),
+      },
+      tx,
+    );
+    if (!series) throw new Error('demo seed: match series not inserted');
+    await ladderRepo.insertCompetitors(
+      (['home', 'away'] as const).map((side, position) => {
+        const team = teams[outcome[side]]!;
+        return {
+          matchSeriesId: series.id,
+          position,
+          rosterId: team.roster.id,
+          playerTags: team.playerTags,
+          placement: outcome.winner === 'draw' || outcome.winner === side ? 1 : 2,
+          score: outcome.stars[side],
+          forfeit: outcome.forfeit === side,
+          date,
+        };
+      }),
+      tx,
+    );
+  }
 }
 
 /**
@@ -245,41 +296,15 @@ export async function seedDemoLadder(db: Db, options: DemoLadderSeedOptions): Pr
       teams.push({ roster, playerTags: lineup.map((p) => p.tag) });
     }
 
-    const ladderRepo = ladder.repository;
     const schedule = demoLadderSchedule(teams.length);
-    for (const outcome of schedule) {
-      const date = new Date(daysFrom(now, -outcome.daysAgo).getTime() - outcome.minutesEarlier * 60_000);
-      const series = await ladderRepo.insertSeries(
-        {
-          tenant,
-          eventId: event.id,
-          segmentId: ladderSegment.id,
-          matchUpId: null,
-          date,
-          state: 'finished',
-          createdAt: new Date(date.getTime() - LEAD_MINUTES * 60_000),
-          finishedAt: new Date(date.getTime() + WAR_MINUTES * 60_000),
-        },
-        tx,
-      );
-      if (!series) throw new Error('seedDemoLadder: match series not inserted');
-      await ladderRepo.insertCompetitors(
-        (['home', 'away'] as const).map((side, position) => {
-          const team = teams[outcome[side]]!;
-          return {
-            matchSeriesId: series.id,
-            position,
-            rosterId: team.roster.id,
-            playerTags: team.playerTags,
-            placement: outcome.winner === 'draw' || outcome.winner === side ? 1 : 2,
-            score: outcome.stars[side],
-            forfeit: outcome.forfeit === side,
-            date,
-          };
-        }),
-        tx,
-      );
-    }
+    await insertLadderSchedule(
+      ladder.repository,
+      { tenant, eventId: event.id, segmentId: ladderSegment.id },
+      teams,
+      schedule,
+      now,
+      tx,
+    );
     return {
       sim,
       ladderId: ladderSegment.id,

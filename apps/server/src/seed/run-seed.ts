@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { createSimGameRepository } from '../game/simulated/sim-game-repository.js';
 import { seedDemoLadder } from './demo-ladder-seed.js';
+import { seedDemoSeason } from './demo-season-seed.js';
 import { seedDemo } from './demo-seed.js';
 
 // `npm run seed`: migrates and (re)loads the demo data into the configured database.
@@ -22,6 +23,8 @@ try {
     console.log('Simulated game:', await createSimGameRepository(database.db).seed());
     // Demo ladder: simulated clans with locked teams and finished matches (adds nothing when present).
     console.log('Demo ladder:', await seedDemoLadder(database.db, { now }));
+    // Demo season: World Finals 2025, the Monthly Qualifier in swiss, the Town Hall Cup TH9 Finals.
+    console.log('Demo season:', await seedDemoSeason(database.db, { now }));
   }
 } finally {
   await database.close();
