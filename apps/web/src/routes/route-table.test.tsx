@@ -120,6 +120,26 @@ describe('pages', () => {
   });
 });
 
+describe('broadcast view', () => {
+  it('serves /broadcast/{segmentId} without the header and footer, with and without a locale prefix', async () => {
+    for (const path of ['/broadcast/seg-1', '/fr/broadcast/seg-1?bg=transparent']) {
+      const { unmount } = render(
+        <I18nextProvider i18n={initI18n()}>
+          <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
+        </I18nextProvider>,
+      );
+      expect(await screen.findByTestId('page-broadcast')).toBeTruthy();
+      // The API is down in these tests: the page says so inside its frame.
+      expect(await screen.findByTestId('broadcast-empty')).toBeTruthy();
+      expect(screen.queryByTestId('skip-link')).toBeNull();
+      expect(screen.queryByTestId('language-switcher')).toBeNull();
+      expect(screen.queryByRole('contentinfo')).toBeNull();
+      unmount();
+    }
+    expect(document.documentElement.lang).toBe('fr');
+  });
+});
+
 describe('language switcher', () => {
   it('rewrites the path, keeps the query and remembers the choice in the cookie', async () => {
     const router = renderAt('/fr/competition?tab=prizes');
