@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
+import enAdminStages from './locales/en/adminstages.json';
 import enBrackets from './locales/en/brackets.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
@@ -32,6 +33,7 @@ export const NAMESPACES = [
   'officialwar',
   'leaderboard',
   'admin',
+  'adminstages',
   'brackets',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
@@ -51,6 +53,7 @@ export const enResources = {
   officialwar: enOfficialWar,
   leaderboard: enLeaderboard,
   admin: enAdmin,
+  adminstages: enAdminStages,
   brackets: enBrackets,
 };
 

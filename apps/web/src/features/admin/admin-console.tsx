@@ -17,6 +17,8 @@ const PasswordResetPage = lazy(() =>
   import('./password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
 );
 const OutboxPage = lazy(() => import('./outbox-page').then((m) => ({ default: m.OutboxPage })));
+const StagesIndex = lazy(() => import('./stages-page').then((m) => ({ default: m.StagesIndex })));
+const StagePage = lazy(() => import('./stages-page').then((m) => ({ default: m.StagePage })));
 
 function SignIn() {
   const { t } = useTranslation('admin');
@@ -84,6 +86,7 @@ export function AdminConsole() {
           <div className="admin-bar">
             <nav className="admin-nav" aria-label={t('title')}>
               <NavLink to={`${base}/events`}>{t('nav.events')}</NavLink>
+              <NavLink to={`${base}/stages`}>{t('adminstages:nav')}</NavLink>
               <NavLink to={`${base}/users`}>{t('nav.users')}</NavLink>
               <NavLink to={`${base}/activity`}>{t('nav.activity')}</NavLink>
               <NavLink to={`${base}/outbox`}>{t('nav.outbox')}</NavLink>
@@ -99,6 +102,8 @@ export function AdminConsole() {
             <Routes>
               <Route index element={<EventsPage />} />
               <Route path="events" element={<EventsPage />} />
+              <Route path="stages" element={<StagesIndex />} />
+              <Route path="stages/:eventId/:segmentId" element={<StagePage />} />
               <Route path="users" element={<UsersPage />} />
               <Route path="activity" element={<ActivityLogPage />} />
               <Route path="outbox" element={<OutboxPage />} />

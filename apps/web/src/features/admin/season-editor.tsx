@@ -4,13 +4,14 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type ListItem } from './admin-api';
 import { Field, useAction } from './admin-ui';
+import { StageLink } from './stage-link';
 
 interface Props {
   eventId: string;
 }
 
 /** The season's stages in date order: the organizer's overview before editing one. */
-function Timeline({ segments }: { segments: SegmentResource[] }) {
+function Timeline({ eventId, segments }: { eventId: string; segments: SegmentResource[] }) {
   const { t } = useTranslation('admin');
   const ordered = [...segments].sort((a, b) => a.attributes.date.from.localeCompare(b.attributes.date.from));
   return (
@@ -26,6 +27,7 @@ function Timeline({ segments }: { segments: SegmentResource[] }) {
             <span className="muted">
               {s.attributes.date.from} → {s.attributes.date.to}
             </span>
+            <StageLink eventId={eventId} segmentId={s.id} name={s.attributes.name} />
           </li>
         ))}
       </ol>
@@ -231,7 +233,7 @@ export function SeasonEditor({ eventId }: Props) {
   }, [load]);
   return (
     <div>
-      <Timeline segments={segments} />
+      <Timeline eventId={eventId} segments={segments} />
       {segments.map((segment) => (
         <SegmentForm
           key={`${segment.id}-${segment.attributes.date.from}-${segment.attributes.registrationPhases.length}`}

@@ -1,0 +1,159 @@
+import type {
+  AdvancementListDocument,
+  BracketInfoResource,
+  CreateBracketBody,
+  MatchSeriesResource,
+  PageMeta,
+  RosterResource,
+  StandingResource,
+  SwissRecordResource,
+} from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
+import { ApiError, api, type RequestOptions } from '../../lib/api-client';
+import { adminToken, signOut } from './admin-session';
+
+/**
+ * The stage calls of the organizer console (tournament stages, spec §7 and issue #7): create and
+ * seed, swiss rounds, advancement, the stage's match series with their check-ins, and results.
+ */
+
+const T = API.tournaments;
+const M = API.matches;
+/** The server's largest page (contract `pageQuery`). */
+const PAGE_SIZE = 100;
+
+interface List<R> {
+  data: R[];
+  meta?: PageMeta;
+}
+
+export interface CheckinItem {
+  id: string;
+  attributes: { createdAt: string; user: { id: string }; roster: { id: string } | null };
+}
+
+export type StageInfo = BracketInfoResource;
+export type CreateStageAttributes = CreateBracketBody['data']['attributes'];
+export type Advancement = AdvancementListDocument['data'][number];
+
+/** The organizer's result of one series (PATCH …/relationships/matches/results). */
+export interface SeriesResultInput {
+  homeStars: number;
+  awayStars: number;
+  homeDestruction?: number;
+  awayDestruction?: number;
+  forfeit?: 'home' | 'away' | 'both';
+  reason: string;
+}
+
+async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
+  try {
+    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) signOut();
+    throw error;
+  }
+}
+const get = <R>(path: string, query?: NonNullable<RequestOptions['query']>) =>
+  call((o) => api.get<R>(path, { ...o, ...(query ? { query } : {}) }));
+const post = <R>(path: string, attributes?: object) =>
+  call((o) => api.post<R>(path, attributes ? { data: { attributes } } : undefined, o));
+
+/** Every page of a list (the server answers at most 100 per page). */
+async function all<R>(path: string, query: NonNullable<RequestOptions['query']> = {}): Promise<R[]> {
+  const out: R[] = [];
+  for (let page = 1; ; page++) {
+    const list = await get<List<R>>(path, { ...query, 'page[number]': page, 'page[size]': PAGE_SIZE });
+    out.push(...list.data);
+    const total = list.meta?.page.totalPages ?? 1;
+    if (page >= total || list.data.length === 0) return out;
+  }
+}
+
+export const stageApi = {
+  /** The stage of a segment, or null while it has none (404). */
+  async info(segmentId: string): Promise<StageInfo | null> {
+    try {
+      return (await get<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket/info`)).data;
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 404) return null;
+      throw error;
+    }
+  },
+  create: (segmentId: string, attributes: CreateStageAttributes) =>
+    post<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket`, attributes),
+  nextRound: (segmentId: string) => post<unknown>(`${T}/segments/${segmentId}/bracket/rounds`),
+  resetRound: (segmentId: string) =>
+    post<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket/rounds/reset`),
+  advance: async (segmentId: string) =>
+    (await post<AdvancementListDocument>(`${T}/segments/${segmentId}/advance`, {})).data,
+  series: (stageId: string) => all<MatchSeriesResource>(`${T}/bracket/${stageId}/match-series`),
+  swissRecords: (segmentId: string) =>
+    get<List<SwissRecordResource>>(`${T}/segments/${segmentId}/swiss-records`, { 'page[size]': 50 }),
+  checkins: async (seriesId: string) =>
+    (await get<List<CheckinItem>>(`${M}/checkins`, { 'filter[matchSeries]': seriesId })).data,
+  rosters: (segmentId: string) => all<RosterResource>(`${T}/rosters`, { 'filter[segment]': segmentId }),
+  standings: async (segmentId: string) =>
+    (
+      await get<List<StandingResource>>(`${T}/segments/${segmentId}/standings`, {
+        'page[size]': PAGE_SIZE,
+        sort: 'placement',
+      })
+    ).data,
+  /**
+   * The organizer's result of a series, with a reason (spec §7 match series admin:
+   * PATCH /match-series/{id}/relationships/matches/results). The one place the call is made.
+   */
+  recordResult: (seriesId: string, input: SeriesResultInput) =>
+    call((o) =>
+      api.patch<unknown>(
+        `${T}/match-series/${seriesId}/relationships/matches/results`,
+        { data: { attributes: input } },
+        o,
+      ),
+    ),
+};
+
+/** Catalogue keys of the refusals the stage calls answer (`meta.reason`, else the error code). */
+export const KNOWN_REFUSALS = [
+  'ALREADY_ADVANCED',
+  'BRACKET_EXISTS',
+  'BRACKET_MATCH_NOT_READY',
+  'BRACKET_RESULT_LOCKED',
+  'BRACKET_DRAW',
+  'BRACKET_DOUBLE_FORFEIT',
+  'BRACKET_SIZE_UNSUPPORTED',
+  'BYE',
+  'NOT_A_BRACKET_SEGMENT',
+  'NOT_ENOUGH_ROSTERS',
+  'NOT_SWISS',
+  'NO_RANKINGS',
+  'NO_ROUND',
+  'ROUND_CLOSED',
+  'ROUND_HAS_RESULTS',
+  'ROUND_NOT_FINISHED',
+  'STAGE_NOT_FINISHED',
+  'SWISS_STAGE_COMPLETE',
+  'SWISS_NO_BYE_CANDIDATE',
+  'FORBIDDEN',
+  'INSUFFICIENT_ROLE',
+  'UNAUTHENTICATED',
+  'NOT_FOUND',
+  'VALIDATION_FAILED',
+  'CONFLICT',
+] as const;
+export type Refusal = (typeof KNOWN_REFUSALS)[number];
+
+/**
+ * What a refusal means for the organizer: the catalogue key (the engine's `meta.reason` first,
+ * then the error code) and the server's detail, never the raw document.
+ */
+export function refusalOf(error: unknown): { key: Refusal | null; detail: string } {
+  if (!(error instanceof ApiError)) return { key: null, detail: (error as Error)?.message ?? '' };
+  const first = error.errors[0];
+  const reason = (first?.meta as { reason?: unknown } | undefined)?.reason;
+  const known = (value: unknown): value is Refusal =>
+    typeof value === 'string' && (KNOWN_REFUSALS as readonly string[]).includes(value);
+  const key = known(reason) ? reason : known(first?.code) ? first.code : null;
+  return { key, detail: first?.detail ?? first?.title ?? String(error.status) };
+}
