@@ -6,6 +6,7 @@ import enAdminStages from './locales/en/adminstages.json';
 import enBrackets from './locales/en/brackets.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
+import enFinals from './locales/en/finals.json';
 import enHome from './locales/en/home.json';
 import enLadder from './locales/en/ladder.json';
 import enLeaderboard from './locales/en/leaderboard.json';
@@ -35,6 +36,7 @@ export const NAMESPACES = [
   'admin',
   'adminstages',
   'brackets',
+  'finals',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -55,6 +57,7 @@ export const enResources = {
   admin: enAdmin,
   adminstages: enAdminStages,
   brackets: enBrackets,
+  finals: enFinals,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -4,6 +4,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runInitialLoad } from '../features/session/initial-load';
 import { i18n, initI18n } from '../i18n/i18n';
+import { writeCookie } from '../lib/cookies';
 import { routes } from './route-table';
 
 function renderAt(path: string) {
@@ -154,4 +155,56 @@ describe('language switcher', () => {
 
 afterEach(async () => {
   await i18n.changeLanguage('en');
+});
+
+describe('World Championship Finals and Town Hall Cup pages', () => {
+  it.each([
+    ['/world-finals', 'page-world-finals'],
+    ['/world-finals/day-1', 'page-world-finals-day-1'],
+    ['/fr/world-finals/day-2', 'page-world-finals-day-2'],
+    ['/en/world-finals/day-3', 'page-world-finals-day-3'],
+  ])('serves %s; with the API down it says the finals could not be loaded', async (path, testId) => {
+    renderAt(path);
+    expect(await screen.findByTestId(testId)).toBeTruthy();
+    expect(await screen.findByTestId('finals-error')).toBeTruthy();
+    expect(screen.getAllByTestId('finals-nav-link')).toHaveLength(4);
+  });
+
+  it.each([
+    '/world-finals/day-4',
+    '/world-finals/day-0',
+    '/fr/world-finals/1',
+    '/town-hall-cup/17',
+    '/town-hall-cup/10',
+    '/town-hall-cup/12x',
+  ])('answers %s with the 404 page', async (path) => {
+    renderAt(path);
+    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    expect(screen.queryByTestId('page-world-finals')).toBeNull();
+    expect(screen.queryByTestId('page-town-hall-cup')).toBeNull();
+  });
+
+  it('serves a cup level with its Ladder and Finals tabs, under a locale prefix too', async () => {
+    const router = renderAt('/de/town-hall-cup/12?tab=finals');
+    expect(await screen.findByTestId('page-town-hall-cup')).toBeTruthy();
+    expect(await screen.findByTestId('cup-error')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/de/town-hall-cup/12');
+    expect(document.cookie).toContain('cwh_cup_level=12');
+  });
+
+  it('/town-hall-cup opens the level last seen, keeping the locale prefix', async () => {
+    writeCookie('cwh_cup_level', '9', 1);
+    const router = renderAt('/ko/town-hall-cup');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/ko/town-hall-cup/9'));
+    expect(await screen.findByTestId('page-town-hall-cup')).toBeTruthy();
+  });
+
+  it('/town-hall-cup opens the highest level without a clan level or a last one', async () => {
+    // No level remembered, and no language either (an unprefixed path would move to that language).
+    writeCookie('cwh_cup_level', '', 0);
+    writeCookie('locale', '', 0);
+    const router = renderAt('/town-hall-cup?tab=ladder');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/town-hall-cup/15'));
+    expect(router.state.location.search).toBe('?tab=ladder');
+  });
 });

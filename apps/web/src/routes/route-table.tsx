@@ -33,6 +33,7 @@ const errors = () => import('./errors');
 const simulator = () => import('./simulator');
 const ladder = () => import('./ladder');
 const admin = () => import('./admin');
+const finals = () => import('./finals');
 const broadcast = () => import('./broadcast');
 
 /** Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). */
@@ -66,6 +67,11 @@ export const pageRoutes: RouteObject[] = [
   { ...page('fatal-error', errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
   { ...page('fatal-error/:message', errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
   page('match', ladder, (m) => [m.MatchPage, m.matchLoader]),
+  // Spec 2 "World Championship Finals Day 1, 2 and 3 pages" and "Town Hall Cup pages".
+  page('world-finals', finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+  page('world-finals/:day', finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+  { path: 'town-hall-cup', lazy: async () => ({ loader: (await finals()).townHallCupIndexLoader }) },
+  page('town-hall-cup/:level', finals, (m) => [m.TownHallCupPage, m.townHallCupLoader]),
   // Not in spec 2: the simulated game's console (dev/demo), shown at once.
   { ...page('simulator', simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
   page('match/:id', ladder, (m) => [m.MatchPage, m.matchLoader]),

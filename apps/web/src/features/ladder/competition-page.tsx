@@ -72,7 +72,7 @@ function TabContent({ data, value }: { data: CompetitionData; value: LadderSegme
   if (data.tab === 'leaderboard' && data.board)
     return <LeaderboardTable board={data.board} competition={value.event.attributes.competition} />;
   if (data.tab === 'participants' && data.participants) return <ParticipantList teams={data.participants} />;
-  return <Prizes />;
+  return <Prizes prizes={value.event.attributes.prizes} />;
 }
 
 function Competition({ data }: { data: CompetitionData }) {

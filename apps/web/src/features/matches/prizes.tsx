@@ -1,35 +1,54 @@
-import { WORLD_FINALS } from '@cwh/domain';
+import type { EventPrizes } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
+import { HTML_LANG } from '../../i18n/locale';
 import { useLocale } from '../../i18n/use-locale';
+import { prizeLines } from '../finals/finals-model';
+import '../finals/finals.css';
 
-/** Prizes: the world finals pool (700,000 USD), the finals format and place. */
-export function Prizes() {
-  const { t } = useTranslation('matches');
+/**
+ * Prizes (spec 2: prize pool, monthly finals and championship finals prize pools) from the event's
+ * data. An event without prize data says so; the block never shows a figure the event does not have.
+ */
+export function Prizes({ prizes }: { prizes: EventPrizes | null | undefined }) {
+  const { t } = useTranslation('finals');
   const locale = useLocale();
-  const amount = new Intl.NumberFormat(locale === 'jp' ? 'ja' : locale.replace('_', '-'), {
-    style: 'currency',
-    currency: WORLD_FINALS.prizePool.currency,
-    maximumFractionDigits: 0,
-  }).format(WORLD_FINALS.prizePool.amount);
-  return (
-    <div className="prizes" data-testid="prizes">
-      <div className="card prizes__pool">
-        <p className="page__eyebrow">{t('prizes.poolLabel')}</p>
-        <p className="prizes__amount" data-testid="prize-pool">
-          {amount}
-        </p>
-        <p className="muted">
-          {t('prizes.finals', {
-            teams: t('prizes.teamCount', { count: WORLD_FINALS.teams }),
-            matches: t('prizes.matchCount', { count: WORLD_FINALS.matches }),
-            city: WORLD_FINALS.city,
-          })}
+  const lines = prizeLines(prizes);
+  if (!prizes || lines.length === 0)
+    return (
+      <div className="card prizes" data-testid="prizes">
+        <p className="muted" data-testid="prizes-none">
+          {t('prizes.none')}
         </p>
       </div>
-      <ul className="prizes__list">
-        <li>{t('prizes.monthly')}</li>
-        <li>{t('prizes.championship')}</li>
-      </ul>
+    );
+  const money = new Intl.NumberFormat(HTML_LANG[locale], {
+    style: 'currency',
+    currency: prizes.currency,
+    maximumFractionDigits: 0,
+  });
+  return (
+    <div className="card prizes" data-testid="prizes">
+      <dl className="finals-prizes__list">
+        {lines.map((line) => (
+          <div key={line.key} data-testid={`prize-${line.key}`}>
+            <dt>{t(`prizes.${line.key}`)}</dt>
+            <dd>{money.format(line.amount)}</dd>
+          </div>
+        ))}
+      </dl>
+      {prizes.placements.length > 0 ? (
+        <ol className="finals-prizes__placements" data-testid="prize-placements">
+          {prizes.placements.map((entry) => (
+            <li key={entry.placement} value={entry.placement}>
+              {t(entry.placementTo > entry.placement ? 'prizes.placementRange' : 'prizes.placement', {
+                from: entry.placement,
+                to: entry.placementTo,
+                amount: money.format(entry.amount),
+              })}
+            </li>
+          ))}
+        </ol>
+      ) : null}
     </div>
   );
 }

@@ -1,0 +1,144 @@
+import { competitorResultLabel } from '@cwh/domain';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
+import { formatDateTime } from '../../lib/dates';
+import type { MatchSeriesValue } from '../matches/match-series-api';
+import { teamName } from '../matches/team-name';
+import { type AttackOrderRow, attackOrderRows, type Finalist, type FinalsMatch } from './finals-model';
+import './finals.css';
+
+/** The winner's congratulation banner (spec 2); nothing until the champion is known. */
+export function ChampionBanner({ champion, eventName }: { champion: Finalist | null; eventName: string }) {
+  const { t } = useTranslation('finals');
+  if (!champion) return null;
+  return (
+    <div className="card finals-banner" role="status" data-testid="champion-banner">
+      <span className="finals-banner__trophy" aria-hidden="true">
+        🏆
+      </span>
+      <div>
+        <p className="finals-banner__title">{t('banner.title')}</p>
+        <p className="finals-banner__text" data-testid="champion-name">
+          {t('banner.text', { team: teamName(champion.name, t('common:tbd')), event: eventName })}
+        </p>
+      </div>
+    </div>
+  );
+}
+
+export function FinalistList({
+  finalists,
+  championId,
+}: {
+  finalists: Finalist[];
+  championId: string | null;
+}) {
+  const { t } = useTranslation('finals');
+  if (finalists.length === 0) return <p className="muted">{t('finalists.none')}</p>;
+  return (
+    <ol className="finalists" data-testid="finalists">
+      {finalists.map((team) => (
+        <li key={team.rosterId} className="finalists__item" data-testid="finalist">
+          <span className="finalists__seed">{t('finalists.seed', { seed: team.seed })}</span>
+          <span className="finalists__name">{teamName(team.name, t('common:tbd'))}</span>
+          {team.rosterId === championId ? (
+            <span className="badge badge--advance">{t('finalists.champion')}</span>
+          ) : null}
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** "Upper bracket, round 2", "Lower bracket, round 4", "Grand final", "Grand final reset". */
+export function useRoundLabel(): (match: Pick<FinalsMatch, 'section' | 'round'>) => string {
+  const { t } = useTranslation('finals');
+  return ({ section, round }) =>
+    section === 'final'
+      ? t(round > 1 ? 'round.reset' : 'round.grandFinal')
+      : t(`round.${section}`, { round });
+}
+
+type Competitor = MatchSeriesValue['competitors'][number] | undefined;
+
+function score(side: Competitor, other: Competitor): string {
+  if (!side) return '-';
+  return competitorResultLabel(
+    { placement: side.placement, result: side.result },
+    other ? { result: other.result } : null,
+  );
+}
+
+/** One scheduled match: number and round, date (hub format, GMT offset), teams, result once finished. */
+export function FinalsMatchRow({ series, label }: { series: MatchSeriesValue; label: string }) {
+  const { t } = useTranslation(['finals', 'matches']);
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const [home, away] = series.competitors;
+  const finished = series.state === 'finished';
+  const notPlayed = finished && !home?.placement && !away?.placement;
+  const state = series.bye ? 'bye' : notPlayed ? 'notPlayed' : null;
+  const team = (side: Competitor) => (
+    <span
+      className={
+        side?.placement === 1 && !notPlayed ? 'match-row__team match-row__team--won' : 'match-row__team'
+      }
+    >
+      {teamName(side?.displayName, t('common:tbd'))}
+    </span>
+  );
+  return (
+    <li className="finals-match" data-testid="finals-match" data-state={series.state}>
+      <p className="finals-match__label">{label}</p>
+      <Link to={localize(`/match/${encodeURIComponent(series.id)}`)} className="match-row__link">
+        <span className="match-row__date" data-testid="finals-match-date">
+          {formatDateTime(series.date, locale)}
+        </span>
+        <span className="match-row__teams">
+          {team(home)}
+          <span className="match-row__score" data-testid="finals-match-score">
+            {finished && !state ? `${score(home, away)} : ${score(away, home)}` : t('finals:versus')}
+          </span>
+          {team(away)}
+        </span>
+        <span
+          className={`badge badge--${finished ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
+        >
+          {state ? t(`finals:state.${state}`) : t(`matches:state.${series.state}`)}
+        </span>
+      </Link>
+    </li>
+  );
+}
+
+/** Day-two attack order (rule 3.2.3): when each side attacks, by minutes left on the war clock. */
+export function AttackOrderTable({ rows = attackOrderRows() }: { rows?: AttackOrderRow[] }) {
+  const { t } = useTranslation('finals');
+  return (
+    <section className="home__section" data-testid="attack-order">
+      <h2 className="section-title">{t('attackOrder.title')}</h2>
+      <p className="muted">{t('attackOrder.intro')}</p>
+      <div className="card finals-table-card">
+        <table className="finals-table">
+          <thead>
+            <tr>
+              <th scope="col">{t('attackOrder.minutesLeft')}</th>
+              <th scope="col">{t('attackOrder.side')}</th>
+              <th scope="col">{t('attackOrder.attack')}</th>
+            </tr>
+          </thead>
+          <tbody>
+            {rows.map((row) => (
+              <tr key={`${row.side}-${row.attack}`} data-testid="attack-order-row" data-side={row.side}>
+                <td className="finals-table__clock">{row.clock}</td>
+                <td>{t(`attackOrder.${row.side}`)}</td>
+                <td>{t('attackOrder.number', { number: row.attack })}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
