@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
+import enCheckins from './locales/en/checkins.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enBrackets from './locales/en/brackets.json';
 import enCommon from './locales/en/common.json';
@@ -34,6 +35,7 @@ export const NAMESPACES = [
   'officialwar',
   'leaderboard',
   'admin',
+  'checkins',
   'adminstages',
   'brackets',
   'finals',
@@ -55,6 +57,7 @@ export const enResources = {
   officialwar: enOfficialWar,
   leaderboard: enLeaderboard,
   admin: enAdmin,
+  checkins: enCheckins,
   adminstages: enAdminStages,
   brackets: enBrackets,
   finals: enFinals,

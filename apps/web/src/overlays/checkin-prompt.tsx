@@ -1,7 +1,15 @@
+import { CheckInSelectModal } from '../features/checkins/checkin-select-modal';
+import { MatchCheckInPrompt } from '../features/checkins/match-checkin-prompt';
+
 /**
- * Mount point of the match check-in prompt (fixed bottom right), empty until match check-in is
- * built: "select 5 players and tap START WAR", roster list for monthly qualifiers, Start War button.
+ * Match check-in prompt, fixed bottom right (spec 2), with the select-five modal of non-qualifier
+ * check-ins; the host leaves it out on error pages.
  */
 export function CheckinPrompt() {
-  return <div className="checkin-prompt-mount" data-testid="overlay-checkin-prompt" />;
+  return (
+    <>
+      <MatchCheckInPrompt />
+      <CheckInSelectModal />
+    </>
+  );
 }

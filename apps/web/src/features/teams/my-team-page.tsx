@@ -3,12 +3,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
+import { CheckInButtons } from '../checkins/checkin-buttons';
+import { useStageTimeline } from '../checkins/use-stage-timeline';
 import type { SessionState } from '../session/session-store';
 import { Notice } from '../shell/notice';
 import { RosterInvitations } from './roster-invitations';
 import { registerForTeam } from './team-api';
 import { TeamPage } from './team-page';
-import { teamPhase, teamWarnings } from './team-status';
+import { isStagePhase, teamStagePhase, teamWarnings } from './team-status';
 import { MemberLine, StatusBadge } from './team-ui';
 import { useTeamAction } from './use-team';
 
@@ -53,7 +55,8 @@ function TeamView({ session }: { session: SessionState }) {
 function ClanCard({ session }: { session: SessionState }) {
   const { t } = useTranslation('teams');
   const { clan, roster } = session;
-  const phase = teamPhase(roster, session.periods.registrationClosed);
+  const timeline = useStageTimeline();
+  const phase = teamStagePhase(roster, session.periods.registrationClosed, timeline);
   const warnings = teamWarnings(roster, session.clanMembers);
   const ready = roster?.members.filter((member) => member.registrationStatus === 'ready').length ?? 0;
   return (
@@ -79,7 +82,7 @@ function ClanCard({ session }: { session: SessionState }) {
         <div>
           <dt>{t('phase.label')}</dt>
           <dd data-testid="team-phase" data-phase={phase}>
-            {t(`phase.${phase}`)}
+            {isStagePhase(phase) ? t(`checkins:phase.${phase}`) : t(`phase.${phase}`)}
           </dd>
         </div>
         {roster ? (
@@ -246,8 +249,9 @@ function TeamActions({ session }: { session: SessionState }) {
       {session.showRegistrationButton ? (
         <Notice testId="register-prompt">{t('myTeam.registerPrompt')}</Notice>
       ) : null}
-      {buttons.length > 0 ? (
+      {buttons.length > 0 || (session.isCaptain && roster?.locked) ? (
         <div className="action-bar" data-testid="team-actions">
+          <CheckInButtons session={session} />
           {buttons}
         </div>
       ) : null}

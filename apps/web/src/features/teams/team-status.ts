@@ -70,3 +70,59 @@ export function teamWarnings(
   }
   return warnings;
 }
+
+/** Spec 4 phases of a locked team once stages are played; texts in the `checkins` namespace. */
+export type StagePhase =
+  | 'ladderInProgress'
+  | 'ladderFinished'
+  | 'preSegmentCheckIn'
+  | 'tournamentInProgress'
+  | 'phaseComplete'
+  | 'finalsWinner';
+
+export interface StageTimeline {
+  /** The stages (children of the team's segment), any order. */
+  segments: readonly { eliminationType: string; date: { from: string; to: string } }[];
+  now: number;
+  /** A stage's check-in window is open and the roster is not checked in yet. */
+  checkInPending: boolean;
+  /** The roster won the last stage (the finals). */
+  champion: boolean;
+}
+
+const STAGE_PHASES: readonly string[] = [
+  'ladderInProgress',
+  'ladderFinished',
+  'preSegmentCheckIn',
+  'tournamentInProgress',
+  'phaseComplete',
+  'finalsWinner',
+] satisfies StagePhase[];
+
+export const isStagePhase = (phase: string): phase is StagePhase => STAGE_PHASES.includes(phase);
+
+/**
+ * The whole spec 4 lifecycle: before the lock as teamPhase; once locked, the finals winner, a
+ * pending stage check-in, the stage running now (ladder or tournament), else the last stage played
+ * (ladder finished: top teams advance; other stages: phase complete); before any, roster locked.
+ */
+export function teamStagePhase(
+  roster: ClanRosterValue | null,
+  registrationClosed: boolean,
+  timeline: StageTimeline | null,
+): TeamPhase | StagePhase {
+  const phase = teamPhase(roster, registrationClosed);
+  if (phase !== 'locked' || !timeline) return phase;
+  if (timeline.champion) return 'finalsWinner';
+  if (timeline.checkInPending) return 'preSegmentCheckIn';
+  const at = timeline.now;
+  const running = timeline.segments.find(
+    ({ date }) => Date.parse(date.from) <= at && at <= Date.parse(date.to),
+  );
+  if (running) return running.eliminationType === 'ladder' ? 'ladderInProgress' : 'tournamentInProgress';
+  const finished = timeline.segments
+    .filter(({ date }) => Date.parse(date.to) < at)
+    .sort((a, b) => Date.parse(b.date.to) - Date.parse(a.date.to))[0];
+  if (!finished) return 'locked';
+  return finished.eliminationType === 'ladder' ? 'ladderFinished' : 'phaseComplete';
+}

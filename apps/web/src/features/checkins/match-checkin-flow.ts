@@ -1,0 +1,135 @@
+import { type ErrorRoute, errorPageRoute, SAVE_SELECTED_PLAYERS_ERROR_ROUTE, toMillis } from '@cwh/domain';
+import {
+  checkClan,
+  checkSelectedPlayers,
+  fetchCheckInUserIds,
+  type MatchCheckInAnswer,
+  matchCheckIn,
+  saveSelectedPlayers,
+} from './checkin-api';
+import {
+  isMatchTimePassed,
+  matchCheckInErrorRoute,
+  type PromptMode,
+  verifyPlayersErrorRoute,
+} from './checkin-rules';
+
+export interface MatchCheckInRequest {
+  seriesId: string;
+  userId: string;
+  clanTag: string | null;
+  mode: PromptMode;
+  /** The five picked (qualifier and select-five modes); ignored in a monthly final. */
+  playerTags: readonly string[];
+  isChinese: boolean;
+}
+
+export type MatchCheckInOutcome =
+  /** Another START WAR was still running: this tap is ignored. */
+  | { kind: 'ignored' }
+  /** The user is already among the series' check-ins: nothing happens. */
+  | { kind: 'alreadyCheckedIn' }
+  | { kind: 'opened'; link: string }
+  /** Checked in; the server had no link to open. */
+  | { kind: 'checkedIn' }
+  | { kind: 'failed'; route: ErrorRoute; missed: boolean };
+
+export interface MatchCheckInDeps {
+  fetchSeries: (id: string) => Promise<{ date: string }>;
+  fetchCheckInUserIds: (seriesId: string) => Promise<string[]>;
+  matchCheckIn: (seriesId: string, playerTags?: readonly string[]) => Promise<MatchCheckInAnswer>;
+  checkClan: () => Promise<void>;
+  saveSelectedPlayers: (clanTag: string, playerTags: readonly string[]) => Promise<void>;
+  checkSelectedPlayers: () => Promise<void>;
+  openLink: (link: string) => void;
+  navigate: (route: ErrorRoute) => void;
+  report: (error: unknown) => void;
+  setLoading: (loading: boolean) => void;
+  isLoading: () => boolean;
+  /** The own team missed the window (passed match time). */
+  onMissed: (seriesId: string) => void;
+  now: () => number;
+}
+
+export const DEFAULT_CHECK_IN_CALLS = {
+  fetchCheckInUserIds,
+  matchCheckIn,
+  checkClan,
+  saveSelectedPlayers,
+  checkSelectedPlayers,
+} satisfies Partial<MatchCheckInDeps>;
+
+/** A failure that already knows its error page (the step it came from decided). */
+class RoutedFailure extends Error {
+  constructor(
+    readonly route: ErrorRoute,
+    override readonly cause: unknown,
+  ) {
+    super(String(route));
+  }
+}
+
+async function step<T>(run: () => Promise<T>, route: (error: unknown) => ErrorRoute): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw new RoutedFailure(route(error), error);
+  }
+}
+
+/**
+ * START WAR of the match check-in prompt (spec 4 check-in flow): one at a time; save and verify
+ * the five players (other stages) or check the clan (qualifier, final); then the series: after its
+ * time no check-in (/error/8 and the missed notice); a user already among the check-ins stops
+ * quietly; otherwise the war service checks in and its deep link is opened. Failures route per
+ * spec 8 and are logged; the loading flag is always cleared.
+ */
+export async function runMatchCheckIn(
+  request: MatchCheckInRequest,
+  deps: MatchCheckInDeps,
+): Promise<MatchCheckInOutcome> {
+  if (deps.isLoading()) return { kind: 'ignored' };
+  deps.setLoading(true);
+  const passed = (): MatchCheckInOutcome => {
+    deps.onMissed(request.seriesId);
+    deps.navigate(errorPageRoute(8));
+    return { kind: 'failed', route: errorPageRoute(8), missed: true };
+  };
+  try {
+    if (request.mode === 'selectFive') {
+      const clanTag = request.clanTag ?? '';
+      await step(
+        () => deps.saveSelectedPlayers(clanTag, request.playerTags),
+        () => SAVE_SELECTED_PLAYERS_ERROR_ROUTE,
+      );
+      await step(deps.checkSelectedPlayers, (error) => verifyPlayersErrorRoute(error, request.isChinese));
+    } else {
+      await step(deps.checkClan, (error) => matchCheckInErrorRoute(error, request.isChinese));
+    }
+    const series = await deps.fetchSeries(request.seriesId);
+    if (deps.now() > toMillis(series.date)) {
+      deps.report(new Error(`Match check-in after the match time (${request.seriesId})`));
+      return passed();
+    }
+    const checkedIn = await deps.fetchCheckInUserIds(request.seriesId);
+    if (checkedIn.includes(request.userId)) return { kind: 'alreadyCheckedIn' };
+    const answer = await deps.matchCheckIn(
+      request.seriesId,
+      request.mode === 'qualifier' ? request.playerTags : undefined,
+    );
+    if (answer.alreadyCheckedIn) return { kind: 'alreadyCheckedIn' };
+    if (!answer.link) return { kind: 'checkedIn' };
+    deps.openLink(answer.link);
+    return { kind: 'opened', link: answer.link };
+  } catch (failure) {
+    const error = failure instanceof RoutedFailure ? failure.cause : failure;
+    deps.report(error);
+    if (isMatchTimePassed(error)) return passed();
+    const route =
+      failure instanceof RoutedFailure ? failure.route : matchCheckInErrorRoute(error, request.isChinese);
+    deps.navigate(route);
+    return { kind: 'failed', route, missed: false };
+  } finally {
+    deps.setLoading(false);
+  }
+}
