@@ -107,7 +107,8 @@ export function StageSeriesTable({ series, rosters, onChanged }: Props) {
         </thead>
         <tbody>
           {shown.map((s) => {
-            const a = s.attributes;
+            // reviewReason: set while the series waits for the organizer (contract `MATCH_SERIES_REVIEW_REASONS`).
+            const a: MatchSeriesResource['attributes'] & { reviewReason?: string | null } = s.attributes;
             const [home, away] = a.competitors;
             const ready = !a.bye && a.competitors.length === 2 && a.competitors.every((c) => c.roster);
             const sides = checkins.has(s.id) ? sidesCheckedIn(s, checkins.get(s.id)!, rosters) : null;
