@@ -31,6 +31,7 @@ import { registerTenant } from './http/tenant.js';
 import { prepareDatabase } from './prepare-database.js';
 import { registerAdmin } from './wiring/admin.js';
 import { registerPlayersAndTeams } from './wiring/players-and-teams.js';
+import { createStageHooks, registerStagePlay } from './wiring/stages.js';
 import './http/fastify-types.js';
 import { DomainError } from './errors/domain-error.js';
 import type { WithdrawnRoster } from './features/clan/clan-context.js';
@@ -222,14 +223,18 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await registerAdmin(app, { db: database.db, now, mail: config.mail });
 
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
+  // Stage series and segments are handed to the brackets feature (the ladder never imports it).
+  const stages = createStageHooks(database.db, now);
   const ladder = await registerLadder(app, {
     db: database.db,
     config: config.ladder,
     now,
     game: playersAndTeams.game,
     seriesCreatedHooks,
+    stageHooks: stages.hooks,
   });
   rosterWithdrawnHooks.push((roster, tx) => ladder.withdrawRoster(roster.id, tx));
+  await registerStagePlay(app, { deps: stages.deps, ladder, now });
   await registerWar(app, {
     ladder,
     game: playersAndTeams.game,

@@ -8,6 +8,7 @@ import * as z from './safe-zod.js';
  * - POST /segments/{id}/bracket/rounds (organizer): pairs and schedules the next swiss round.
  * - GET /segments/{id}/bracket/info, GET /bracket/{id}/match-series?filter[bracket.number],
  *   GET /segments/{id}/swiss-records?filter[roundNumber] (page[size] 50).
+ * Results of stage series: PATCH /match-series/{id}/relationships/matches/results (stage-play.ts).
  */
 
 export const STAGE_FORMATS = ['swiss', 'double_elimination'] as const;
@@ -148,39 +149,6 @@ export const swissRoundResource = z.object({
 export const swissRoundDocument = z.object({ data: swissRoundResource });
 
 /**
- * POST /bracket/{id}/results (organizer): the result of one series of the stage. Stars decide,
- * then destruction; a forfeit gives the win to the other side. Double elimination needs a winner
- * (a true draw is refused); a swiss draw scores 1 point each.
- */
-export const stageResultBody = requestBody(
-  z
-    .object({
-      matchSeriesId: resourceId,
-      homeStars: z.number().int().min(0).max(150),
-      awayStars: z.number().int().min(0).max(150),
-      homeDestruction: z.number().min(0).max(100).optional(),
-      awayDestruction: z.number().min(0).max(100).optional(),
-      forfeit: z.enum(['home', 'away']).optional(),
-    })
-    .strict(),
-);
-export type StageResultBody = z.infer<typeof stageResultBody>;
-
-export const stageResultDocument = z.object({
-  data: z.object({
-    id: z.string(),
-    type: z.literal('stage-results'),
-    attributes: z.object({
-      matchSeriesId: z.string(),
-      winnerRosterId: z.string().nullable(),
-      /** Series whose teams or state changed (the winner's and loser's next nodes, byes, the reset). */
-      changedMatchSeriesIds: z.array(z.string()),
-      championRosterId: z.string().nullable(),
-    }),
-  }),
-});
-
-/**
  * POST /segments/{id}/advance (organizer): decides every roster of a finished stage, qualified
  * (next segment, seed, ticket) or eliminated. Rules apply in order; without rules a ladder segment
  * sends its top 128 (championship) or top 8 (cup) to the next segment of its stage.
@@ -228,5 +196,4 @@ export type BracketMatchSeriesQuery = z.infer<typeof bracketMatchSeriesQuery>;
 export type SwissRecordListDocument = z.infer<typeof swissRecordListDocument>;
 export type SwissRecordsQuery = z.infer<typeof swissRecordsQuery>;
 export type SwissRoundDocument = z.infer<typeof swissRoundDocument>;
-export type StageResultDocument = z.infer<typeof stageResultDocument>;
 export type AdvancementListDocument = z.infer<typeof advancementListDocument>;

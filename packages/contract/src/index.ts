@@ -23,5 +23,6 @@ export * from './rosters.js';
 export * from './segments.js';
 export * from './simulator.js';
 export * from './socket.js';
+export * from './stage-play.js';
 export * from './standings.js';
 export * from './war.js';

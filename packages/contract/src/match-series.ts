@@ -42,6 +42,22 @@ export const matchPeriod = z.object({
 });
 export const seriesMatch = z.object({ id: z.string(), periods: z.array(matchPeriod) });
 
+/**
+ * Why a series waits for the organizer: the official war could not be read or was never seen
+ * (war_log_private, no_war, war_not_ended, no_clan), or a stage series got a result that cannot move
+ * its double-elimination bracket (double_forfeit: neither side checked in; bracket_draw: a true
+ * draw). The organizer enters the result with PATCH /match-series/{id}/relationships/matches/results.
+ */
+export const MATCH_SERIES_REVIEW_REASONS = [
+  'war_log_private',
+  'no_war',
+  'war_not_ended',
+  'no_clan',
+  'double_forfeit',
+  'bracket_draw',
+] as const;
+export type MatchSeriesReviewReason = (typeof MATCH_SERIES_REVIEW_REASONS)[number];
+
 /** Official game (GAME_MODE=official): the war the clans start in the game, as the hub reads it. */
 export const officialWarAttributes = z.object({
   /** The match's settings the friendly war must use. */
@@ -68,7 +84,7 @@ export const officialWarAttributes = z.object({
   /** Whether the home clan's public war log agreed with the recorded result. */
   warLog: z.enum(['confirmed', 'differs', 'not_listed', 'private', 'unavailable']).nullable(),
   /** Set when the organizer must decide: the war could not be read or was never seen. */
-  reviewReason: z.enum(['war_log_private', 'no_war', 'war_not_ended', 'no_clan']).nullable(),
+  reviewReason: z.enum(MATCH_SERIES_REVIEW_REASONS).nullable(),
 });
 export type OfficialWarAttributes = z.infer<typeof officialWarAttributes>;
 
@@ -93,6 +109,8 @@ export const matchSeriesAttributes = z.object({
   finishedAt: z.iso.datetime({ offset: true }).nullable(),
   /** Official game only; absent or null with the simulated game. */
   officialWar: officialWarAttributes.nullable().optional(),
+  /** Set while the series waits for the organizer's result (MATCH_SERIES_REVIEW_REASONS). */
+  reviewReason: z.enum(MATCH_SERIES_REVIEW_REASONS).nullable().optional(),
 });
 
 /** The spec's list reads `id` and `date`: the date is `attributes.date`. */

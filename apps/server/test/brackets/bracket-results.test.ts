@@ -47,12 +47,16 @@ describeEachDatabase('brackets: results and propagation', (ctx) => {
     (
       await ctx.app.inject({ method: 'GET', url: `${T}/bracket/${bracketId}/match-series?page[size]=50` })
     ).json().data;
-  const post = (attributes: Record<string, unknown>, token: string | null = admin) =>
+  /** The organizer's results call (spec 7): PATCH /match-series/{id}/relationships/matches/results. */
+  const post = (
+    { matchSeriesId, ...attributes }: Record<string, unknown>,
+    token: string | null = admin,
+  ) =>
     ctx.app.inject(
       jsonApiRequest({
-        method: 'POST',
-        url: `${T}/bracket/${bracketId}/results`,
-        payload: jsonApiBody(attributes),
+        method: 'PATCH',
+        url: `${T}/match-series/${matchSeriesId}/relationships/matches/results`,
+        payload: jsonApiBody({ reason: 'organizer result', ...attributes }),
         headers: token ? bearer(token) : {},
       }),
     );

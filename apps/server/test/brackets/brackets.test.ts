@@ -209,10 +209,10 @@ describeEachDatabase('brackets: stages, rounds, records', (ctx) => {
     const post = (matchSeriesId: string) =>
       ctx.app.inject(
         jsonApiRequest({
-          method: 'POST',
-          url: `${T}/bracket/${info.id}/results`,
+          method: 'PATCH',
+          url: `${T}/match-series/${matchSeriesId}/relationships/matches/results`,
           payload: jsonApiBody({
-            matchSeriesId,
+            reason: 'organizer result',
             homeStars: 8,
             awayStars: 8,
             homeDestruction: 75,

@@ -20,7 +20,7 @@ async function stageOf(deps: BracketsDeps, tenant: string, segmentId: string): P
 }
 
 /** Swiss history of a stage and how many rounds are fully played. */
-async function swissState(deps: BracketsDeps, stage: StageRow) {
+export async function swissState(deps: BracketsDeps, stage: StageRow) {
   const rounds = await deps.repo.rounds(stage.id);
   const rows = await deps.repo.allStageSeries(stage.id);
   const competitors = await deps.repo.competitorsOf(rows.map((row) => row.series.id));

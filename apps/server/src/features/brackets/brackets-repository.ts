@@ -266,12 +266,50 @@ export function createStageResultsRepository(db: Executor) {
         .where(and(eq(stageMatchSeries.stageId, stageId), inArray(stageMatchSeries.nodeId, [...nodeIds])));
     },
 
+    /** The stage a series belongs to (its link and series row), or null for a ladder series. */
+    async linkOfSeries(matchSeriesId: string, tx: Executor = db) {
+      const rows = await tx
+        .select({ series: matchSeries, link: stageMatchSeries })
+        .from(stageMatchSeries)
+        .innerJoin(matchSeries, eq(matchSeries.id, stageMatchSeries.matchSeriesId))
+        .where(eq(stageMatchSeries.matchSeriesId, matchSeriesId));
+      return rows[0] ?? null;
+    },
+
     async setSeries(
       id: string,
-      values: { state: StageSeriesRow['state']; bye?: boolean; finishedAt: Date | null },
+      values: {
+        state?: StageSeriesRow['state'];
+        bye?: boolean;
+        finishedAt?: Date | null;
+        reviewReason?: string | null;
+      },
       tx: Executor,
     ) {
       await tx.update(matchSeries).set(values).where(eq(matchSeries.id, id));
+    },
+
+    /** The series within the tenant, row-locked when `lock` (a result writes it). */
+    async seriesInTenant(tenant: string, id: string, tx: Executor = db, lock = false) {
+      const query = tx
+        .select()
+        .from(matchSeries)
+        .where(and(eq(matchSeries.tenant, tenant), eq(matchSeries.id, id)));
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    async competitorsOf(seriesId: string, tx: Executor = db): Promise<StageCompetitorRow[]> {
+      return tx
+        .select()
+        .from(matchSeriesCompetitors)
+        .where(eq(matchSeriesCompetitors.matchSeriesId, seriesId))
+        .orderBy(asc(matchSeriesCompetitors.position));
+    },
+
+    async series(id: string, tx: Executor = db): Promise<StageSeriesRow> {
+      const rows = await tx.select().from(matchSeries).where(eq(matchSeries.id, id));
+      return rows[0]!;
     },
 
     async setCompetitor(

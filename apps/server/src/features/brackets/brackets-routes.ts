@@ -7,8 +7,6 @@ import {
   createBracketBody,
   matchSeriesListDocument,
   segmentIdParams,
-  stageResultBody,
-  stageResultDocument,
   swissRecordListDocument,
   swissRecordsQuery,
   swissRoundDocument,
@@ -21,7 +19,6 @@ import { matchSeriesResource } from '../ladder/ladder-mappers.js';
 import { advanceSegment } from './advance-service.js';
 import { SWISS_RECORDS_DEFAULT_PAGE_SIZE, stageInfo, swissRecords } from './brackets-read-service.js';
 import { createBracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
-import { recordStageResult } from './stage-results-service.js';
 
 /**
  * Who may create stages and start rounds: platform admins and organizers (permission
@@ -163,28 +160,6 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
           page,
         });
         return { data, meta: pageMeta(page, total) };
-      },
-    );
-
-    app.post(
-      '/bracket/:id/results',
-      {
-        preHandler: app.authenticate,
-        schema: {
-          tags: ['brackets'],
-          params: bracketParams,
-          body: stageResultBody,
-          response: { 200: stageResultDocument },
-        },
-      },
-      async (request) => {
-        assertOrganizer(request.user);
-        const result = await recordStageResult(deps, {
-          tenant: request.tenant,
-          stageId: request.params.id,
-          result: request.body.data.attributes,
-        });
-        return { data: { id: result.matchSeriesId, type: 'stage-results' as const, attributes: result } };
       },
     );
 

@@ -9,6 +9,7 @@ import {
 } from '@cwh/domain';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import { createAdvanceRepository } from './advance-repository.js';
 import {
   type BracketsRepository,
@@ -149,15 +150,17 @@ export async function createStage(
           { stageId: stage.id, roundNumber: 1, input: roundInput, output: firstRound, createdAt: now },
           tx,
         );
-        await deps.repo.insertSeries(stage, swissRoundSeries(firstRound, startsAt), now, tx);
+        const ids = await deps.repo.insertSeries(stage, swissRoundSeries(firstRound, startsAt), now, tx);
+        await scheduleCheckinDeadlines(deps.db, ids, tx);
       }
       if (bracket) {
-        await deps.repo.insertSeries(
+        const ids = await deps.repo.insertSeries(
           stage,
           bracketSeries(bracket, resolveDoubleElimination(bracket, []), startsAt),
           now,
           tx,
         );
+        await scheduleCheckinDeadlines(deps.db, ids, tx);
       }
       return stage;
     });
@@ -211,6 +214,7 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
         Math.max(stage.startsAt.getTime(), now.getTime() + SWISS_ROUND_LEAD_MINUTES * 60_000),
       );
       const seriesIds = await deps.repo.insertSeries(stage, swissRoundSeries(output, date), now, tx);
+      await scheduleCheckinDeadlines(deps.db, seriesIds, tx);
       return { round, output, seriesIds };
     });
   } catch (error) {

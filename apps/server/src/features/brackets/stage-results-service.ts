@@ -1,22 +1,46 @@
-import type { StageResultBody } from '@cwh/contract';
-import { applyBracketResult, type BracketMatchState, warOutcome } from '@cwh/domain';
-import type { Tx } from '../../db/client.js';
+import {
+  applyBracketResult,
+  type BracketMatchState,
+  type WarScore,
+  warOutcome,
+  warPlacements,
+} from '@cwh/domain';
+import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import type { StageSeriesOutcome, WarOutcome } from '../ladder/ladder-service.js';
 import { createStageResultsRepository, type StageRow, type StageSeriesRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
 import { conflict, toDomainError } from './stage-series.js';
 
-type ResultInput = StageResultBody['data']['attributes'];
+type ResultsRepository = ReturnType<typeof createStageResultsRepository>;
+
+/**
+ * Who reports the result. A war (simulated result, official poller, withdrawal, no-show forfeit)
+ * that cannot move a double-elimination bracket (a true draw, a double forfeit) leaves the series
+ * open with a review reason for the organizer; the organizer's own result is refused instead.
+ */
+export type ResultSource = 'war' | 'organizer';
+
+export interface StageResult {
+  series: StageSeriesRow;
+  stage: StageRow;
+  /** False when the series stays open for the organizer (review reason set). */
+  finished: boolean;
+  corrected: boolean;
+  winnerRosterId: string | null;
+  changedMatchSeriesIds: string[];
+  championRosterId: string | null;
+}
 
 async function writeScores(
-  results: ReturnType<typeof createStageResultsRepository>,
+  results: ResultsRepository,
   series: StageSeriesRow,
-  input: ResultInput,
-  outcome: 'home' | 'away' | 'draw',
+  score: WarScore,
   at: Date,
-  tx: Tx,
+  tx: Executor,
 ) {
-  await results.setSeries(series.id, { state: 'finished', finishedAt: at }, tx);
+  await results.setSeries(series.id, { state: 'finished', finishedAt: at, reviewReason: null }, tx);
+  const placed = warPlacements(score);
   for (const [position, side] of [
     [0, 'home'],
     [1, 'away'],
@@ -25,9 +49,9 @@ async function writeScores(
       series.id,
       position,
       {
-        score: side === 'home' ? input.homeStars : input.awayStars,
-        forfeit: input.forfeit === side,
-        placement: outcome === 'draw' || outcome === side ? 1 : 2,
+        score: side === 'home' ? score.homeStars : score.awayStars,
+        forfeit: placed[side].forfeit,
+        placement: placed[side].placement,
       },
       tx,
     );
@@ -36,12 +60,12 @@ async function writeScores(
 
 /** Moves the bracket's changed nodes onto their series: new teams, byes and the cancelled reset. */
 async function propagate(
-  results: ReturnType<typeof createStageResultsRepository>,
+  results: ResultsRepository,
   stage: StageRow,
   changes: readonly BracketMatchState[],
   playedNode: string,
   at: Date,
-  tx: Tx,
+  tx: Executor,
 ): Promise<string[]> {
   const others = changes.filter((c) => c.id !== playedNode);
   const links = new Map(
@@ -84,63 +108,124 @@ async function propagate(
   return changed;
 }
 
+/** Review reasons of a double-elimination result that names no winner. */
+const NO_WINNER = {
+  draw: { reason: 'bracket_draw', code: 'BRACKET_DRAW', detail: 'A bracket match needs a winner' },
+  none: {
+    reason: 'double_forfeit',
+    code: 'BRACKET_DOUBLE_FORFEIT',
+    detail: 'A double forfeit cannot move the bracket: enter the winner',
+  },
+} as const;
+
 /**
- * POST /bracket/{id}/results. Double elimination: the engine records the winner and returns the
- * nodes to update (correcting a result whose next matches were played is refused:
- * BRACKET_RESULT_LOCKED). Swiss: a result may be entered or corrected until the next round starts.
+ * Records (or corrects) the result of a stage's series inside `tx`; null when the series belongs
+ * to no stage. Locks the stage (one result at a time per stage).
+ * - Double elimination: the engine records the winner and returns the nodes to update. Correcting
+ *   a result whose next matches were played is refused (BRACKET_RESULT_LOCKED). A true draw or a
+ *   double forfeit names no winner: from a war the series stays open with review reason
+ *   `bracket_draw` / `double_forfeit`; from the organizer it is refused (BRACKET_DRAW,
+ *   BRACKET_DOUBLE_FORFEIT).
+ * - Swiss: a result may be entered or corrected until the next round starts (ROUND_CLOSED after);
+ *   a double forfeit is a loss for both sides (placement 2 both, both marked forfeit).
  */
-export async function recordStageResult(
+export async function recordSeriesResultIn(
   deps: BracketsDeps,
-  input: { tenant: string; stageId: string; result: ResultInput },
-) {
-  const found = await deps.repo.getStage(input.tenant, input.stageId);
+  input: { matchSeriesId: string; score: WarScore; source: ResultSource },
+  tx: Executor,
+): Promise<StageResult | null> {
   const results = createStageResultsRepository(deps.db);
+  const found = await results.linkOfSeries(input.matchSeriesId, tx);
+  if (!found) return null;
   const at = deps.now();
   try {
-    return await deps.db.transaction(async (tx) => {
-      const stage = await deps.repo.lockStage(found.id, tx);
-      const row = await results.linkOf(stage.id, input.result.matchSeriesId, tx);
-      if (!row)
-        throw new DomainError('NOT_FOUND', `No match series ${input.result.matchSeriesId} in this bracket`);
-      if (row.series.bye) throw conflict('BYE', 'A bye has no result');
-      const competitors = await deps.repo.competitorsOf([row.series.id], tx);
-      const [home, away] = [
-        competitors.find((c) => c.position === 0),
-        competitors.find((c) => c.position === 1),
-      ];
-      if (!home?.rosterId || !away?.rosterId)
-        throw conflict('BRACKET_MATCH_NOT_READY', 'Both teams are not known yet');
-      const outcome = warOutcome(input.result);
-      let changed: string[] = [];
-      let champion: string | null = null;
-      if (stage.format === 'double_elimination' && stage.bracket) {
-        if (outcome === 'draw')
-          throw new DomainError('VALIDATION_FAILED', 'A bracket match needs a winner', {
-            meta: { reason: 'BRACKET_DRAW' },
-          });
-        const winner = outcome === 'home' ? home.rosterId : away.rosterId;
-        const applied = applyBracketResult(stage.bracket, stage.bracketResults, {
-          matchId: row.link.nodeId,
-          winnerRosterId: winner,
-        });
-        await deps.repo.updateBracketResults(stage.id, applied.results, tx);
-        changed = await propagate(results, stage, applied.changes, row.link.nodeId, at, tx);
-        champion = applied.state.championRosterId;
-      } else {
-        const rounds = await deps.repo.rounds(stage.id, tx);
-        if (row.link.roundNumber < rounds.length)
-          throw conflict('ROUND_CLOSED', 'The next round already started');
+    const stage = await deps.repo.lockStage(found.link.stageId, tx);
+    // Read again under the stage lock: a propagation may have just changed this series.
+    const row = (await results.linkOfSeries(input.matchSeriesId, tx))!;
+    if (row.series.bye) throw conflict('BYE', 'A bye has no result');
+    const competitors = await deps.repo.competitorsOf([row.series.id], tx);
+    const [home, away] = [
+      competitors.find((c) => c.position === 0),
+      competitors.find((c) => c.position === 1),
+    ];
+    if (!home?.rosterId || !away?.rosterId)
+      throw conflict('BRACKET_MATCH_NOT_READY', 'Both teams are not known yet');
+    const corrected = row.series.state === 'finished';
+    const outcome = warOutcome(input.score);
+    let changed: string[] = [];
+    let champion: string | null = null;
+    if (stage.format === 'double_elimination' && stage.bracket) {
+      if (outcome === 'draw' || outcome === 'none') {
+        const noWinner = NO_WINNER[outcome];
+        if (input.source === 'organizer' || corrected)
+          throw new DomainError('VALIDATION_FAILED', noWinner.detail, { meta: { reason: noWinner.code } });
+        await results.setSeries(row.series.id, { reviewReason: noWinner.reason }, tx);
+        return {
+          series: await results.series(row.series.id, tx),
+          stage,
+          finished: false,
+          corrected,
+          winnerRosterId: null,
+          changedMatchSeriesIds: [],
+          championRosterId: null,
+        };
       }
-      await writeScores(results, row.series, input.result, outcome, at, tx);
-      const winnerRosterId = outcome === 'draw' ? null : outcome === 'home' ? home.rosterId : away.rosterId;
-      return {
-        matchSeriesId: row.series.id,
-        winnerRosterId,
-        changedMatchSeriesIds: changed,
-        championRosterId: champion,
-      };
-    });
+      const winner = outcome === 'home' ? home.rosterId : away.rosterId;
+      const applied = applyBracketResult(stage.bracket, stage.bracketResults, {
+        matchId: row.link.nodeId,
+        winnerRosterId: winner,
+      });
+      await deps.repo.updateBracketResults(stage.id, applied.results, tx);
+      changed = await propagate(results, stage, applied.changes, row.link.nodeId, at, tx);
+      champion = applied.state.championRosterId;
+    } else {
+      const rounds = await deps.repo.rounds(stage.id, tx);
+      if (row.link.roundNumber < rounds.length)
+        throw conflict('ROUND_CLOSED', 'The next round already started');
+    }
+    await writeScores(results, row.series, input.score, at, tx);
+    const winnerRosterId = outcome === 'home' ? home.rosterId : outcome === 'away' ? away.rosterId : null;
+    return {
+      series: await results.series(row.series.id, tx),
+      stage,
+      finished: true,
+      corrected,
+      winnerRosterId,
+      changedMatchSeriesIds: changed,
+      championRosterId: champion,
+    };
   } catch (error) {
     throw toDomainError(error);
   }
+}
+
+/** The ladder's result shape as the domain's war score. */
+export function scoreOf(result: Omit<WarOutcome, 'matchSeriesId'>): WarScore {
+  return {
+    homeStars: result.stars.home,
+    awayStars: result.stars.away,
+    homeDestruction: result.destruction?.home,
+    awayDestruction: result.destruction?.away,
+    forfeit: result.forfeit,
+  };
+}
+
+/**
+ * The ladder's stage hook (src/wiring/stages.ts): a war result of a stage series (simulated war,
+ * official poller, withdrawal, no-show forfeit) moves the stage in the ladder's transaction, and
+ * no ladder standings are touched.
+ */
+export function stageSeriesResultHook(deps: BracketsDeps) {
+  return async (
+    series: { id: string },
+    result: WarOutcome,
+    tx: Executor,
+  ): Promise<StageSeriesOutcome | null> => {
+    const staged = await recordSeriesResultIn(
+      deps,
+      { matchSeriesId: series.id, score: scoreOf(result), source: 'war' },
+      tx,
+    );
+    return staged ? { series: staged.series, finished: staged.finished } : null;
+  };
 }

@@ -5,7 +5,13 @@ import type {
   SwissResult,
   SwissRoundOutput,
 } from '@cwh/domain';
-import { CompetitionError, type CompetitionErrorCode, WORLD_FINALS, worldFinalsSchedule } from '@cwh/domain';
+import {
+  CompetitionError,
+  type CompetitionErrorCode,
+  WORLD_FINALS,
+  winnerOfPlacements,
+  worldFinalsSchedule,
+} from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import type { NewStageSeries, StageCompetitorRow, StageSeriesRow } from './brackets-repository.js';
 
@@ -115,7 +121,7 @@ export function bracketSeries(
 
 /**
  * Swiss games and byes from the stage's finished series. Placement 1 marks the winner (both 1 on a
- * true draw); the score is the stars. Destruction is not stored on series yet, so it counts 0.
+ * true draw, both 2 on a double forfeit); the score is the stars. Destruction is not stored on series yet, so it counts 0.
  */
 export function swissHistory(
   rows: readonly { series: StageSeriesRow; link: { roundNumber: number } }[],
@@ -132,13 +138,12 @@ export function swissHistory(
       continue;
     }
     if (series.state !== 'finished' || !home?.rosterId || !away?.rosterId) continue;
-    const homeWon = home.placement === 1;
-    const awayWon = away.placement === 1;
     results.push({
       roundNumber: link.roundNumber,
       homeRosterId: home.rosterId,
       awayRosterId: away.rosterId,
-      outcome: homeWon && awayWon ? 'draw' : homeWon ? 'home' : awayWon ? 'away' : 'draw',
+      // Both placed 2 is a double forfeit ('none': a loss for both).
+      outcome: winnerOfPlacements(home.placement, away.placement),
       homeStars: home.score ?? 0,
       awayStars: away.score ?? 0,
       homeDestruction: 0,

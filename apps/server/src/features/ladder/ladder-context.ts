@@ -4,6 +4,7 @@ import type { GameAdapter } from '../../game/index.js';
 import type { LadderConfig } from './ladder-config.js';
 import type { Notice, Notify } from './ladder-notices.js';
 import { createLadderRepository, type LadderRepository, type RosterRow } from './ladder-repository.js';
+import type { StageSeriesResultHook } from './match-series/stage-series-hook.js';
 
 export interface LadderServiceDeps {
   db: Db;
@@ -15,6 +16,11 @@ export interface LadderServiceDeps {
   instanceId: string;
   /** Called in the transaction that creates a match series (the official game schedules its war polling). */
   onSeriesCreated?: (series: { id: string; date: Date }, tx: Executor) => Promise<void>;
+  /**
+   * Records a result of a competition stage's series (bracket, swiss) instead of the ladder
+   * standings; null when the series is not a stage series. Wired by the brackets feature.
+   */
+  onStageSeriesResult?: StageSeriesResultHook;
   log?: { warn: (obj: unknown, msg?: string) => void; error: (obj: unknown, msg?: string) => void };
 }
 

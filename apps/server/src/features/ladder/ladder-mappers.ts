@@ -1,3 +1,4 @@
+import type { MatchSeriesReviewReason } from '@cwh/contract';
 import { STARS_PERIOD } from '@cwh/domain';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type {
@@ -128,6 +129,7 @@ export function matchSeriesResource(
       war: warReady ? { id: series.warId!, link: series.warLink! } : null,
       finishedAt: isoOrNull(series.finishedAt),
       officialWar: officialWarAttributes(series),
+      reviewReason: (series.reviewReason as MatchSeriesReviewReason | null) ?? null,
     },
   };
 }

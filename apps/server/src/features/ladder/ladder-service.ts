@@ -7,7 +7,11 @@ import { createMatchmakingService } from './queue/matchmaking-service.js';
 import { createQueueJoinService } from './queue/queue-join-service.js';
 
 export type { Caller, LadderServiceDeps } from './ladder-context.js';
-export type { WarOutcome } from './match-series/series-results-service.js';
+export type {
+  StageSeriesOutcome,
+  StageSeriesResultHook,
+  WarOutcome,
+} from './match-series/series-results-service.js';
 
 /** Queue, matchmaking, match-ups, sweeper, results and standings (docs/api/ladder.md). */
 export function createLadderService(deps: LadderServiceDeps) {
@@ -15,7 +19,7 @@ export function createLadderService(deps: LadderServiceDeps) {
   const end: EndMatchUp = (...args) => endMatchUp(context, ...args);
   const queue = createQueueJoinService(context, end);
   const matchmaking = createMatchmakingService(context);
-  const results = createSeriesResultsService(context);
+  const results = createSeriesResultsService(context, deps.onStageSeriesResult);
 
   return {
     repository: context.repo,
@@ -30,6 +34,11 @@ export function createLadderService(deps: LadderServiceDeps) {
     sweep: () => sweepMatchUps(context),
     finishSeries: results.finishSeries,
     correctSeries: results.correctSeries,
+    /** Inside a transaction the caller owns (the organizer's results call); notices go to `notices`. */
+    finishSeriesIn: results.finishSeriesIn,
+    correctSeriesIn: results.correctSeriesIn,
+    /** Sends notices collected inside a caller's transaction, once it committed. */
+    notify: deps.notify,
     recalculateSegment: results.recalculateSegment,
     /** A team withdrawal, inside its transaction: forfeits, leaves the queue (a roster-withdrawn hook). */
     withdrawRoster: createLadderWithdrawal(context, end, results.finishSeriesIn),

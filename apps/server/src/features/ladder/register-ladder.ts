@@ -11,9 +11,10 @@ import { createNotifier } from './ladder-notices.js';
 import { createLadderService, type LadderService } from './ladder-service.js';
 import { type LadderWorkers, startLadderWorkers } from './ladder-workers.js';
 import { matchSeriesRoutes } from './match-series/match-series-routes.js';
+import type { StageSeriesResultHook } from './match-series/series-results-service.js';
 import { matchUpRoutes } from './match-ups/match-up-routes.js';
 import { queueRoutes } from './queue/queue-routes.js';
-import { standingsRoutes } from './standings/standings-routes.js';
+import { type StageStandingsHook, standingsRoutes } from './standings/standings-routes.js';
 
 export interface LadderDeps {
   db: Db;
@@ -27,6 +28,19 @@ export interface LadderDeps {
    * the ladder never imports them.
    */
   seriesCreatedHooks?: SeriesCreatedHook[];
+  /**
+   * Filled by the brackets feature (src/wiring/stages.ts): records results of stage series (bracket
+   * propagation, swiss history) in the ladder's transaction, and answers the standings of swiss and
+   * double-elimination segments, so the ladder never imports it. The first hook that claims a
+   * series or a segment answers.
+   */
+  stageHooks?: LadderStageHooks;
+}
+
+/** See `LadderDeps.stageHooks`. */
+export interface LadderStageHooks {
+  seriesResult: StageSeriesResultHook[];
+  standings: StageStandingsHook[];
 }
 
 export type SeriesCreatedHook = (series: { id: string; date: Date }, tx: Executor) => Promise<void>;
@@ -61,6 +75,13 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     log: app.log,
     onSeriesCreated: async (series, tx) => {
       for (const hook of seriesCreatedHooks) await hook(series, tx);
+    },
+    onStageSeriesResult: async (series, result, tx) => {
+      for (const hook of deps.stageHooks?.seriesResult ?? []) {
+        const staged = await hook(series, result, tx);
+        if (staged) return staged;
+      }
+      return null;
     },
   });
   const workers = deps.config.workers
@@ -112,6 +133,8 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
   );
   await app.register(matchUpRoutes(service), { prefix: API.matches });
   await app.register(matchSeriesRoutes(deps.db, service, game), { prefix: API.matches });
-  await app.register(standingsRoutes(deps.db, service), { prefix: API.tournaments });
+  await app.register(standingsRoutes(deps.db, service, deps.stageHooks?.standings ?? []), {
+    prefix: API.tournaments,
+  });
   return service;
 }

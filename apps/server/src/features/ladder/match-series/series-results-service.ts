@@ -1,15 +1,11 @@
-import { type LadderResult, ladderResultDeltas, warOutcome } from '@cwh/domain';
+import { type LadderResult, ladderResultDeltas, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
+import type { StageSeriesOutcome, StageSeriesResultHook, WarOutcome } from './stage-series-hook.js';
 
-export type WarOutcome = {
-  matchSeriesId: string;
-  stars: { home: number; away: number };
-  destruction?: { home: number; away: number } | undefined;
-  forfeit?: 'home' | 'away' | undefined;
-};
+export type { StageSeriesOutcome, StageSeriesResultHook, WarOutcome };
 
 /** Rosters per recalculation batch: one short transaction each, so results keep flowing. */
 export const RECALCULATION_BATCH = 2_000;
@@ -24,6 +20,18 @@ type CompetitorLike = {
 /** The domain's view of a finished series (winner = the side placed 1, equal placements draw). */
 export function ladderResultOf(home: CompetitorLike, away: CompetitorLike): LadderResult | null {
   if (!home.rosterId || !away.rosterId) return null;
+  if (home.placement === 2 && away.placement === 2) {
+    // A double forfeit: nobody won, both lose.
+    return {
+      homeRosterId: home.rosterId,
+      awayRosterId: away.rosterId,
+      winnerRosterId: null,
+      homeStars: 0,
+      awayStars: 0,
+      forfeit: true,
+      bothLost: true,
+    };
+  }
   const draw = home.placement === away.placement;
   return {
     homeRosterId: home.rosterId,
@@ -35,20 +43,19 @@ export function ladderResultOf(home: CompetitorLike, away: CompetitorLike): Ladd
   };
 }
 
-/** What the war reported, as competitor columns: placement 1 winner / 2 loser, a draw places both 1. */
+/**
+ * What the war reported, as competitor columns: placement 1 winner / 2 loser, a draw places both 1,
+ * a double forfeit places both 2 (the domain's `warPlacements`).
+ */
 function competitorUpdates(result: WarOutcome) {
-  const winner = warOutcome({
+  const placed = warPlacements({
     homeStars: result.stars.home,
     awayStars: result.stars.away,
     homeDestruction: result.destruction?.home,
     awayDestruction: result.destruction?.away,
     forfeit: result.forfeit,
   });
-  const side = (s: 'home' | 'away') => ({
-    score: result.stars[s],
-    forfeit: result.forfeit === s,
-    placement: winner === 'draw' || winner === s ? 1 : 2,
-  });
+  const side = (s: 'home' | 'away') => ({ score: result.stars[s], ...placed[s] });
   return { home: side('home'), away: side('away') };
 }
 
@@ -56,7 +63,10 @@ function competitorUpdates(result: WarOutcome) {
  * Results and standings: a war result finishes its series and adds its deltas to the two rosters
  * it touches (incremental standings); the full recalculation rebuilds a segment in batches.
  */
-export function createSeriesResultsService(context: LadderContext) {
+export function createSeriesResultsService(
+  context: LadderContext,
+  stageResult: StageSeriesResultHook = async () => null,
+) {
   const { deps, repo, commit } = context;
   const { db, now } = deps;
   const running = new Map<string, Promise<number>>();
@@ -93,27 +103,35 @@ export function createSeriesResultsService(context: LadderContext) {
 
   /** Corrects the result of a finished series: its old deltas are taken back, the new ones added. */
   async function correctSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
-    return commit(async (tx) => {
-      const series = await repo.findSeries(result.matchSeriesId, tx, true);
-      if (series?.state !== 'finished') return series;
-      const competitors = await repo.competitorsOf([series.id], tx);
-      const home = competitors.find((c) => c.position === 0);
-      const away = competitors.find((c) => c.position === 1);
-      if (!home || !away) return series;
-      const updates = competitorUpdates(result);
-      await repo.updateCompetitor(home.id, updates.home, tx);
-      await repo.updateCompetitor(away.id, updates.away, tx);
-      const before = ladderResultOf(home, away);
-      const after = ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away });
-      await repo.lockStandings(series.segmentId, tx, 'shared');
-      await repo.applyDeltas(
-        series.segmentId,
-        [...(before ? ladderResultDeltas(before, -1) : []), ...(after ? ladderResultDeltas(after) : [])],
-        now(),
-        tx,
-      );
-      return series;
-    });
+    return commit((tx) => correctSeriesIn(result, tx));
+  }
+
+  /**
+   * `correctSeries` inside a transaction the caller owns (the organizer's results call, audited).
+   * A stage series is corrected by its stage (the hook), never with ladder deltas.
+   */
+  async function correctSeriesIn(result: WarOutcome, tx: Executor): Promise<MatchSeriesRow | null> {
+    const series = await repo.findSeries(result.matchSeriesId, tx, true);
+    if (series?.state !== 'finished') return series;
+    const staged = await stageResult(series, result, tx);
+    if (staged) return staged.series;
+    const competitors = await repo.competitorsOf([series.id], tx);
+    const home = competitors.find((c) => c.position === 0);
+    const away = competitors.find((c) => c.position === 1);
+    if (!home || !away) return series;
+    const updates = competitorUpdates(result);
+    await repo.updateCompetitor(home.id, updates.home, tx);
+    await repo.updateCompetitor(away.id, updates.away, tx);
+    const before = ladderResultOf(home, away);
+    const after = ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away });
+    await repo.lockStandings(series.segmentId, tx, 'shared');
+    await repo.applyDeltas(
+      series.segmentId,
+      [...(before ? ladderResultDeltas(before, -1) : []), ...(after ? ladderResultDeltas(after) : [])],
+      now(),
+      tx,
+    );
+    return series;
   }
 
   /**
@@ -136,6 +154,14 @@ export function createSeriesResultsService(context: LadderContext) {
   ): Promise<MatchSeriesRow | null> {
     const series = await repo.findSeries(result.matchSeriesId, tx, true);
     if (!series || series.state === 'finished') return series;
+    // A stage series moves its stage (bracket, swiss history), never the ladder standings.
+    const staged = await stageResult(series, result, tx);
+    if (staged) {
+      if (!staged.finished) return staged.series;
+      await repo.completeEntriesOfSeries(series.id, tx);
+      await pushFinishedNotices(staged.series, tx, notices);
+      return staged.series;
+    }
     const at = now();
     const finished = await repo.finishOpenSeries(series.id, at, tx);
     if (!finished) return series;
@@ -152,6 +178,13 @@ export function createSeriesResultsService(context: LadderContext) {
       await repo.lockStandings(series.segmentId, tx, 'shared');
       await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
     }
+    await pushFinishedNotices(series, tx, notices);
+    return finished;
+  }
+
+  /** Tells the captains of both sides that the series finished (sent after the commit). */
+  async function pushFinishedNotices(series: MatchSeriesRow, tx: Executor, notices: Notice[]) {
+    const competitors = await repo.competitorsOf([series.id], tx);
     const owners = await repo.rostersByIds(
       competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
       tx,
@@ -163,8 +196,7 @@ export function createSeriesResultsService(context: LadderContext) {
         }),
       );
     }
-    return finished;
   }
 
-  return { finishSeries, finishSeriesIn, correctSeries, recalculateSegment };
+  return { finishSeries, finishSeriesIn, correctSeries, correctSeriesIn, recalculateSegment };
 }

@@ -121,7 +121,8 @@ export function createLadderStandingsRepository(db: Executor) {
      * Recomputes the tallies of the rosters in (after, hi] from the segment's finished series, set
      * based (the series are never passed as parameters), then the segment's points levels. Same
      * rules as the domain's `ladderResultDeltas`: winner = the side placed 1 (home when both are),
-     * equal placements draw, a forfeit on either side zeroes both sides' stars.
+     * equal placements draw, both placed 2 is a double forfeit (a loss for both), a forfeit on either
+     * side zeroes both sides' stars. Stage series (swiss, bracket) are left out.
      */
     async recalculateBatch(segmentId: string, after: string | null, hi: string, at: Date, tx: Executor) {
       const inRange = (col: string) =>
@@ -135,10 +136,12 @@ export function createLadderStandingsRepository(db: Executor) {
           union select roster_id from queue_entries where segment_id = ${segmentId} and ${inRange('roster_id')}
           union select c.roster_id from match_series ms join match_series_competitors c on c.match_series_id = ms.id
             where ms.segment_id = ${segmentId} and ms.state = 'finished' and ${inRange('c.roster_id')}
+              and not exists (select 1 from stage_match_series sms where sms.match_series_id = ms.id)
         ),
         games as (
           select c.roster_id,
-            case when c.placement is not distinct from o.placement then 'd'
+            case when c.placement = 2 and o.placement = 2 then 'l'
+              when c.placement is not distinct from o.placement then 'd'
               when (c.position = 0 and c.placement = 1) or (c.position = 1 and o.placement is distinct from 1) then 'w'
               else 'l' end as outcome,
             case when c.forfeit or o.forfeit then 0 else coalesce(c.score, 0) end as sf,
@@ -148,6 +151,8 @@ export function createLadderStandingsRepository(db: Executor) {
           join match_series_competitors o on o.match_series_id = ms.id and o.position = 1 - c.position
           where ms.segment_id = ${segmentId} and ms.state = 'finished' and ${inRange('c.roster_id')}
             and o.roster_id is not null and o.roster_id <> c.roster_id
+            -- Stage series (swiss, bracket) never count in ladder standings.
+            and not exists (select 1 from stage_match_series sms where sms.match_series_id = ms.id)
         ),
         agg as (
           select roster_id,

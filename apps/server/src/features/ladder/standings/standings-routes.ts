@@ -4,7 +4,10 @@ import {
   leaderboardListDocument,
   leaderboardListQuery,
   recalculateDocument,
+  type SegmentStandingListDocument,
+  type StageStandingListDocument,
   segmentIdParams,
+  segmentStandingListDocument,
   standingListDocument,
   standingListQuery,
 } from '@cwh/contract';
@@ -18,7 +21,7 @@ import { createStandingsRepository, type StandingsSegmentRow } from './standings
 
 const STANDINGS_PAGE_SIZE = 20;
 
-type StandingsQuery = {
+export type StandingsQuery = {
   'page[number]'?: number | undefined;
   'page[size]'?: number | undefined;
   sort?: 'placement' | '-placement' | undefined;
@@ -26,8 +29,21 @@ type StandingsQuery = {
   'filter[roster.id]'?: string | undefined;
 };
 
+/**
+ * The standings of a segment that holds a competition stage (swiss, double elimination); null when
+ * it holds none (the ladder answers). Wired by the brackets feature, so the ladder never imports it.
+ */
+export type StageStandingsHook = (
+  segment: StandingsSegmentRow,
+  query: StandingsQuery,
+) => Promise<StageStandingListDocument | null>;
+
 /** Ladder standings and leaderboards under `/api/tournaments/1.0` (docs/api/ladder.md). */
-export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsyncZod {
+export function standingsRoutes(
+  db: Db,
+  ladder: LadderService,
+  stageStandings: readonly StageStandingsHook[] = [],
+): FastifyPluginAsyncZod {
   const repo = createStandingsRepository(db);
   const segmentOrThrow = (id: string, tenant: string) => repo.getSegment(tenant, id);
 
@@ -95,11 +111,16 @@ export function standingsRoutes(db: Db, ladder: LadderService): FastifyPluginAsy
         schema: {
           params: segmentIdParams,
           querystring: standingListQuery,
-          response: { 200: standingListDocument },
+          response: { 200: segmentStandingListDocument },
         },
       },
-      async (request) => {
-        await segmentOrThrow(request.params.id, request.tenant);
+      async (request): Promise<SegmentStandingListDocument> => {
+        const segment = await segmentOrThrow(request.params.id, request.tenant);
+        // A segment that holds a swiss or bracket stage answers with the stage's standings.
+        for (const hook of stageStandings) {
+          const answer = await hook(segment, request.query);
+          if (answer) return answer;
+        }
         return standings(request.params.id, request.query);
       },
     );

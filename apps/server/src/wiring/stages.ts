@@ -1,0 +1,32 @@
+import { API } from '@cwh/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client.js';
+import { createAudit } from '../features/activity-log/audit.js';
+import { type BracketsDeps, createBracketsDeps } from '../features/brackets/brackets-service.js';
+import { stagePlayRoutes } from '../features/brackets/stage-play-routes.js';
+import { stageSeriesResultHook } from '../features/brackets/stage-results-service.js';
+import { stageStandingsHook } from '../features/brackets/stage-standings-service.js';
+import type { LadderService } from '../features/ladder/ladder-service.js';
+import type { LadderStageHooks } from '../features/ladder/register-ladder.js';
+
+/**
+ * Playing tournament stages: the ladder records war results and answers standings; for a series
+ * or segment of a swiss or double-elimination stage it hands over to the brackets feature through
+ * the hooks filled here (before the ladder is registered), so the ladder never imports it.
+ */
+export function createStageHooks(db: Db, now: () => Date): { hooks: LadderStageHooks; deps: BracketsDeps } {
+  const deps = createBracketsDeps(db, now);
+  return {
+    deps,
+    hooks: { seriesResult: [stageSeriesResultHook(deps)], standings: [stageStandingsHook(deps)] },
+  };
+}
+
+/** The results call and points (spec 7), once the ladder exists: ladder series go through it. */
+export async function registerStagePlay(
+  app: FastifyInstance,
+  input: { deps: BracketsDeps; ladder: LadderService; now: () => Date },
+): Promise<void> {
+  const audited = createAudit(input.deps.db, input.now);
+  await app.register(stagePlayRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
+}
