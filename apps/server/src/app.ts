@@ -8,6 +8,7 @@ import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
+import { registerCheckins } from './features/checkins/register-checkins.js';
 import { eventRoutes } from './features/events/event-routes.js';
 import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
@@ -241,6 +242,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     sim: playersAndTeams.sim,
     seriesCreatedHooks,
   });
+  await registerCheckins(app, { db: database.db, ladder, game: playersAndTeams.game });
 
   const spa = await registerStaticWeb(app, config.webDist);
   registerNotFound(app, spa);

@@ -24,6 +24,20 @@ export interface SendOptions {
   /** Attempts after a handler throws (default 5), with exponential backoff from retryDelaySeconds. */
   retryLimit?: number;
   retryDelaySeconds?: number;
+  /**
+   * With a queue registered with policy `short`: at most one job of this name and key waits to run;
+   * sending another while one waits is a no-op (send answers null).
+   */
+  singletonKey?: string;
+}
+
+/**
+ * pg-boss queue policy, fixed when the queue is created: `standard` (default) or `short` (at most
+ * one waiting job per singleton key; a running one does not count, so a handler can send its
+ * follow-up under the same key).
+ */
+export interface RegisterOptions {
+  policy?: 'standard' | 'short';
 }
 
 export interface JobContext {
@@ -36,7 +50,7 @@ export type JobHandler<N extends JobName> = (payload: JobPayloads[N], job: JobCo
 
 export interface JobQueue {
   /** Registers the handler of a job name; call before start(). One handler per name. */
-  register<N extends JobName>(name: N, handler: JobHandler<N>): void;
+  register<N extends JobName>(name: N, handler: JobHandler<N>, options?: RegisterOptions): void;
   send<N extends JobName>(name: N, payload: JobPayloads[N], options?: SendOptions): Promise<string | null>;
   /**
    * Creates pg-boss's schema when missing (or migrates it), the queues of the registered handlers,
@@ -64,6 +78,7 @@ export interface JobQueueOptions {
  */
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const handlers = new Map<string, JobHandler<JobName>>();
+  const policies = new Map<string, 'standard' | 'short'>();
   const boss = new PgBoss({
     db: databaseExecutor(options.database) as PgBoss.Db,
     schema: 'pgboss',
@@ -76,10 +91,11 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
   let state: 'idle' | 'started' | 'stopped' = 'idle';
 
   return {
-    register(name, handler) {
+    register(name, handler, registerOptions = {}) {
       if (state !== 'idle') throw new Error(`Job handler for ${name} registered after start`);
       if (handlers.has(name)) throw new Error(`Job handler for ${name} registered twice`);
       handlers.set(name, handler as JobHandler<JobName>);
+      if (registerOptions.policy) policies.set(name, registerOptions.policy);
     },
 
     async send(name, payload, sendOptions = {}) {
@@ -88,6 +104,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         retryLimit: sendOptions.retryLimit ?? 5,
         retryDelay: sendOptions.retryDelaySeconds ?? 5,
         retryBackoff: true,
+        ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
       });
     },
@@ -99,7 +116,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       state = 'started';
       await boss.start();
       for (const name of handlers.keys()) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name);
+        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: policies.get(name) });
       }
       if (options.work === false) return;
       for (const [name, handler] of handlers) {

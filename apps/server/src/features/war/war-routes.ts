@@ -20,11 +20,13 @@ export const simulatedWarLink = (warId: string) => `/simulator/war/${encodeURICo
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** War service `/api/war/1.0` (docs/api/ladder.md). */
-export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPluginAsyncZod {
+/**
+ * Creates the war of a match series once (idempotent; concurrent calls wait for the first) and
+ * answers its deep link: POST /create-war, and the match check-in (features/checkins).
+ */
+export function createWarCreator(ladder: LadderService, game: GameAdapter) {
   const repo = ladder.repository;
-
-  async function createWar(matchSeriesId: string, caller: { id: string; permissions: string[] }) {
+  return async function createWar(matchSeriesId: string, caller: { id: string; permissions: string[] }) {
     const series = await repo.findSeries(matchSeriesId);
     if (!series) throw new DomainError('NOT_FOUND', `No match series with id ${matchSeriesId}`);
     const competitors = await repo.competitorsOf([series.id]);
@@ -88,7 +90,13 @@ export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPlug
       await repo.releaseWarClaim(series.id, marker);
       throw error;
     }
-  }
+  };
+}
+
+/** War service `/api/war/1.0` (docs/api/ladder.md). */
+export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPluginAsyncZod {
+  const repo = ladder.repository;
+  const createWar = createWarCreator(ladder, game);
 
   async function clanRoster(tag: string) {
     const roster = await repo.rosterOfClan(normalizeTag(tag));

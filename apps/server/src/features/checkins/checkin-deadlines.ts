@@ -1,0 +1,199 @@
+import { MATCH_CHECK_IN_MISSED_EVENT } from '@cwh/contract';
+import { type DeadlineOutcome, deadlineOutcome } from '@cwh/domain';
+import { inArray } from 'drizzle-orm';
+import type { Db, Executor } from '../../db/client.js';
+import { matchSeries } from '../../db/schema/ladder.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
+import { type Notice, type Notify, notice } from '../ladder/ladder-notices.js';
+import type { CheckinRosterRow, CheckinSeriesRow, CheckinsRepository } from './checkins-repository.js';
+
+declare module '../../jobs/job-queue.js' {
+  interface JobPayloads {
+    /** At the match time: both sides checked in → the series goes live. */
+    'checkins.match-start': { matchSeriesId: string };
+    /** At the match time: a side that did not check in forfeits (both: a double forfeit). */
+    'checkins.no-show': { matchSeriesId: string };
+  }
+}
+
+export const MATCH_START_JOB = 'checkins.match-start';
+export const NO_SHOW_JOB = 'checkins.no-show';
+export const DEADLINE_JOBS = [MATCH_START_JOB, NO_SHOW_JOB] as const;
+type DeadlineJob = (typeof DEADLINE_JOBS)[number];
+
+export type DeadlineRun =
+  | { job: DeadlineJob; matchSeriesId: string; kind: 'again'; delayMs: number }
+  | { job: DeadlineJob; matchSeriesId: string; kind: 'live' }
+  | { job: DeadlineJob; matchSeriesId: string; kind: 'forfeit'; forfeit: 'home' | 'away' | 'both' }
+  | { job: DeadlineJob; matchSeriesId: string; kind: 'skipped'; why: string };
+
+export interface CheckinDeadlinesDeps {
+  db: Db;
+  repo: CheckinsRepository;
+  jobs: JobQueue;
+  /** The ladder's idempotent result call (finishes the series once; brackets move on from it). */
+  finishSeries: (result: {
+    matchSeriesId: string;
+    stars: { home: number; away: number };
+    forfeit: 'home' | 'away' | 'both';
+  }) => Promise<unknown>;
+  notify: Notify;
+  now: () => Date;
+}
+
+const NOT_STARTED = new Set(['new', 'scheduled', 'upcoming']);
+
+/**
+ * The durable deadlines of a stage match series (docs/jobs.md): two pg-boss jobs sent in the
+ * transaction that creates the series, due at its date. Both re-read everything when they run, so
+ * they are idempotent and follow a rescheduled date (a job that runs early sends itself again):
+ * - `checkins.match-start`: both sides checked in → `live` (conditional UPDATE: once);
+ * - `checkins.no-show`: a side missing → finishSeries with its forfeit (finishing is conditional on
+ *   the series being open: once), then the missed-check-in notice to both captains.
+ * Their queues are `short`: one waiting job per series (singleton key), so scheduling twice sends once.
+ */
+export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
+  const { repo, jobs } = deps;
+  /** This instance's recent runs, newest last (observability and the kill test). */
+  const runs: DeadlineRun[] = [];
+
+  async function schedule(series: readonly { id: string; date: Date }[], tx: Executor): Promise<void> {
+    const at = deps.now().getTime();
+    for (const s of series) {
+      const delaySeconds = Math.max(0, s.date.getTime() - at) / 1000;
+      for (const job of DEADLINE_JOBS) {
+        await jobs.send(job, { matchSeriesId: s.id }, { tx, delaySeconds, singletonKey: s.id });
+      }
+    }
+  }
+
+  type AtDeadline =
+    | { run: DeadlineRun }
+    | {
+        series: CheckinSeriesRow;
+        home: CheckinRosterRow;
+        away: CheckinRosterRow;
+        outcome: DeadlineOutcome;
+        now: Date;
+      };
+
+  /** Loads the series at its deadline; a reason to skip, or what the check-ins say. */
+  async function atDeadline(job: DeadlineJob, matchSeriesId: string): Promise<AtDeadline> {
+    const skip = (why: string): DeadlineRun => ({ job, matchSeriesId, kind: 'skipped', why });
+    const series = await repo.findSeries(matchSeriesId);
+    if (!series) return { run: skip('unknown series') };
+    if (series.bye) return { run: skip('bye') };
+    if (!NOT_STARTED.has(series.state)) return { run: skip(`series ${series.state}`) };
+    const now = deps.now();
+    if (now < series.date) {
+      const run: DeadlineRun = {
+        job,
+        matchSeriesId,
+        kind: 'again',
+        delayMs: series.date.getTime() - now.getTime(),
+      };
+      return { run };
+    }
+    const sides = await repo.sidesOf(series.id);
+    const home = sides.find((s) => s.position === 0)?.roster;
+    const away = sides.find((s) => s.position === 1)?.roster;
+    // A bracket node whose teams are not known at its date: nothing to decide (the organizer reschedules).
+    if (!home || !away) return { run: skip('teams not known') };
+    const inIds = await repo.checkedInRosterIds(series.id, [home, away]);
+    const outcome = deadlineOutcome({ home: inIds.has(home.id), away: inIds.has(away.id) });
+    return { series, home, away, outcome, now };
+  }
+
+  async function startMatch(matchSeriesId: string): Promise<DeadlineRun> {
+    const loaded = await atDeadline(MATCH_START_JOB, matchSeriesId);
+    if ('run' in loaded) return loaded.run;
+    if (loaded.outcome.kind !== 'live') {
+      return { job: MATCH_START_JOB, matchSeriesId, kind: 'skipped', why: 'a side missed its check-in' };
+    }
+    const live = await repo.markLive(matchSeriesId, loaded.now);
+    return live
+      ? { job: MATCH_START_JOB, matchSeriesId, kind: 'live' }
+      : { job: MATCH_START_JOB, matchSeriesId, kind: 'skipped', why: 'already started' };
+  }
+
+  async function noShow(matchSeriesId: string): Promise<DeadlineRun> {
+    const loaded = await atDeadline(NO_SHOW_JOB, matchSeriesId);
+    if ('run' in loaded) return loaded.run;
+    const { outcome, series, home, away } = loaded;
+    if (outcome.kind !== 'forfeit') {
+      return { job: NO_SHOW_JOB, matchSeriesId, kind: 'skipped', why: 'both sides checked in' };
+    }
+    await deps.finishSeries({ matchSeriesId, stars: { home: 0, away: 0 }, forfeit: outcome.forfeit });
+    // Spec 8: the team that missed gets the notice for its own team, its opponent for the opponent.
+    const notices: Notice[] = [];
+    for (const missed of outcome.missed) {
+      const [team, opponent] = missed === 'home' ? [home, away] : [away, home];
+      const data = (own: boolean) => ({
+        matchSeries: { id: series.id },
+        roster: { id: team.id },
+        own,
+        forfeit: outcome.forfeit,
+      });
+      notices.push(notice(series.tenant, team.ownerId, MATCH_CHECK_IN_MISSED_EVENT, data(true)));
+      notices.push(notice(series.tenant, opponent.ownerId, MATCH_CHECK_IN_MISSED_EVENT, data(false)));
+    }
+    deps.notify(notices);
+    return { job: NO_SHOW_JOB, matchSeriesId, kind: 'forfeit', forfeit: outcome.forfeit };
+  }
+
+  /** A job handler: one decision; a job that ran before the date sends itself again for the date. */
+  async function run(job: DeadlineJob, payload: { matchSeriesId: string }): Promise<DeadlineRun> {
+    const outcome =
+      job === MATCH_START_JOB ? await startMatch(payload.matchSeriesId) : await noShow(payload.matchSeriesId);
+    if (outcome.kind === 'again') {
+      await jobs.send(job, payload, {
+        delaySeconds: outcome.delayMs / 1000,
+        singletonKey: payload.matchSeriesId,
+      });
+    }
+    runs.push(outcome);
+    if (runs.length > 200) runs.shift();
+    return outcome;
+  }
+
+  return { schedule, startMatch, noShow, run, runs };
+}
+export type CheckinDeadlines = ReturnType<typeof createCheckinDeadlines>;
+
+/**
+ * The schedulers of the running apps, by database: `scheduleCheckinDeadlines` is called by code
+ * that has the database but not the app (the brackets' series creation). Every app on a database
+ * sends to the same pg-boss tables, so any live one will do.
+ */
+const schedulers = new WeakMap<object, Set<CheckinDeadlines>>();
+
+export function registerDeadlineScheduler(db: Db, deadlines: CheckinDeadlines): () => void {
+  const set = schedulers.get(db) ?? new Set<CheckinDeadlines>();
+  schedulers.set(db, set);
+  set.add(deadlines);
+  return () => set.delete(deadlines);
+}
+
+/**
+ * Called in the transaction that creates stage match series (brackets: a new stage, a new swiss
+ * round): sends their check-in deadline jobs, which exist only if the transaction commits. Series
+ * that are already finished (byes) get none, and so does a database no app runs on (the seed).
+ */
+export async function scheduleCheckinDeadlines(
+  db: Db,
+  seriesIds: readonly string[],
+  tx: Executor,
+): Promise<void> {
+  if (seriesIds.length === 0) return;
+  const scheduler = [...(schedulers.get(db) ?? [])][0];
+  // No app on this database (the demo seed builds stages before the app starts): no deadlines.
+  if (!scheduler) return;
+  const rows = await tx
+    .select({ id: matchSeries.id, date: matchSeries.date, state: matchSeries.state, bye: matchSeries.bye })
+    .from(matchSeries)
+    .where(inArray(matchSeries.id, [...seriesIds]));
+  await scheduler.schedule(
+    rows.filter((r) => !r.bye && NOT_STARTED.has(r.state)),
+    tx,
+  );
+}

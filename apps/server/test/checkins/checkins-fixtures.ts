@@ -1,0 +1,173 @@
+import { API } from '@cwh/contract';
+import { and, eq, sql } from 'drizzle-orm';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Db } from '../../src/db/client.js';
+import {
+  checkins,
+  matchSeries,
+  matchSeriesCompetitors,
+  selectedPlayers,
+} from '../../src/db/schema/ladder.js';
+import { playerTokens } from '../../src/db/schema/players.js';
+import { rosters } from '../../src/db/schema/rosters.js';
+import { segments } from '../../src/db/schema/segments.js';
+import { generateToken, hashToken } from '../../src/features/auth/opaque-token.js';
+import { bearer, jsonApiBody, jsonApiRequest } from '../harness.js';
+import type { Captain } from '../ladder/ladder-fixtures.js';
+
+export const MINUTE = 60_000;
+
+/**
+ * A fresh swiss stage segment under the seeded championship (a copy of the Monthly Qualifier with
+ * its own slug), so every test creates its own stage. `monthlyQualifier` keeps the phase
+ * MONTHLY_QUALIFIERS; false makes it a stage whose check-ins name 5 players.
+ */
+export async function stageSegment(
+  db: Db,
+  slug: string,
+  options: { monthlyQualifier: boolean; checkinsConfig?: typeof segments.$inferSelect.checkinsConfig },
+): Promise<string> {
+  const [mq] = await db.select().from(segments).where(eq(segments.slug, 'monthly-qualifier'));
+  const { id: _id, createdAt: _createdAt, ...copy } = mq!;
+  const [row] = await db
+    .insert(segments)
+    .values({
+      ...copy,
+      slug,
+      name: `Stage ${slug}`,
+      configuration: {
+        ...mq!.configuration,
+        phase: options.monthlyQualifier ? 'MONTHLY_QUALIFIERS' : null,
+      },
+      checkinsConfig: options.checkinsConfig ?? mq!.checkinsConfig,
+    })
+    .returning({ id: segments.id });
+  return row!.id;
+}
+
+/** Creates the swiss stage of `segmentId` for two captains at `startsAt`; its one series, home first. */
+export async function stageSeries(
+  app: FastifyInstance,
+  adminToken: string,
+  segmentId: string,
+  captains: [Captain, Captain],
+  startsAt: Date,
+): Promise<{ id: string; home: Captain; away: Captain }> {
+  const created = await app.inject(
+    jsonApiRequest({
+      method: 'POST',
+      url: `${API.tournaments}/segments/${segmentId}/bracket`,
+      headers: bearer(adminToken),
+      payload: jsonApiBody({
+        rosterIds: captains.map((c) => c.rosterId),
+        startsAt: startsAt.toISOString(),
+        rounds: 1,
+      }),
+    }),
+  );
+  if (created.statusCode !== 201) throw new Error(`stage: ${created.statusCode} ${created.body}`);
+  const rows = await app.database.db
+    .select({ id: matchSeries.id })
+    .from(matchSeries)
+    .where(and(eq(matchSeries.segmentId, segmentId), eq(matchSeries.bye, false)));
+  const id = rows[0]!.id;
+  const sides = await app.database.db
+    .select()
+    .from(matchSeriesCompetitors)
+    .where(eq(matchSeriesCompetitors.matchSeriesId, id))
+    .orderBy(matchSeriesCompetitors.position);
+  const byRoster = (rosterId: string | null) => captains.find((c) => c.rosterId === rosterId)!;
+  return { id, home: byRoster(sides[0]!.rosterId), away: byRoster(sides[1]!.rosterId) };
+}
+
+export function matchCheckIn(
+  app: FastifyInstance,
+  token: string | null,
+  matchSeriesId: string,
+  playerTags?: string[],
+): Promise<LightMyRequestResponse> {
+  return app.inject(
+    jsonApiRequest({
+      method: 'POST',
+      url: `${API.war}/match-check-in`,
+      headers: token ? bearer(token) : {},
+      payload: {
+        data: {
+          type: 'match-check-ins',
+          attributes: { matchSeriesId, ...(playerTags ? { playerTags } : {}) },
+        },
+      },
+    }),
+  );
+}
+
+export function segmentCheckIn(
+  app: FastifyInstance,
+  token: string | null,
+  segmentId: string,
+  playerTags?: string[],
+): Promise<LightMyRequestResponse> {
+  return app.inject(
+    jsonApiRequest({
+      method: 'POST',
+      url: `${API.clan}/clan/roster/segment-check-in`,
+      headers: token ? bearer(token) : {},
+      payload: {
+        data: { type: 'segment-check-ins', attributes: { segmentId, ...(playerTags ? { playerTags } : {}) } },
+      },
+    }),
+  );
+}
+
+/** Status, error code and detail of an answer. */
+export function refusal(response: LightMyRequestResponse) {
+  const error = response.json().errors?.[0] as { code: string; detail?: string } | undefined;
+  return { status: response.statusCode, code: error?.code ?? null, detail: error?.detail ?? null };
+}
+
+/** What a check-in may write about a series: its check-ins, line-ups and state. */
+export async function seriesWrites(db: Db, matchSeriesId: string) {
+  const rows = await db.select().from(checkins).where(eq(checkins.matchSeriesId, matchSeriesId));
+  const sides = await db
+    .select({ playerTags: matchSeriesCompetitors.playerTags })
+    .from(matchSeriesCompetitors)
+    .where(eq(matchSeriesCompetitors.matchSeriesId, matchSeriesId));
+  const [series] = await db
+    .select({ state: matchSeries.state, warId: matchSeries.warId })
+    .from(matchSeries)
+    .where(eq(matchSeries.id, matchSeriesId));
+  return { checkins: rows.length, lineups: sides.map((s) => s.playerTags), ...series! };
+}
+
+/** What a segment check-in may write about a roster. */
+export async function rosterWrites(db: Db, rosterId: string) {
+  const [roster] = await db
+    .select({ checkedIn: rosters.checkedIn })
+    .from(rosters)
+    .where(eq(rosters.id, rosterId));
+  const rows = await db.select().from(checkins).where(eq(checkins.rosterId, rosterId));
+  const selected = await db.select().from(selectedPlayers).where(eq(selectedPlayers.rosterId, rosterId));
+  return { checkedIn: roster!.checkedIn, checkins: rows.length, selected: selected[0]?.playerTags ?? null };
+}
+
+/** A bearer player token for a player tag (as the game-user lookup issues), without a hub user. */
+export async function playerToken(db: Db, playerTag: string, now: Date): Promise<string> {
+  const token = generateToken();
+  await db.insert(playerTokens).values({
+    playerTag,
+    userId: null,
+    kind: 'access',
+    tokenHash: hashToken(token),
+    expiresAt: new Date(now.getTime() + 24 * 3600_000),
+  });
+  return token;
+}
+
+/** Deadline jobs waiting or done for a series, by name (pg-boss's own table). */
+export async function deadlineJobs(db: Db, matchSeriesId: string) {
+  const result = await db.execute(
+    sql`select name, state from pgboss.job where singleton_key = ${matchSeriesId} order by name, created_on`,
+  );
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows;
+  return rows as { name: string; state: string }[];
+}
