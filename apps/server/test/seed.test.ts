@@ -72,6 +72,44 @@ describeEachKind('demo seed [%s]', (kind) => {
     expect(championship!.name).toBe('Clash of Clans Championship 2027');
   });
 
+  it('dates the TH9 cup Finals around now (its ladder over); TH12 and TH15 keep an open ladder', async () => {
+    const now = new Date('2027-06-01T08:00:00Z');
+    await seedDemo(testDb.database.db, { ...options, now });
+    const bySlug = async (slug: string) =>
+      (await testDb.database.db.select().from(segments).where(eq(segments.slug, slug)))[0]!;
+    const t = now.getTime();
+    const ladder = await bySlug('town-hall-cup-th9-ladder');
+    const finals = await bySlug('town-hall-cup-th9-finals');
+    expect(ladder.dateTo.getTime()).toBeLessThan(t);
+    expect(finals.dateFrom.getTime()).toBeGreaterThan(ladder.dateFrom.getTime());
+    expect([finals.dateFrom.getTime() < t, finals.dateTo.getTime() > t]).toEqual([true, true]);
+    expect((await bySlug('town-hall-cup-th9')).registrationStatus).toBe('closed');
+    for (const level of [12, 15]) {
+      const open = await bySlug(`town-hall-cup-th${level}-ladder`);
+      expect([open.dateFrom.getTime() < t, open.dateTo.getTime() > t, open.registrationStatus]).toEqual([
+        true,
+        true,
+        'open',
+      ]);
+    }
+  });
+
+  it('gives the demo events prizes: the pools add up and the finals placements split their pool', async () => {
+    const rows = await testDb.database.db.select().from(events);
+    const prizes = Object.fromEntries(rows.map((e) => [e.slug, e.prizes]));
+    const championship = prizes['championship-current']!;
+    expect(championship.currency).toBe('USD');
+    expect(championship.monthlyFinalsPool! + championship.championshipFinalsPool!).toBe(championship.pool);
+    expect(
+      championship.placements.reduce((sum, p) => sum + (p.placementTo - p.placement + 1) * p.amount, 0),
+    ).toBe(championship.championshipFinalsPool);
+    expect(prizes['town-hall-cup-current']).toMatchObject({ currency: 'USD', pool: 30_000 });
+    expect(prizes['world-championship-2025']).toMatchObject({
+      pool: 700_000,
+      championshipFinalsPool: 700_000,
+    });
+  });
+
   it('seeds the parents, the test sandbox and the archived world championship', async () => {
     const parents = await testDb.database.db.select().from(segments).where(isNull(segments.parentId));
     expect(parents.map((s) => s.name).sort()).toEqual(
