@@ -161,13 +161,13 @@ export function StageSeriesTable({ series, rosters, onChanged }: Props) {
                       className="button"
                       type="button"
                       onClick={() => setOpen(s)}
-                      aria-label={t('series.recordFor', {
-                        home: home?.displayName ?? '',
-                        away: away?.displayName ?? '',
-                      })}
                       data-testid="record-result"
                     >
                       {a.state === 'finished' ? t('series.correct') : t('series.record')}
+                      <span className="visually-hidden">
+                        {' '}
+                        ({home?.displayName} – {away?.displayName})
+                      </span>
                     </button>
                   ) : null}
                 </td>
