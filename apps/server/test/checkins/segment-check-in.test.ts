@@ -1,0 +1,259 @@
+import { checkInErrorPage } from '@cwh/domain';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { rosters, segments } from '../../src/db/schema/index.js';
+import { createCallers, ROLES, type Role } from '../admin/admin-fixtures.js';
+import { describeEachDatabase, TEST_NOW } from '../harness.js';
+import {
+  type Captain,
+  createCaptains,
+  createUserWithToken,
+  ladderSegment,
+  th16Tag,
+} from '../ladder/ladder-fixtures.js';
+import { playerToken, refusal, rosterWrites, segmentCheckIn, stageSegment } from './checkins-fixtures.js';
+
+/** POST /api/clan/1.0/clan/roster/segment-check-in (Tournament Check In, spec 5 and 8). */
+let clock = TEST_NOW;
+const DAY = 24 * 3600_000;
+const WINDOW = {
+  from: new Date(TEST_NOW.getTime() - DAY).toISOString(),
+  to: new Date(TEST_NOW.getTime() + DAY).toISOString(),
+};
+
+describeEachDatabase(
+  'segment check-in',
+  (ctx) => {
+    let captains: Captain[] = [];
+    let next = 0;
+    /** A captain whose roster has not checked in yet. */
+    const fresh = () => captains[next++]!;
+    /** Monthly qualifier with an open window, and a stage whose check-in names 5 players. */
+    let mq = '';
+    let finals = '';
+
+    beforeAll(async () => {
+      const db = ctx.database.db;
+      const { parentId, eventId } = await ladderSegment(db);
+      captains = await createCaptains(db, {
+        count: 30,
+        offset: 8300,
+        parentSegmentId: parentId,
+        eventId,
+        now: TEST_NOW,
+      });
+      mq = await stageSegment(db, 'sci-mq', {
+        monthlyQualifier: true,
+        checkinsConfig: { enabled: true, openWindow: WINDOW },
+      });
+      finals = await stageSegment(db, 'sci-finals', {
+        monthlyQualifier: false,
+        checkinsConfig: { enabled: false, openWindow: null },
+      });
+    });
+
+    describe('refusals: status, code, nothing written', () => {
+      it('anonymous', async () => {
+        expect(refusal(await segmentCheckIn(ctx.app, null, mq))).toMatchObject({
+          status: 401,
+          code: 'UNAUTHENTICATED',
+        });
+      });
+
+      it('data missing: a caller without a roster, an unknown segment, a player without a hub user (9/10)', async () => {
+        const db = ctx.database.db;
+        const nobody = await createUserWithToken(db, 'sci-nobody@test.local', TEST_NOW);
+        const captain = fresh();
+        const playerOnly = await playerToken(db, captain.playerTags[2]!, TEST_NOW);
+        const cases = [
+          await segmentCheckIn(ctx.app, nobody.token, mq),
+          await segmentCheckIn(ctx.app, captain.token, '00000000-0000-4000-8000-000000000002'),
+          await segmentCheckIn(ctx.app, playerOnly, mq),
+        ];
+        for (const response of cases) {
+          const answer = refusal(response);
+          expect(answer).toMatchObject({ status: 400, code: 'CHECK_IN_DATA_MISSING' });
+          expect([
+            checkInErrorPage(answer.code!),
+            checkInErrorPage(answer.code!, { isChinaRegion: true }),
+          ]).toEqual([9, 10]);
+        }
+        expect(await rosterWrites(db, captain.rosterId)).toEqual({
+          checkedIn: false,
+          checkins: 0,
+          selected: null,
+        });
+      });
+
+      it('already checked in (9/10)', async () => {
+        const captain = fresh();
+        expect((await segmentCheckIn(ctx.app, captain.token, mq)).statusCode).toBe(200);
+        const before = await rosterWrites(ctx.database.db, captain.rosterId);
+        expect(refusal(await segmentCheckIn(ctx.app, captain.token, mq))).toMatchObject({
+          status: 409,
+          code: 'ROSTER_ALREADY_CHECKED_IN',
+        });
+        expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual(before);
+      });
+
+      it('the roster is not for the segment: a stage of another event (9/10)', async () => {
+        const db = ctx.database.db;
+        const { parentId } = await ladderSegment(db);
+        const [other] = await db
+          .select({ id: segments.id })
+          .from(segments)
+          .where(and(ne(segments.parentId, parentId), eq(segments.level, 1)))
+          .limit(1);
+        const captain = fresh();
+        expect(refusal(await segmentCheckIn(ctx.app, captain.token, other!.id))).toMatchObject({
+          status: 409,
+          code: 'ROSTER_NOT_IN_SEGMENT',
+        });
+        expect(await rosterWrites(db, captain.rosterId)).toEqual({
+          checkedIn: false,
+          checkins: 0,
+          selected: null,
+        });
+      });
+
+      it('a team member who is not the captain (9/10)', async () => {
+        const db = ctx.database.db;
+        const captain = fresh();
+        const member = await createUserWithToken(db, 'sci-member@test.local', TEST_NOW);
+        const token = await playerToken(db, captain.playerTags[1]!, TEST_NOW);
+        // The member's player token carries its hub user (as after POST /api/clan/1.0/user).
+        await db.execute(
+          sql`update player_tokens set user_id = ${member.userId} where player_tag = ${captain.playerTags[1]!}`,
+        );
+        expect(refusal(await segmentCheckIn(ctx.app, token, mq))).toMatchObject({
+          status: 403,
+          code: 'NOT_ROSTER_OWNER',
+        });
+        expect(await rosterWrites(db, captain.rosterId)).toEqual({
+          checkedIn: false,
+          checkins: 0,
+          selected: null,
+        });
+      });
+
+      it('outside the open window, 1 ms on either side; its edges are inside', async () => {
+        const db = ctx.database.db;
+        const [early, late, opening, closing] = [fresh(), fresh(), fresh(), fresh()];
+        try {
+          clock = new Date(Date.parse(WINDOW.from) - 1);
+          expect(refusal(await segmentCheckIn(ctx.app, early.token, mq))).toMatchObject({
+            status: 409,
+            code: 'CHECK_IN_WINDOW_CLOSED',
+          });
+          clock = new Date(Date.parse(WINDOW.to) + 1);
+          expect(refusal(await segmentCheckIn(ctx.app, late.token, mq))).toMatchObject({
+            status: 409,
+            code: 'CHECK_IN_WINDOW_CLOSED',
+          });
+          expect(await rosterWrites(db, early.rosterId)).toEqual({
+            checkedIn: false,
+            checkins: 0,
+            selected: null,
+          });
+          expect(await rosterWrites(db, late.rosterId)).toEqual({
+            checkedIn: false,
+            checkins: 0,
+            selected: null,
+          });
+          clock = new Date(WINDOW.from);
+          expect((await segmentCheckIn(ctx.app, opening.token, mq)).statusCode).toBe(200);
+          clock = new Date(WINDOW.to);
+          expect((await segmentCheckIn(ctx.app, closing.token, mq)).statusCode).toBe(200);
+        } finally {
+          clock = TEST_NOW;
+        }
+      });
+
+      it('outside a monthly qualifier: exactly 5 players of the roster on the clan level (15/16, 36, 27)', async () => {
+        const captain = fresh();
+        const cases: [string[] | undefined, string, number][] = [
+          [undefined, 'CHECK_IN_MEMBERS_MISSING', 15],
+          [captain.playerTags.slice(0, 4), 'CHECK_IN_MEMBERS_MISSING', 15],
+          [[...captain.playerTags.slice(0, 4), captains[0]!.playerTags[0]!], 'WRONG_MEMBER', 36],
+          [[...captain.playerTags.slice(0, 4), th16Tag(captain)], 'TH_LEVELS_MISMATCH', 27],
+        ];
+        for (const [tags, code, page] of cases) {
+          const answer = refusal(await segmentCheckIn(ctx.app, captain.token, finals, tags));
+          expect(answer).toMatchObject({ status: 400, code });
+          expect(checkInErrorPage(answer.code!)).toBe(page);
+        }
+        expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual({
+          checkedIn: false,
+          checkins: 0,
+          selected: null,
+        });
+      });
+    });
+
+    it('monthly qualifier: a single confirm answers the roster, checked in', async () => {
+      const captain = fresh();
+      // Tags are ignored in a monthly qualifier, even a stranger's.
+      const response = await segmentCheckIn(ctx.app, captain.token, mq, [captains[0]!.playerTags[0]!]);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data).toMatchObject({
+        id: captain.rosterId,
+        type: 'rosters',
+        attributes: { checkedIn: true },
+      });
+      expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual({
+        checkedIn: true,
+        checkins: 1,
+        selected: null,
+      });
+    });
+
+    it('another stage: the 5 named players become the selected players', async () => {
+      const captain = fresh();
+      const five = [...captain.playerTags].reverse();
+      const response = await segmentCheckIn(ctx.app, captain.token, finals, five);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.attributes.checkedIn).toBe(true);
+      expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual({
+        checkedIn: true,
+        checkins: 1,
+        selected: five,
+      });
+    });
+
+    describe('role × action', () => {
+      let callers: Awaited<ReturnType<typeof createCallers>>;
+      let target: Captain;
+      beforeAll(async () => {
+        callers = await createCallers(ctx);
+        target = fresh();
+      });
+      it.each(ROLES)('%s', async (role: Role) => {
+        const response = await segmentCheckIn(ctx.app, callers.tokens[role], mq);
+        if (role === 'anonymous') {
+          expect(refusal(response)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
+        } else if (role === 'captain of another clan') {
+          // Only ever their own roster: checked in when it is registered for the stage's parent.
+          const [own] = await ctx.database.db
+            .select()
+            .from(rosters)
+            .where(eq(rosters.ownerId, callers.ids[role]));
+          const { parentId } = await ladderSegment(ctx.database.db);
+          expect(response.statusCode).toBe(own!.segmentId === parentId ? 200 : 409);
+        } else {
+          // Staff have no roster: nobody checks a team in for its captain.
+          expect(refusal(response)).toMatchObject({ status: 400, code: 'CHECK_IN_DATA_MISSING' });
+        }
+        expect(await rosterWrites(ctx.database.db, target.rosterId)).toEqual({
+          checkedIn: false,
+          checkins: 0,
+          selected: null,
+        });
+      });
+      it('the captain of the team', async () => {
+        expect((await segmentCheckIn(ctx.app, target.token, mq)).statusCode).toBe(200);
+        expect((await rosterWrites(ctx.database.db, target.rosterId)).checkedIn).toBe(true);
+      });
+    });
+  },
+  { deps: { now: () => clock } },
+);
