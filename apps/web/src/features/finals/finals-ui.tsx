@@ -14,9 +14,12 @@ export function ChampionBanner({ champion, eventName }: { champion: Finalist | n
   if (!champion) return null;
   return (
     <div className="card finals-banner" role="status" data-testid="champion-banner">
-      <span className="finals-banner__trophy" aria-hidden="true">
-        🏆
-      </span>
+      <svg className="finals-banner__trophy" viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+        <path
+          fill="currentColor"
+          d="M7 2h10v2h4v3a5 5 0 0 1-4.6 5A5 5 0 0 1 13 15.9V19h4v3H7v-3h4v-3.1A5 5 0 0 1 7.6 12 5 5 0 0 1 3 7V4h4V2Zm0 4H5v1a3 3 0 0 0 2 2.8V6Zm10 0v3.8A3 3 0 0 0 19 7V6h-2Z"
+        />
+      </svg>
       <div>
         <p className="finals-banner__title">{t('banner.title')}</p>
         <p className="finals-banner__text" data-testid="champion-name">

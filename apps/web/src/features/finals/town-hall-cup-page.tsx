@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import type { Loadable } from '../../lib/loadable';
+import { DoubleEliminationBracket } from '../brackets/double-elimination-bracket';
 import { type LeaderboardData, LeaderboardTable } from '../leaderboard/leaderboard-table';
 import type { MatchSeriesValue } from '../matches/match-series-api';
 import { PageShell } from '../shell/page-shell';
@@ -15,7 +16,7 @@ import {
   championOf,
   finalistsOf,
 } from './finals-model';
-import { ChampionBanner, FinalistList, FinalsMatchRow, useRoundLabel } from './finals-ui';
+import { ChampionBanner, FinalistList, FinalsMatchRow } from './finals-ui';
 
 export interface CupFinalsView {
   /** Null until the finals stage is seeded. */
@@ -65,13 +66,13 @@ function Tabs({ level, tab }: { level: CupLevel; tab: CupTab }) {
   const { t } = useTranslation('finals');
   const localize = useLocalizedPath();
   return (
-    <div className="tabs__list competition-tabs" role="tablist">
+    <div className="finals-tabs" role="tablist">
       {CUP_TABS.map((name) => (
         <Link
           key={name}
           role="tab"
           aria-selected={tab === name}
-          className={tab === name ? 'tabs__link tabs__link--active' : 'tabs__link'}
+          className={tab === name ? 'finals-tab finals-tab--active' : 'finals-tab'}
           to={localize(`/town-hall-cup/${level}?tab=${name}`)}
           replace
           preventScrollReset
@@ -86,7 +87,6 @@ function Tabs({ level, tab }: { level: CupLevel; tab: CupTab }) {
 
 function CupFinals({ stage, eventName }: { stage: Loadable<CupFinalsView> | undefined; eventName: string }) {
   const { t } = useTranslation('finals');
-  const roundLabel = useRoundLabel();
   if (!stage || stage.status === 'error')
     return (
       <div className="card state-card state-card--error" role="alert">
@@ -102,7 +102,7 @@ function CupFinals({ stage, eventName }: { stage: Loadable<CupFinalsView> | unde
   const { info, series } = stage.value;
   const finalists = finalistsOf(info, series);
   const champion = championOf(info, finalists);
-  const played = [...series].filter((item) => !item.bye).sort((a, b) => a.date.localeCompare(b.date));
+  const seeds = new Map(info.teams.map((team) => [team.rosterId, team.seed]));
   return (
     <>
       <ChampionBanner champion={champion} eventName={eventName} />
@@ -110,20 +110,21 @@ function CupFinals({ stage, eventName }: { stage: Loadable<CupFinalsView> | unde
         <h2 className="section-title">{t('finalists.title')}</h2>
         <FinalistList finalists={finalists} championId={champion?.rosterId ?? null} />
       </section>
-      <section className="home__section" data-testid="cup-finals-matches">
-        <h2 className="section-title">{t('schedule.title')}</h2>
-        <ol className="finals-schedule">
-          {played.map((item) => (
-            <FinalsMatchRow
-              key={item.id}
-              series={item}
-              label={roundLabel({
-                section: item.group === 'final' || item.bracket === null ? 'final' : item.bracket,
-                round: item.roundNumber ?? 1,
-              })}
-            />
-          ))}
-        </ol>
+      <section className="home__section" data-testid="cup-finals-bracket">
+        <h2 className="section-title">{t('bracket')}</h2>
+        {info.format === 'double_elimination' ? (
+          <DoubleEliminationBracket series={series} seeds={seeds} headingLevel={3} />
+        ) : (
+          <ol className="finals-schedule">
+            {series.map((item) => (
+              <FinalsMatchRow
+                key={item.id}
+                series={item}
+                label={t('round.swiss', { round: item.roundNumber ?? 1 })}
+              />
+            ))}
+          </ol>
+        )}
       </section>
     </>
   );

@@ -5,6 +5,7 @@ import { Link, useLoaderData } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
+import { DoubleEliminationBracket } from '../brackets/double-elimination-bracket';
 import type { MatchSeriesValue } from '../matches/match-series-api';
 import { Prizes } from '../matches/prizes';
 import { PageShell } from '../shell/page-shell';
@@ -129,16 +130,16 @@ function DayCards({ view }: { view: WorldFinalsView }) {
   );
 }
 
-/** The bracket itself is drawn on the competition tab; the finals pages list it day by day. */
-function BracketLink() {
+/** The whole bracket (the brackets feature draws it), once the stage is seeded. */
+function Bracket({ view }: { view: WorldFinalsView }) {
   const { t } = useTranslation('finals');
-  const localize = useLocalizedPath();
+  if (!view.info || view.series.length === 0) return null;
+  const seeds = new Map(view.info.teams.map((team) => [team.rosterId, team.seed]));
   return (
-    <p>
-      <Link className="button button--ghost" to={localize('/competition')} data-testid="finals-bracket-link">
-        {t('bracketLink')}
-      </Link>
-    </p>
+    <section className="home__section" data-testid="finals-bracket">
+      <h2 className="section-title">{t('bracket')}</h2>
+      <DoubleEliminationBracket series={view.series} seeds={seeds} headingLevel={3} />
+    </section>
   );
 }
 
@@ -159,6 +160,7 @@ function Finals({ view, day }: { view: WorldFinalsView; day: FinalsDay | null })
             })}
           </p>
           <DayCards view={view} />
+          <Bracket view={view} />
         </>
       ) : (
         <DaySchedule view={view} day={day} />
@@ -174,7 +176,6 @@ function Finals({ view, day }: { view: WorldFinalsView; day: FinalsDay | null })
           <Prizes prizes={view.event.attributes.prizes} />
         </section>
       ) : null}
-      <BracketLink />
     </>
   );
 }
