@@ -1,5 +1,5 @@
 import { API } from '@cwh/contract';
-import { pairSwissRound } from '@cwh/domain';
+import { pairSwissRound, resolveDoubleElimination } from '@cwh/domain';
 import { asc, count, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import {
@@ -10,6 +10,7 @@ import {
   segments,
   simClans,
   simPlayers,
+  stageMatchSeries,
   stageOutcomes,
   users,
 } from '../src/db/schema/index.js';
@@ -146,6 +147,28 @@ describeEachDatabase('demo season seed', (ctx) => {
     }
     const last = [...series].sort((a, b) => a.attributes.date.localeCompare(b.attributes.date)).at(-1)!;
     expect(winnerOf(last)!.roster!.id).toBe(champion);
+    // The stored series are the engine's: each node's teams and winner as the double-elimination
+    // state resolves them from the recorded winners.
+    const [stage] = await ctx.database.db
+      .select()
+      .from(competitionStages)
+      .where(eq(competitionStages.id, bracket.id));
+    const state = resolveDoubleElimination(stage!.bracket!, stage!.bracketResults);
+    const links = await ctx.database.db
+      .select()
+      .from(stageMatchSeries)
+      .where(eq(stageMatchSeries.stageId, bracket.id));
+    const byId = new Map(series.map((s) => [s.id, s]));
+    expect(links).toHaveLength(15);
+    for (const link of links) {
+      const node = state.matches.find((m) => m.id === link.nodeId)!;
+      const s = byId.get(link.matchSeriesId)!;
+      expect(
+        s.attributes.competitors.map((c) => c.roster!.id),
+        node.id,
+      ).toEqual([node.homeRosterId, node.awayRosterId]);
+      expect(winnerOf(s)!.roster!.id, node.id).toBe(node.winnerRosterId);
+    }
     // Every match after day 1 was played by teams that came out of earlier matches.
     const played = new Set<string>();
     for (const s of [...series].sort((a, b) => a.attributes.date.localeCompare(b.attributes.date))) {
