@@ -5,8 +5,10 @@ import { Await, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDate } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
+import { useSession } from '../session/session-store';
 import { PageShell } from '../shell/page-shell';
 import { EventHero } from './event-hero';
+import { FinalsLinks } from './finals-links';
 import { SegmentList } from './segment-list';
 
 export interface HomeEvents {
@@ -78,6 +80,7 @@ function HomeError() {
 
 function Home({ home }: { home: HomeEvents }) {
   const { t } = useTranslation('home');
+  const session = useSession();
   const now = useMemo(() => new Date(), []);
   if (home.active === null)
     return (
@@ -89,6 +92,7 @@ function Home({ home }: { home: HomeEvents }) {
   return (
     <>
       <EventHero event={home.active} />
+      <FinalsLinks event={home.active} clanLevel={session.clan?.thLevel ?? session.thLevel} />
       <section className="home__section">
         <h2 className="section-title">{t('segments.title')}</h2>
         <SegmentList segments={home.segments} now={now} />

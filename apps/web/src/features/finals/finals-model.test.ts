@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { prizeLines } from '../matches/prizes';
 import { bracketInfo, stageSeries } from './finals-fixtures';
 import {
   assignFinalsDays,
@@ -9,7 +10,6 @@ import {
   finalistsOf,
   matchesOfDay,
   parseFinalsDay,
-  prizeLines,
 } from './finals-model';
 
 describe('world finals day assignment', () => {

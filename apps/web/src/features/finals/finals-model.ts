@@ -1,4 +1,4 @@
-import type { BracketInfoResource, EventPrizes } from '@cwh/contract';
+import type { BracketInfoResource } from '@cwh/contract';
 import {
   type BracketSection,
   CUP_TH_LEVELS,
@@ -130,22 +130,6 @@ export function attackOrderRows(): AttackOrderRow[] {
     })),
   );
   return rows.sort((a, b) => b.minutesLeft - a.minutesLeft);
-}
-
-export interface PrizeLine {
-  key: 'pool' | 'monthlyFinalsPool' | 'championshipFinalsPool';
-  amount: number;
-}
-
-/** The pools an event announces, in the order the block shows them; none without prize data. */
-export function prizeLines(prizes: EventPrizes | null | undefined): PrizeLine[] {
-  if (!prizes) return [];
-  const lines: PrizeLine[] = [{ key: 'pool', amount: prizes.pool }];
-  if (prizes.monthlyFinalsPool !== null)
-    lines.push({ key: 'monthlyFinalsPool', amount: prizes.monthlyFinalsPool });
-  if (prizes.championshipFinalsPool !== null)
-    lines.push({ key: 'championshipFinalsPool', amount: prizes.championshipFinalsPool });
-  return lines;
 }
 
 /** Town Hall Cup levels (spec 9), highest first; the highest is the default (spec 9 "maximum"). */

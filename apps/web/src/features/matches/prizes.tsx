@@ -2,8 +2,23 @@ import type { EventPrizes } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
 import { HTML_LANG } from '../../i18n/locale';
 import { useLocale } from '../../i18n/use-locale';
-import { prizeLines } from '../finals/finals-model';
-import '../finals/finals.css';
+import './prizes.css';
+
+export interface PrizeLine {
+  key: 'pool' | 'monthlyFinalsPool' | 'championshipFinalsPool';
+  amount: number;
+}
+
+/** The pools an event announces, in the order the block shows them; none without prize data. */
+export function prizeLines(prizes: EventPrizes | null | undefined): PrizeLine[] {
+  if (!prizes) return [];
+  const lines: PrizeLine[] = [{ key: 'pool', amount: prizes.pool }];
+  if (prizes.monthlyFinalsPool !== null)
+    lines.push({ key: 'monthlyFinalsPool', amount: prizes.monthlyFinalsPool });
+  if (prizes.championshipFinalsPool !== null)
+    lines.push({ key: 'championshipFinalsPool', amount: prizes.championshipFinalsPool });
+  return lines;
+}
 
 /**
  * Prizes (spec 2: prize pool, monthly finals and championship finals prize pools) from the event's
