@@ -157,6 +157,18 @@ describe('match check-in prompt', () => {
     expect(startWarCheckIn).toHaveBeenCalledWith(['#CAP', '#A', '#B', '#C', '#D'], expect.any(Function));
   });
 
+  it('a clan reload with the same lineup keeps the pick; a changed lineup preselects again', () => {
+    captainWith(FIVE);
+    promptFor('qualifier');
+    renderAt('/', <MatchCheckInPrompt />);
+    fireEvent.click(within(screen.getAllByTestId('checkin-player')[1]!).getByRole('checkbox'));
+    expect(checkedTags()).toEqual(['#CAP', '#B', '#C', '#D']);
+    act(() => captainWith(FIVE.map((m) => ({ ...m }))));
+    expect(checkedTags()).toEqual(['#CAP', '#B', '#C', '#D']);
+    act(() => captainWith([...FIVE, member('#G', 17)]));
+    expect(checkedTags()).toEqual(['#CAP']);
+  });
+
   it('monthly qualifier with exactly five on the clan level: they are preselected', () => {
     captainWith(FIVE);
     promptFor('qualifier');
