@@ -6,16 +6,16 @@ import { useLocalizedPath } from '../../i18n/use-locale';
 
 /**
  * From an event on the home page to its finals pages: the Town Hall Cup page of each of its levels,
- * the clan's level first (spec 2 "the home tab default depends on the town hall level"), or the
- * World Championship Finals of a championship.
+ * highest first, or the World Championship Finals of a championship. (`/town-hall-cup` itself
+ * opens the clan's level: spec 2 "the home tab default depends on the town hall level".)
  */
-export function FinalsLinks({ event, clanLevel }: { event: EventResource; clanLevel: number | null }) {
+export function FinalsLinks({ event }: { event: EventResource }) {
   const { t } = useTranslation('finals');
   const localize = useLocalizedPath();
   const cup = event.attributes.competition === 'townHallCup';
   const levels = [...CUP_TH_LEVELS]
     .filter((level) => event.attributes.thLevels.includes(level))
-    .sort((a, b) => Number(b === clanLevel) - Number(a === clanLevel) || b - a);
+    .sort((a, b) => b - a);
   const links: [string, string][] = cup
     ? levels.map((level) => [`/town-hall-cup/${level}`, t('cup.title', { level })])
     : [['/world-finals', t('title')]];

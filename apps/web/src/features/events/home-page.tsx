@@ -5,7 +5,6 @@ import { Await, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDate } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
-import { useSession } from '../session/session-store';
 import { PageShell } from '../shell/page-shell';
 import { EventHero } from './event-hero';
 import { FinalsLinks } from './finals-links';
@@ -80,7 +79,6 @@ function HomeError() {
 
 function Home({ home }: { home: HomeEvents }) {
   const { t } = useTranslation('home');
-  const session = useSession();
   const now = useMemo(() => new Date(), []);
   if (home.active === null)
     return (
@@ -92,7 +90,7 @@ function Home({ home }: { home: HomeEvents }) {
   return (
     <>
       <EventHero event={home.active} />
-      <FinalsLinks event={home.active} clanLevel={session.clan?.thLevel ?? session.thLevel} />
+      <FinalsLinks event={home.active} />
       <section className="home__section">
         <h2 className="section-title">{t('segments.title')}</h2>
         <SegmentList segments={home.segments} now={now} />
