@@ -1,8 +1,10 @@
 import { API } from '@cwh/contract';
 import { competitorResultLabel } from '@cwh/domain';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
+import { matchSeries } from '../../src/db/schema/ladder.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import {
   bearer,
@@ -55,7 +57,7 @@ describeEachDatabase(
     let captains: Captain[] = [];
     let stages = 0;
     async function newSeries() {
-      const k = (stages % 7) * 2;
+      const k = (stages % 8) * 2;
       stages++;
       const segmentId = await stageSegment(ctx.database.db, `dl-${stages}`, { monthlyQualifier: false });
       return stageSeries(ctx.app, admin, segmentId, [captains[k]!, captains[k + 1]!], START);
@@ -64,7 +66,7 @@ describeEachDatabase(
     beforeAll(async () => {
       const { parentId, eventId } = await ladderSegment(ctx.database.db);
       captains = await createCaptains(ctx.database.db, {
-        count: 14,
+        count: 16,
         offset: 8600,
         parentSegmentId: parentId,
         eventId,
@@ -147,6 +149,38 @@ describeEachDatabase(
         [series.away.userId, true],
         [series.home.userId, false],
       ]);
+    });
+
+    it('both sides missing in double elimination: the series stays open for the organizer, decided once', async () => {
+      const k = (stages % 8) * 2;
+      stages++;
+      const segmentId = await stageSegment(ctx.database.db, `dl-${stages}`, {
+        monthlyQualifier: false,
+        doubleElimination: true,
+      });
+      const series = await stageSeries(
+        ctx.app,
+        admin,
+        segmentId,
+        [captains[k]!, captains[k + 1]!],
+        START,
+        true,
+      );
+      clock = START;
+      expect(await ctx.app.checkinDeadlines.noShow(series.id)).toMatchObject({
+        kind: 'forfeit',
+        forfeit: 'both',
+      });
+      expect(sent.filter((n) => n.event === 'matches:check_in_missed')).toHaveLength(4);
+      const [row] = await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.id, series.id));
+      expect([row!.state, row!.reviewReason]).toEqual(['scheduled', 'double_forfeit']);
+      sent.length = 0;
+      expect(await ctx.app.checkinDeadlines.noShow(series.id)).toMatchObject({
+        kind: 'skipped',
+        why: 'flagged for the organizer',
+      });
+      expect(await ctx.app.checkinDeadlines.startMatch(series.id)).toMatchObject({ kind: 'skipped' });
+      expect(sent).toEqual([]);
     });
 
     it('both sides in without a war yet: the match goes live at its time, once; nobody forfeits', async () => {

@@ -25,7 +25,12 @@ export const MINUTE = 60_000;
 export async function stageSegment(
   db: Db,
   slug: string,
-  options: { monthlyQualifier: boolean; checkinsConfig?: typeof segments.$inferSelect.checkinsConfig },
+  options: {
+    monthlyQualifier: boolean;
+    checkinsConfig?: typeof segments.$inferSelect.checkinsConfig;
+    /** Default swiss (the Monthly Qualifier's). */
+    doubleElimination?: boolean;
+  },
 ): Promise<string> {
   const [mq] = await db.select().from(segments).where(eq(segments.slug, 'monthly-qualifier'));
   const { id: _id, createdAt: _createdAt, ...copy } = mq!;
@@ -35,6 +40,9 @@ export async function stageSegment(
       ...copy,
       slug,
       name: `Stage ${slug}`,
+      ...(options.doubleElimination
+        ? { eliminationType: 'double_elimination', type: 'double_elimination' }
+        : {}),
       configuration: {
         ...mq!.configuration,
         phase: options.monthlyQualifier ? 'MONTHLY_QUALIFIERS' : null,
@@ -52,6 +60,7 @@ export async function stageSeries(
   segmentId: string,
   captains: [Captain, Captain],
   startsAt: Date,
+  doubleElimination = false,
 ): Promise<{ id: string; home: Captain; away: Captain }> {
   const created = await app.inject(
     jsonApiRequest({
@@ -61,21 +70,37 @@ export async function stageSeries(
       payload: jsonApiBody({
         rosterIds: captains.map((c) => c.rosterId),
         startsAt: startsAt.toISOString(),
-        rounds: 1,
+        ...(doubleElimination ? {} : { rounds: 1 }),
       }),
     }),
   );
   if (created.statusCode !== 201) throw new Error(`stage: ${created.statusCode} ${created.body}`);
+  // The one series of the stage whose two teams are known (a bracket also has its later nodes).
   const rows = await app.database.db
     .select({ id: matchSeries.id })
     .from(matchSeries)
-    .where(and(eq(matchSeries.segmentId, segmentId), eq(matchSeries.bye, false)));
-  const id = rows[0]!.id;
-  const sides = await app.database.db
-    .select()
-    .from(matchSeriesCompetitors)
-    .where(eq(matchSeriesCompetitors.matchSeriesId, id))
-    .orderBy(matchSeriesCompetitors.position);
+    .where(
+      and(
+        eq(matchSeries.segmentId, segmentId),
+        eq(matchSeries.bye, false),
+        eq(matchSeries.state, 'scheduled'),
+      ),
+    );
+  let id = '';
+  let sides: (typeof matchSeriesCompetitors.$inferSelect)[] = [];
+  for (const row of rows) {
+    const competitors = await app.database.db
+      .select()
+      .from(matchSeriesCompetitors)
+      .where(eq(matchSeriesCompetitors.matchSeriesId, row.id))
+      .orderBy(matchSeriesCompetitors.position);
+    if (competitors.length === 2 && competitors.every((c) => c.rosterId)) {
+      id = row.id;
+      sides = competitors;
+      break;
+    }
+  }
+  if (!id) throw new Error('stage: no series with both teams');
   const byRoster = (rosterId: string | null) => captains.find((c) => c.rosterId === rosterId)!;
   return { id, home: byRoster(sides[0]!.rosterId), away: byRoster(sides[1]!.rosterId) };
 }

@@ -84,6 +84,8 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
     if (!series) return { run: skip('unknown series') };
     if (series.bye) return { run: skip('bye') };
     if (!NOT_STARTED.has(series.state)) return { run: skip(`series ${series.state}`) };
+    // A double forfeit in double elimination stays open for the organizer: decided already.
+    if (series.reviewReason) return { run: skip('flagged for the organizer') };
     const now = deps.now();
     if (now < series.date) {
       const run: DeadlineRun = {
