@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from './admin-api';
 import { Field, useAction } from './admin-ui';
+import { PrizesForm } from './prizes-form';
 import { SeasonEditor } from './season-editor';
 
 function CloneForm({ event, onCloned }: { event: EventResource; onCloned: () => void }) {
@@ -78,6 +79,7 @@ export function EventsPage() {
           {openId === event.id ? (
             <>
               <CloneForm event={event} onCloned={load} />
+              <PrizesForm event={event} onSaved={load} />
               <SeasonEditor eventId={event.id} />
             </>
           ) : null}
