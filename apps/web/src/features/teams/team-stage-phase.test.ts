@@ -38,6 +38,11 @@ describe('team stage phases (spec 4)', () => {
     ['between stages after a tournament stage', at('15'), 'phaseComplete'],
     ['after the finals', at('25'), 'phaseComplete'],
     ['the finals winner', at('25', { champion: true }), 'finalsWinner'],
+    [
+      'a qualifier that starts before the ladder ends',
+      at('08', { segments: [...segments, stage('swiss', '07', '09')] }),
+      'tournamentInProgress',
+    ],
   ] as const)('%s → %s', (_name, timeline, phase) => {
     expect(teamStagePhase(locked, true, timeline)).toBe(phase);
   });

@@ -116,9 +116,10 @@ export function teamStagePhase(
   if (timeline.champion) return 'finalsWinner';
   if (timeline.checkInPending) return 'preSegmentCheckIn';
   const at = timeline.now;
-  const running = timeline.segments.find(
-    ({ date }) => Date.parse(date.from) <= at && at <= Date.parse(date.to),
-  );
+  // Stages that overlap (a qualifier starting before the ladder closes): the latest started is the one in play.
+  const running = timeline.segments
+    .filter(({ date }) => Date.parse(date.from) <= at && at <= Date.parse(date.to))
+    .sort((a, b) => Date.parse(b.date.from) - Date.parse(a.date.from))[0];
   if (running) return running.eliminationType === 'ladder' ? 'ladderInProgress' : 'tournamentInProgress';
   const finished = timeline.segments
     .filter(({ date }) => Date.parse(date.to) < at)
