@@ -129,6 +129,9 @@ async function signedIn(width: number, height: number): Promise<{ page: Page; ad
   return { page, admin };
 }
 
+/** `datetime-local` value (GMT) a day from now. */
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 16);
+
 /** Refuses a page wider than the screen (no sideways scroll). */
 async function expectNoSidewaysScroll(page: Page) {
   const [scroll, client] = await page.evaluate(() => [
@@ -155,7 +158,9 @@ describe('the organizer runs stages from the console', () => {
     );
     await card.getByRole('link', { name: `Stages of ${FINALS}` }).click();
     await stages.root().waitFor();
-    await expect.poll(() => page.getByTestId('stage-segment-name').textContent()).toBe(`Stage: ${FINALS}`);
+    await expect
+      .poll(() => page.getByTestId('stage-segment-name').textContent(), { timeout: 15_000 })
+      .toBe(`Stage: ${FINALS}`);
     await page.getByTestId('stage-none').waitFor();
   });
 
@@ -163,11 +168,15 @@ describe('the organizer runs stages from the console', () => {
     await stages.createForm().getByTestId('seed-input').first().waitFor();
     const seeds = (await stages.seeds()).filter((s) => s !== '');
     expect(seeds).toEqual(['1', '2', '3', '4', '5', '6', '7', '8']);
+    // The first match tomorrow: no check-in deadline passes during the test.
+    await stages.createForm().getByLabel('First match (GMT, optional)').fill(tomorrow());
     await stages.create();
     expect(await page.getByTestId('stage-format').textContent()).toBe('Double elimination');
     expect(await page.getByTestId('stage-played').textContent()).toMatch(/^0 of 1[45]$/);
     await expect.poll(() => stages.openRows().count()).toBe(4);
+    expect(await page.getByTestId('series-review').count()).toBe(0);
     await page.screenshot({ path: '/tmp/h6-de-created-1280.png', fullPage: true });
+    await page.getByTestId('stage-series').screenshot({ path: '/tmp/h6-de-series-1280.png' });
   });
 
   it('a true draw is refused with a sentence, not a document', async () => {
@@ -180,6 +189,11 @@ describe('the organizer runs stages from the console', () => {
     await page.screenshot({ path: '/tmp/h6-result-refused-1280.png' });
     await stages.dialog().getByRole('button', { name: 'Cancel' }).click();
     await stages.dialog().waitFor({ state: 'detached' });
+    // Refused: nothing changed, the series does not wait for a review either.
+    await page.reload();
+    await expect.poll(() => stages.openRows().count(), { timeout: 15_000 }).toBe(4);
+    expect(await page.getByTestId('stage-played').textContent()).toMatch(/^0 of 1[45]$/);
+    expect(await page.getByTestId('series-review').count()).toBe(0);
   });
 
   it('records a result: the winner moves on in the upper bracket, the loser drops to the lower', async () => {
@@ -200,7 +214,7 @@ describe('the organizer runs stages from the console', () => {
     await phone.page.goto(page.url());
     const phoneStages = new AdminStagesPage(phone.page);
     await phoneStages.summary().waitFor();
-    await expect.poll(() => phoneStages.rows().count()).toBeGreaterThan(4);
+    await expect.poll(() => phoneStages.rows().count(), { timeout: 15_000 }).toBeGreaterThan(4);
     await expectNoSidewaysScroll(phone.page);
     await phone.page.screenshot({ path: '/tmp/h6-de-390.png', fullPage: true });
     await phoneStages.openRows().first().getByTestId('record-result').click();
@@ -215,6 +229,7 @@ describe('the organizer runs stages from the console', () => {
     await stages.createForm().getByTestId('seed-input').first().waitFor();
     await stages.createForm().getByRole('textbox', { name: 'Rounds' }).fill('3');
     await stages.keepSeeds(8);
+    await stages.createForm().getByLabel('First match (GMT, optional)').fill(tomorrow());
     await stages.create();
     expect(await page.getByTestId('stage-format').textContent()).toBe('Swiss');
     expect(await stages.currentRound().textContent()).toBe('Round 1 of at most 3');
@@ -225,7 +240,9 @@ describe('the organizer runs stages from the console', () => {
       .poll(() => page.getByTestId('stage-actions').getByRole('alert').textContent())
       .toContain('Every match of the current round needs a result before the next round.');
     for (let table = 0; table < 4; table++) {
+      // One result per table: the next row is taken once the table shows the last one saved.
       await stages.recordResult(stages.openRows().first(), 12 + table, 9, `Round 1, table ${table + 1}`);
+      await expect.poll(() => stages.openRows().count(), { timeout: 15_000 }).toBe(3 - table);
     }
     await expect.poll(() => stages.openRows().count()).toBe(0);
     await page.getByTestId('stage-next-round').click();

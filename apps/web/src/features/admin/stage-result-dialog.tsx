@@ -110,16 +110,18 @@ export function RecordResultDialog({ series, onClose, onSaved }: Props) {
             <option value="both">{t('result.forfeitBoth')}</option>
           </select>
         </Field>
-        <Field label={t('result.reason')}>
-          <textarea
-            className="input"
-            rows={3}
-            value={form.reason}
-            onChange={(e) => set('reason', e.target.value)}
-            required
-            aria-required="true"
-          />
-        </Field>
+        <div className="stage-result-form__wide">
+          <Field label={t('result.reason')}>
+            <textarea
+              className="input"
+              rows={3}
+              value={form.reason}
+              onChange={(e) => set('reason', e.target.value)}
+              required
+              aria-required="true"
+            />
+          </Field>
+        </div>
         {message}
       </form>
     </Modal>

@@ -1,4 +1,5 @@
 import type { MatchSeriesCompetitor, MatchSeriesResource, RosterResource } from '@cwh/contract';
+import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type CheckinItem, stageApi } from './stage-api';
@@ -30,6 +31,14 @@ function sidesCheckedIn(
   return { home: sideOf(home), away: sideOf(away) };
 }
 
+/** Upper or lower bracket, the grand final (round 2: its reset), or the swiss pool. */
+function bracketLabel(series: MatchSeriesResource, t: TFunction<'adminstages'>) {
+  const a = series.attributes;
+  if (a.bracket) return t(`bracket.${a.bracket}`);
+  if (a.group === 'final') return t(a.roundNumber === 2 ? 'bracket.reset' : 'bracket.final');
+  return a.group ? t('series.pool', { pool: a.group }) : '—';
+}
+
 function score(c: MatchSeriesCompetitor | undefined, t: (k: string) => string) {
   if (!c) return '—';
   if (c.result.forfeit) return t('series.ffl');
@@ -47,7 +56,14 @@ export function StageSeriesTable({ series, rosters, onChanged }: Props) {
   const [round, setRound] = useState<number | 'all'>('all');
   const [checkins, setCheckins] = useState<Map<string, CheckinItem[]>>(new Map());
   const [open, setOpen] = useState<MatchSeriesResource | null>(null);
-  const shown = series.filter((s) => round === 'all' || (s.attributes.roundNumber ?? 0) === round);
+  // In playing order: by date, then round.
+  const shown = series
+    .filter((s) => round === 'all' || (s.attributes.roundNumber ?? 0) === round)
+    .sort(
+      (x, y) =>
+        x.attributes.date.localeCompare(y.attributes.date) ||
+        (x.attributes.roundNumber ?? 0) - (y.attributes.roundNumber ?? 0),
+    );
   const shownKey = shown.map((s) => s.id).join(',');
 
   // Check-ins of the series on screen (byes and series without both teams have none).
@@ -116,13 +132,7 @@ export function StageSeriesTable({ series, rosters, onChanged }: Props) {
             return (
               <tr key={s.id} data-testid="stage-series-row" data-state={a.state}>
                 <td data-label={t('series.round')}>{a.roundNumber ?? '—'}</td>
-                <td data-label={t('series.bracket')}>
-                  {a.bracket
-                    ? t(`bracket.${a.bracket}`)
-                    : a.group
-                      ? t('series.pool', { pool: a.group })
-                      : '—'}
-                </td>
+                <td data-label={t('series.bracket')}>{bracketLabel(s, t)}</td>
                 <td data-label={t('series.teams')} data-testid="series-teams">
                   {a.bye ? (
                     t('series.bye', { team: home?.displayName ?? '—' })
