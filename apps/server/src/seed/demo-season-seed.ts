@@ -1,5 +1,5 @@
 import { type BracketMatchState, resolveDoubleElimination, type WarScore } from '@cwh/domain';
-import type { Db } from '../db/client.js';
+import type { Db, Executor } from '../db/client.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
 import { createAdvanceRepository } from '../features/brackets/advance-repository.js';
 import { advanceSegment } from '../features/brackets/advance-service.js';
@@ -77,11 +77,9 @@ const DAY_ONE_MATCHES = 6;
 
 type Stars = Pick<WarScore, 'homeStars' | 'awayStars'>;
 
-/** An organizer's result of one stage series, through the stage results service (its own transaction). */
-async function recordResult(deps: BracketsDeps, matchSeriesId: string, score: WarScore) {
-  await deps.db.transaction((tx) =>
-    recordSeriesResultIn(deps, { matchSeriesId, score, source: 'organizer' }, tx),
-  );
+/** An organizer's result of one stage series, through the stage results service. */
+async function recordResult(deps: BracketsDeps, matchSeriesId: string, score: WarScore, tx: Executor) {
+  await recordSeriesResultIn(deps, { matchSeriesId, score, source: 'organizer' }, tx);
 }
 
 /** A settable clock for the stage services: each result is written at its war's end. */
@@ -164,22 +162,30 @@ async function playBracket(
   decide: (match: BracketMatchState, seedOf: (rosterId: string) => number, stage: StageRow) => Stars,
 ): Promise<number> {
   const { deps } = clock;
-  let recorded = 0;
-  for (;;) {
-    const stage = (await deps.repo.stageOfSegment(segmentId))!;
-    const state = resolveDoubleElimination(stage.bracket!, stage.bracketResults);
-    const next = state.matches.find((m) => m.status === 'ready' && m.number <= upTo);
-    if (!next) return recorded;
-    const row = (await deps.repo.allStageSeries(stage.id)).find((r) => r.link.nodeId === next.id)!;
-    const seeds = new Map(stage.teams.map((t) => [t.rosterId, t.seed]));
-    clock.set(new Date(row.series.date.getTime() + WAR_MS));
-    await recordResult(
-      deps,
-      row.series.id,
-      decide(next, (id) => seeds.get(id)!, stage),
+  // One transaction for the day's results (each result locks the stage as the service does).
+  return deps.db.transaction(async (tx) => {
+    let recorded = 0;
+    const stage = (await deps.repo.stageOfSegment(segmentId, tx))!;
+    const seriesOf = new Map(
+      (await deps.repo.allStageSeries(stage.id, tx)).map((r) => [r.link.nodeId, r.series]),
     );
-    recorded++;
-  }
+    const seeds = new Map(stage.teams.map((t) => [t.rosterId, t.seed]));
+    for (;;) {
+      const { bracketResults } = (await deps.repo.stageOfSegment(segmentId, tx))!;
+      const state = resolveDoubleElimination(stage.bracket!, bracketResults);
+      const next = state.matches.find((m) => m.status === 'ready' && m.number <= upTo);
+      if (!next) return recorded;
+      const series = seriesOf.get(next.id)!;
+      clock.set(new Date(series.date.getTime() + WAR_MS));
+      await recordResult(
+        deps,
+        series.id,
+        decide(next, (id) => seeds.get(id)!, stage),
+        tx,
+      );
+      recorded++;
+    }
+  });
 }
 
 async function organizerId(db: Db): Promise<string> {
@@ -264,20 +270,22 @@ async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now:
       .filter((r) => r.link.roundNumber === 1 && !r.series.bye && r.series.state !== 'finished')
       .sort((a, b) => a.link.number - b.link.number);
     const competitors = await clock.deps.repo.competitorsOf(open.map((r) => r.series.id));
-    for (const row of open) {
-      const [home, away] = competitors
-        .filter((c) => c.matchSeriesId === row.series.id)
-        .sort((a, b) => a.position - b.position);
-      const war = scriptedWar(
-        `monthly-qualifier:R1-T${row.link.number}`,
-        { home: seeds.get(home!.rosterId!)!, away: seeds.get(away!.rosterId!)!, field: stage.teams.length },
-        // One true draw on the middle table: swiss scores it (1 point each).
-        { draw: row.link.number === Math.ceil(stage.teams.length / 4) },
-      );
-      clock.set(new Date(row.series.date.getTime() + WAR_MS));
-      await recordResult(clock.deps, row.series.id, war);
-      results++;
-    }
+    await clock.deps.db.transaction(async (tx) => {
+      for (const row of open) {
+        const [home, away] = competitors
+          .filter((c) => c.matchSeriesId === row.series.id)
+          .sort((a, b) => a.position - b.position);
+        const war = scriptedWar(
+          `monthly-qualifier:R1-T${row.link.number}`,
+          { home: seeds.get(home!.rosterId!)!, away: seeds.get(away!.rosterId!)!, field: stage.teams.length },
+          // One true draw on the middle table: swiss scores it (1 point each).
+          { draw: row.link.number === Math.ceil(stage.teams.length / 4) },
+        );
+        clock.set(new Date(row.series.date.getTime() + WAR_MS));
+        await recordResult(clock.deps, row.series.id, war, tx);
+        results++;
+      }
+    });
     // Round 2 is paired now and starts a few minutes from now (check-in time).
     clock.set(now);
     await startNextRound(clock.deps, { tenant, segmentId: mq!.id });
