@@ -173,11 +173,8 @@ export function StageSeriesTable({ series, rosters, onChanged }: Props) {
                       onClick={() => setOpen(s)}
                       data-testid="record-result"
                     >
-                      {a.state === 'finished' ? t('series.correct') : t('series.record')}
-                      <span className="visually-hidden">
-                        {' '}
-                        ({home?.displayName} – {away?.displayName})
-                      </span>
+                      {a.state === 'finished' ? t('series.correct') : t('series.record')}{' '}
+                      <span className="visually-hidden">{`(${home?.displayName} – ${away?.displayName})`}</span>
                     </button>
                   ) : null}
                 </td>
@@ -192,7 +189,6 @@ export function StageSeriesTable({ series, rosters, onChanged }: Props) {
           onClose={() => setOpen(null)}
           onSaved={() => {
             setOpen(null);
-            setCheckins(new Map());
             onChanged();
           }}
         />
