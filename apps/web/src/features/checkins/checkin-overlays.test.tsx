@@ -218,6 +218,15 @@ describe('match check-in prompt', () => {
     expect((screen.getByTestId('checkin-start-war') as HTMLButtonElement).disabled).toBe(true);
   });
 
+  it('after checking in without a link, says it waits for the opponent', () => {
+    captainWith(SIX);
+    promptFor('final');
+    updateCheckIns({ checkedInSeriesId: 'ms1' });
+    renderAt('/', <MatchCheckInPrompt />);
+    expect(screen.getByTestId('checkin-prompt-waiting').textContent).toContain('Your team is checked in.');
+    expect((screen.getByTestId('checkin-start-war') as HTMLButtonElement).disabled).toBe(false);
+  });
+
   it('never shows over the simulated game pages', () => {
     captainWith(SIX);
     promptFor('final');

@@ -25,6 +25,8 @@ export interface CheckInState {
   folded: boolean;
   /** START WAR is running (one at a time). */
   loading: boolean;
+  /** The prompt's match this captain checked in to, waiting for the opponent. */
+  checkedInSeriesId: string | null;
   /** The select-five list of a non-qualifier check-in is open. */
   selectOpen: boolean;
   /** The segment the roster may check in to now (Tournament Check In), and the roster's flag. */
@@ -40,6 +42,7 @@ const INITIAL: CheckInState = {
   seriesSegment: null,
   folded: false,
   loading: false,
+  checkedInSeriesId: null,
   selectOpen: false,
   tournamentSegment: null,
   checkedIn: null,

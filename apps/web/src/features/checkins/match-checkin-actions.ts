@@ -35,6 +35,8 @@ export async function startWarCheckIn(
       now: () => Date.now(),
     },
   );
+  if (outcome.kind === 'checkedIn' || outcome.kind === 'alreadyCheckedIn')
+    updateCheckIns({ checkedInSeriesId: series.id });
   if (outcome.kind !== 'ignored') updateCheckIns({ selectOpen: false });
   return outcome;
 }

@@ -20,6 +20,7 @@ function setup(overrides: Partial<MatchCheckInDeps> = {}) {
       alreadyCheckedIn: false,
     })),
     checkClan: vi.fn(async () => undefined),
+    createWarLink: vi.fn(async () => '/simulator/war/w1'),
     saveSelectedPlayers: vi.fn(async () => undefined),
     checkSelectedPlayers: vi.fn(async () => undefined),
     openLink: vi.fn(),
@@ -95,13 +96,25 @@ describe('match check-in flow (START WAR)', () => {
     expect(deps.isLoading()).toBe(false);
   });
 
-  it('stops quietly when the user is already among the check-ins', async () => {
-    const deps = setup({ fetchCheckInUserIds: vi.fn(async () => ['u2', 'u1']) });
+  it('stops quietly when the user is already among the check-ins and the opponent is not', async () => {
+    const deps = setup({ fetchCheckInUserIds: vi.fn(async () => ['u1']) });
     await expect(runMatchCheckIn(request(), deps)).resolves.toEqual({ kind: 'alreadyCheckedIn' });
     expect(deps.matchCheckIn).not.toHaveBeenCalled();
+    expect(deps.createWarLink).not.toHaveBeenCalled();
     expect(deps.openLink).not.toHaveBeenCalled();
     expect(deps.navigate).not.toHaveBeenCalled();
     expect(deps.isLoading()).toBe(false);
+  });
+
+  it('already checked in and the opponent too: no second check-in, the war link opens', async () => {
+    const deps = setup({ fetchCheckInUserIds: vi.fn(async () => ['u1', 'u2']) });
+    await expect(runMatchCheckIn(request(), deps)).resolves.toEqual({
+      kind: 'opened',
+      link: '/simulator/war/w1',
+    });
+    expect(deps.matchCheckIn).not.toHaveBeenCalled();
+    expect(deps.createWarLink).toHaveBeenCalledWith('ms1');
+    expect(deps.openLink).toHaveBeenCalledWith('/simulator/war/w1');
   });
 
   it('stops quietly when the war service says the side had already checked in', async () => {

@@ -1,4 +1,5 @@
 import { type ErrorRoute, errorPageRoute, SAVE_SELECTED_PLAYERS_ERROR_ROUTE, toMillis } from '@cwh/domain';
+import { createWarLink } from '../war/war-api';
 import {
   checkClan,
   checkSelectedPlayers,
@@ -30,7 +31,7 @@ export type MatchCheckInOutcome =
   /** The user is already among the series' check-ins: nothing happens. */
   | { kind: 'alreadyCheckedIn' }
   | { kind: 'opened'; link: string }
-  /** Checked in; the server had no link to open. */
+  /** Checked in; no link yet: the war opens once the opponent has checked in too. */
   | { kind: 'checkedIn' }
   | { kind: 'failed'; route: ErrorRoute; missed: boolean };
 
@@ -38,6 +39,8 @@ export interface MatchCheckInDeps {
   fetchSeries: (id: string) => Promise<{ date: string }>;
   fetchCheckInUserIds: (seriesId: string) => Promise<string[]>;
   matchCheckIn: (seriesId: string, playerTags?: readonly string[]) => Promise<MatchCheckInAnswer>;
+  /** POST /create-war: the war link once both sides are in (idempotent). */
+  createWarLink: (seriesId: string) => Promise<string>;
   checkClan: () => Promise<void>;
   saveSelectedPlayers: (clanTag: string, playerTags: readonly string[]) => Promise<void>;
   checkSelectedPlayers: () => Promise<void>;
@@ -53,6 +56,7 @@ export interface MatchCheckInDeps {
 
 export const DEFAULT_CHECK_IN_CALLS = {
   fetchCheckInUserIds,
+  createWarLink,
   matchCheckIn,
   checkClan,
   saveSelectedPlayers,
@@ -81,7 +85,8 @@ async function step<T>(run: () => Promise<T>, route: (error: unknown) => ErrorRo
  * START WAR of the match check-in prompt (spec 4 check-in flow): one at a time; save and verify
  * the five players (other stages) or check the clan (qualifier, final); then the series: after its
  * time no check-in (/error/8 and the missed notice); a user already among the check-ins stops
- * quietly; otherwise the war service checks in and its deep link is opened. Failures route per
+ * quietly (or, once the opponent is in too, opens the war's link); otherwise the war service checks
+ * in and its deep link is opened (null until both sides are in). Failures route per
  * spec 8 and are logged; the loading flag is always cleared.
  */
 export async function runMatchCheckIn(
@@ -90,6 +95,10 @@ export async function runMatchCheckIn(
 ): Promise<MatchCheckInOutcome> {
   if (deps.isLoading()) return { kind: 'ignored' };
   deps.setLoading(true);
+  const open = (link: string): MatchCheckInOutcome => {
+    deps.openLink(link);
+    return { kind: 'opened', link };
+  };
   const passed = (): MatchCheckInOutcome => {
     deps.onMissed(request.seriesId);
     deps.navigate(errorPageRoute(8));
@@ -112,15 +121,19 @@ export async function runMatchCheckIn(
       return passed();
     }
     const checkedIn = await deps.fetchCheckInUserIds(request.seriesId);
-    if (checkedIn.includes(request.userId)) return { kind: 'alreadyCheckedIn' };
+    if (checkedIn.includes(request.userId)) {
+      // No second check-in. While the opponent is missing that is all; once both sides are in, the
+      // war service's link opens the war (the war starts when both captains tapped START WAR).
+      if (new Set(checkedIn).size < 2) return { kind: 'alreadyCheckedIn' };
+      return open(await deps.createWarLink(request.seriesId));
+    }
     const answer = await deps.matchCheckIn(
       request.seriesId,
       request.mode === 'qualifier' ? request.playerTags : undefined,
     );
     if (answer.alreadyCheckedIn) return { kind: 'alreadyCheckedIn' };
     if (!answer.link) return { kind: 'checkedIn' };
-    deps.openLink(answer.link);
-    return { kind: 'opened', link: answer.link };
+    return open(answer.link);
   } catch (failure) {
     const error = failure instanceof RoutedFailure ? failure.cause : failure;
     deps.report(error);

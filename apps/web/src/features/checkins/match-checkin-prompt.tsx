@@ -35,7 +35,7 @@ function PromptCard() {
   const { t } = useTranslation(['checkins', 'common', 'matches']);
   const locale = useLocale();
   const go = useGoTo();
-  const { series, seriesSegment: segment, folded, loading } = useCheckIns();
+  const { series, seriesSegment: segment, folded, loading, checkedInSeriesId } = useCheckIns();
   const { members, context, selected, setSelected } = useCheckInSelection(series?.id);
   if (!series || !segment || folded) return null;
   const qualifier = segment.mode === 'qualifier';
@@ -68,6 +68,11 @@ function PromptCard() {
           {segment.name} · {formatDateTime(series.date, locale)}
         </span>
       </p>
+      {checkedInSeriesId === series.id ? (
+        <p className="checkin-prompt__done" role="status" data-testid="checkin-prompt-waiting">
+          {t('prompt.waiting')}
+        </p>
+      ) : null}
       <p className="checkin-prompt__text" data-testid="checkin-prompt-text" data-mode={segment.mode}>
         {segment.mode === 'final' ? t('prompt.tapStartWar') : t('prompt.selectAndStart', { size: TEAM_SIZE })}
       </p>
