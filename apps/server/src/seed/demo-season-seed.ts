@@ -266,8 +266,11 @@ async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now:
   let results = 0;
   if (existing.length === 1) {
     const rows = await clock.deps.repo.allStageSeries(stage.id);
+    // Every table of round 1, finished or not: a result may be corrected until round 2 starts, so
+    // a no-show deadline that fired first (an app running on this database schedules them) is
+    // replaced by the demo's result, and a resumed run writes the same results again.
     const open = rows
-      .filter((r) => r.link.roundNumber === 1 && !r.series.bye && r.series.state !== 'finished')
+      .filter((r) => r.link.roundNumber === 1 && !r.series.bye)
       .sort((a, b) => a.link.number - b.link.number);
     const competitors = await clock.deps.repo.competitorsOf(open.map((r) => r.series.id));
     await clock.deps.db.transaction(async (tx) => {
