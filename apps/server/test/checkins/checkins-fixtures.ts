@@ -175,12 +175,17 @@ export async function rosterWrites(db: Db, rosterId: string) {
   return { checkedIn: roster!.checkedIn, checkins: rows.length, selected: selected[0]?.playerTags ?? null };
 }
 
-/** A bearer player token for a player tag (as the game-user lookup issues), without a hub user. */
-export async function playerToken(db: Db, playerTag: string, now: Date): Promise<string> {
+/** A bearer player token for a player tag (as the game-user lookup issues), with or without a hub user. */
+export async function playerToken(
+  db: Db,
+  playerTag: string,
+  now: Date,
+  userId: string | null = null,
+): Promise<string> {
   const token = generateToken();
   await db.insert(playerTokens).values({
     playerTag,
-    userId: null,
+    userId,
     kind: 'access',
     tokenHash: hashToken(token),
     expiresAt: new Date(now.getTime() + 24 * 3600_000),

@@ -3,7 +3,7 @@ import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { rosters, segments } from '../../src/db/schema/index.js';
 import { createCallers, ROLES, type Role } from '../admin/admin-fixtures.js';
-import { describeEachDatabase, TEST_NOW } from '../harness.js';
+import { describeEachDatabase, itOnPostgres, TEST_NOW } from '../harness.js';
 import {
   type Captain,
   createCaptains,
@@ -206,6 +206,32 @@ describeEachDatabase(
         selected: null,
       });
     });
+
+    it("the captain's player token (the clan service's usual caller) checks the roster in", async () => {
+      const captain = fresh();
+      const token = await playerToken(ctx.database.db, captain.playerTags[0]!, TEST_NOW, captain.userId);
+      const response = await segmentCheckIn(ctx.app, token, mq);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.id).toBe(captain.rosterId);
+    });
+
+    itOnPostgres(
+      ctx,
+      'two concurrent check-ins of one roster: one is accepted, the other refused',
+      async () => {
+        const captain = fresh();
+        const answers = await Promise.all([
+          segmentCheckIn(ctx.app, captain.token, mq),
+          segmentCheckIn(ctx.app, captain.token, mq),
+        ]);
+        expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+        expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual({
+          checkedIn: true,
+          checkins: 1,
+          selected: null,
+        });
+      },
+    );
 
     it('another stage: the 5 named players become the selected players', async () => {
       const captain = fresh();
