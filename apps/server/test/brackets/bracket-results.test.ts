@@ -48,10 +48,7 @@ describeEachDatabase('brackets: results and propagation', (ctx) => {
       await ctx.app.inject({ method: 'GET', url: `${T}/bracket/${bracketId}/match-series?page[size]=50` })
     ).json().data;
   /** The organizer's results call (spec 7): PATCH /match-series/{id}/relationships/matches/results. */
-  const post = (
-    { matchSeriesId, ...attributes }: Record<string, unknown>,
-    token: string | null = admin,
-  ) =>
+  const post = ({ matchSeriesId, ...attributes }: Record<string, unknown>, token: string | null = admin) =>
     ctx.app.inject(
       jsonApiRequest({
         method: 'PATCH',
