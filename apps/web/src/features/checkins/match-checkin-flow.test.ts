@@ -113,6 +113,8 @@ describe('match check-in flow (START WAR)', () => {
       link: '/simulator/war/w1',
     });
     expect(deps.matchCheckIn).not.toHaveBeenCalled();
+    // The war exists by then, so the clan counts as in a war: no clan check before opening it.
+    expect(deps.checkClan).not.toHaveBeenCalled();
     expect(deps.createWarLink).toHaveBeenCalledWith('ms1');
     expect(deps.openLink).toHaveBeenCalledWith('/simulator/war/w1');
   });
@@ -211,6 +213,6 @@ describe('match check-in flow (START WAR)', () => {
     });
     const other = setup({ checkClan: vi.fn(async () => Promise.reject(apiError(400, 'SOMETHING'))) });
     await expect(runMatchCheckIn(request(), other)).resolves.toMatchObject({ route: '/error/13' });
-    expect(other.fetchSeries).not.toHaveBeenCalled();
+    expect(other.matchCheckIn).not.toHaveBeenCalled();
   });
 });

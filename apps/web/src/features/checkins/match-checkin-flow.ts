@@ -82,11 +82,11 @@ async function step<T>(run: () => Promise<T>, route: (error: unknown) => ErrorRo
 }
 
 /**
- * START WAR of the match check-in prompt (spec 4 check-in flow): one at a time; save and verify
- * the five players (other stages) or check the clan (qualifier, final); then the series: after its
- * time no check-in (/error/8 and the missed notice); a user already among the check-ins stops
- * quietly (or, once the opponent is in too, opens the war's link); otherwise the war service checks
- * in and its deep link is opened (null until both sides are in). Failures route per
+ * START WAR of the match check-in prompt (spec 4 check-in flow): one at a time; the series: after
+ * its time no check-in (/error/8 and the missed notice); a user already among the check-ins stops
+ * quietly (or, once the opponent is in too, opens the war's link); otherwise save and verify the
+ * five players (other stages) or check the clan (qualifier, final), then the war service checks in
+ * and its deep link is opened (null until both sides are in). Failures route per
  * spec 8 and are logged; the loading flag is always cleared.
  */
 export async function runMatchCheckIn(
@@ -105,16 +105,6 @@ export async function runMatchCheckIn(
     return { kind: 'failed', route: errorPageRoute(8), missed: true };
   };
   try {
-    if (request.mode === 'selectFive') {
-      const clanTag = request.clanTag ?? '';
-      await step(
-        () => deps.saveSelectedPlayers(clanTag, request.playerTags),
-        () => SAVE_SELECTED_PLAYERS_ERROR_ROUTE,
-      );
-      await step(deps.checkSelectedPlayers, (error) => verifyPlayersErrorRoute(error, request.isChinese));
-    } else {
-      await step(deps.checkClan, (error) => matchCheckInErrorRoute(error, request.isChinese));
-    }
     const series = await deps.fetchSeries(request.seriesId);
     if (deps.now() > toMillis(series.date)) {
       deps.report(new Error(`Match check-in after the match time (${request.seriesId})`));
@@ -126,6 +116,17 @@ export async function runMatchCheckIn(
       // war service's link opens the war (the war starts when both captains tapped START WAR).
       if (new Set(checkedIn).size < 2) return { kind: 'alreadyCheckedIn' };
       return open(await deps.createWarLink(request.seriesId));
+    }
+    // Before a check-in (not before re-opening the war: once it exists the clan is in that war).
+    if (request.mode === 'selectFive') {
+      const clanTag = request.clanTag ?? '';
+      await step(
+        () => deps.saveSelectedPlayers(clanTag, request.playerTags),
+        () => SAVE_SELECTED_PLAYERS_ERROR_ROUTE,
+      );
+      await step(deps.checkSelectedPlayers, (error) => verifyPlayersErrorRoute(error, request.isChinese));
+    } else {
+      await step(deps.checkClan, (error) => matchCheckInErrorRoute(error, request.isChinese));
     }
     const answer = await deps.matchCheckIn(
       request.seriesId,
