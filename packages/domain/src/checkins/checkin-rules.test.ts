@@ -10,6 +10,8 @@ import {
   matchCheckInDecision,
   playerSelectionRefusal,
   SEGMENT_CHECK_IN_ERROR,
+  type StageSegmentCheckInContext,
+  stageSegmentCheckInRefusal,
 } from './checkin-rules.js';
 
 const START = Date.parse('2026-03-15T12:00:00Z');
@@ -132,5 +134,54 @@ describe('isMonthlyQualifier', () => {
     [null, false],
   ])('%o → %s', (configuration, expected) => {
     expect(isMonthlyQualifier(configuration)).toBe(expected);
+  });
+});
+
+describe('stageSegmentCheckInRefusal', () => {
+  const window = { from: '2026-03-14T00:00:00Z', to: '2026-03-16T00:00:00Z' };
+  const base: StageSegmentCheckInContext = {
+    roster: { ownerId: 'u1', checkedIn: false, segmentId: 'champ' },
+    segment: { id: 'mq', parentId: 'champ', checkinsConfig: { enabled: true, openWindow: window } },
+    userId: 'u1',
+  };
+  const INSIDE = '2026-03-15T12:00:00Z';
+  it.each<[string, Partial<StageSegmentCheckInContext>, string, string | null]>([
+    ['all fine', {}, INSIDE, null],
+    [
+      'the roster segment itself',
+      { segment: { ...base.segment!, id: 'champ', parentId: null } },
+      INSIDE,
+      null,
+    ],
+    ['no roster', { roster: null }, INSIDE, 'missingData'],
+    ['no segment', { segment: null }, INSIDE, 'missingData'],
+    ['no user', { userId: null }, INSIDE, 'missingData'],
+    ['already checked in', { roster: { ...base.roster!, checkedIn: true } }, INSIDE, 'alreadyCheckedIn'],
+    [
+      'already checked in and not owner',
+      { roster: { ...base.roster!, checkedIn: true }, userId: 'u2' },
+      INSIDE,
+      'alreadyCheckedIn',
+    ],
+    ['another stage', { segment: { ...base.segment!, parentId: 'other' } }, INSIDE, 'notActiveSegment'],
+    ['not the owner', { userId: 'u2' }, INSIDE, 'notOwner'],
+    ['at the window opening', {}, window.from, null],
+    ['at the window closing', {}, window.to, null],
+    ['1 ms before the window', {}, '2026-03-13T23:59:59.999Z', 'outsideWindow'],
+    ['1 ms after the window', {}, '2026-03-16T00:00:00.001Z', 'outsideWindow'],
+    [
+      'check-ins disabled',
+      { segment: { ...base.segment!, checkinsConfig: { enabled: false, openWindow: null } } },
+      '2030-01-01T00:00:00Z',
+      null,
+    ],
+    [
+      'enabled without a window',
+      { segment: { ...base.segment!, checkinsConfig: { enabled: true, openWindow: null } } },
+      INSIDE,
+      'outsideWindow',
+    ],
+  ])('%s → %s', (_, over, now, expected) => {
+    expect(stageSegmentCheckInRefusal({ ...base, ...over }, now)).toBe(expected);
   });
 });

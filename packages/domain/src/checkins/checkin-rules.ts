@@ -1,10 +1,11 @@
 import { CHECKIN_MIN_COMPETITORS_EXCLUSIVE, CHECKIN_WINDOW_MS, TEAM_SIZE } from '../constants.js';
 import type { Instant } from '../entities/common.js';
+import type { SegmentCheckinsConfig } from '../entities/segment.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { ErrorPageCode } from '../errors/error-codes.js';
 import type { SegmentCheckInRefusal } from '../rules/check-in.js';
 import { isUpcomingState } from '../rules/match-series.js';
-import { toMillis } from '../time/instant.js';
+import { rangeContains, toMillis } from '../time/instant.js';
 
 /**
  * Check-ins of tournament stages (spec 4 check-in flow, 5 validation, 8 error pages, 9 window):
@@ -160,4 +161,30 @@ export function checkInErrorPage(
     default:
       return null;
   }
+}
+
+export interface StageSegmentCheckInContext {
+  roster: { ownerId: string | null; checkedIn: boolean; segmentId: string } | null | undefined;
+  segment: { id: string; parentId: string | null; checkinsConfig: SegmentCheckinsConfig } | null | undefined;
+  userId: string | null | undefined;
+}
+
+/**
+ * Spec 5 segment check-in to a stage (a child segment), in the spec's order: data missing, already
+ * checked in, the roster is not for this segment (the stage's parent, or the stage itself, must be
+ * the roster's segment), the caller is not the owner (captain), now outside the open window while
+ * check-ins are enabled (both ends included; enabled without a window is never open).
+ */
+export function stageSegmentCheckInRefusal(
+  context: StageSegmentCheckInContext,
+  now: Instant,
+): SegmentCheckInRefusal | null {
+  const { roster, segment, userId } = context;
+  if (!roster || !segment || !userId) return 'missingData';
+  if (roster.checkedIn) return 'alreadyCheckedIn';
+  if (segment.parentId !== roster.segmentId && segment.id !== roster.segmentId) return 'notActiveSegment';
+  if (roster.ownerId !== userId) return 'notOwner';
+  const { enabled, openWindow } = segment.checkinsConfig;
+  if (enabled && (!openWindow || !rangeContains(openWindow, now))) return 'outsideWindow';
+  return null;
 }
