@@ -218,13 +218,16 @@ describe('match check-in prompt', () => {
     expect((screen.getByTestId('checkin-start-war') as HTMLButtonElement).disabled).toBe(true);
   });
 
-  it('after checking in without a link, says it waits for the opponent', () => {
+  it('after checking in without a link, says it waits for the opponent; the lineup is no longer asked', () => {
     captainWith(SIX);
-    promptFor('final');
+    promptFor('qualifier');
     updateCheckIns({ checkedInSeriesId: 'ms1' });
     renderAt('/', <MatchCheckInPrompt />);
     expect(screen.getByTestId('checkin-prompt-waiting').textContent).toContain('Your team is checked in.');
-    expect((screen.getByTestId('checkin-start-war') as HTMLButtonElement).disabled).toBe(false);
+    expect(screen.queryByTestId('checkin-players')).toBeNull();
+    expect(screen.queryByTestId('checkin-prompt-text')).toBeNull();
+    fireEvent.click(screen.getByTestId('checkin-start-war'));
+    expect(startWarCheckIn).toHaveBeenCalledTimes(1);
   });
 
   it('never shows over the simulated game pages', () => {

@@ -38,11 +38,13 @@ function PromptCard() {
   const { series, seriesSegment: segment, folded, loading, checkedInSeriesId } = useCheckIns();
   const { members, context, selected, setSelected } = useCheckInSelection(series?.id);
   if (!series || !segment || folded) return null;
-  const qualifier = segment.mode === 'qualifier';
+  // Checked in already: the lineup is sent, only START WAR (for the war's link) is left.
+  const waiting = checkedInSeriesId === series.id;
+  const qualifier = segment.mode === 'qualifier' && !waiting;
   // The war service needs exactly 5 tags in a monthly qualifier (only those 5 play).
   const valid = !qualifier || isSelectionValid(selected);
   const startWar = () => {
-    if (segment.mode === 'selectFive') updateCheckIns({ selectOpen: true });
+    if (segment.mode === 'selectFive' && !waiting) updateCheckIns({ selectOpen: true });
     else void startWarCheckIn(selected, go);
   };
   const home = teamName(series.competitors[0]?.displayName, t('common:tbd'));
@@ -68,14 +70,17 @@ function PromptCard() {
           {segment.name} · {formatDateTime(series.date, locale)}
         </span>
       </p>
-      {checkedInSeriesId === series.id ? (
+      {waiting ? (
         <p className="checkin-prompt__done" role="status" data-testid="checkin-prompt-waiting">
           {t('prompt.waiting')}
         </p>
-      ) : null}
-      <p className="checkin-prompt__text" data-testid="checkin-prompt-text" data-mode={segment.mode}>
-        {segment.mode === 'final' ? t('prompt.tapStartWar') : t('prompt.selectAndStart', { size: TEAM_SIZE })}
-      </p>
+      ) : (
+        <p className="checkin-prompt__text" data-testid="checkin-prompt-text" data-mode={segment.mode}>
+          {segment.mode === 'final'
+            ? t('prompt.tapStartWar')
+            : t('prompt.selectAndStart', { size: TEAM_SIZE })}
+        </p>
+      )}
       {qualifier ? (
         <>
           <CheckInPlayerList
