@@ -62,7 +62,7 @@ async function addSegment(
   name: string,
   type: 'swiss' | 'double_elimination',
 ) {
-  await call('POST', `${T}/events/${eventId}/segments`, {
+  return call<{ data: { id: string } }>('POST', `${T}/events/${eventId}/segments`, {
     data: {
       attributes: {
         name,
@@ -107,7 +107,12 @@ beforeAll(async () => {
     await clans.lockTeam(clan, stage.id).catch(() => undefined);
   }
   expect(await lockedRosters(stage.id)).toBeGreaterThanOrEqual(8);
-  await addSegment(season.id, stage, FINALS, 'double_elimination');
+  const finals = (await addSegment(season.id, stage, FINALS, 'double_elimination')).data.id;
+  // The finals' top 2 qualify for the Championship Finals (the rule the events page saves).
+  const next = segments.find((s) => s.attributes.name === 'Championship Finals')!;
+  await call('POST', `${T}/events/${season.id}/segments/${finals}/advance-rules`, {
+    data: { attributes: { placements: [1, 2], nextSegmentId: next.id } },
+  });
   await addSegment(season.id, stage, SWISS, 'swiss');
 });
 
@@ -209,6 +214,58 @@ describe('the organizer runs stages from the console', () => {
     await expect.poll(() => later.filter({ hasText: away }).filter({ hasText: 'Lower' }).count()).toBe(1);
   });
 
+  it('plays the bracket out to a champion, then advances every team and lists the outcome', async () => {
+    // The remaining matches through the results call (home wins), as captains' wars would.
+    const segmentId = page.url().split('/').at(-1)!;
+    const stageId = (await call<{ data: { id: string } }>('GET', `${T}/segments/${segmentId}/bracket/info`))
+      .data.id;
+    for (let pass = 0; pass < 20; pass++) {
+      const open = (
+        await call<{
+          data: {
+            id: string;
+            attributes: { state: string; bye: boolean; competitors: { roster: unknown }[] };
+          }[];
+        }>('GET', `${T}/bracket/${stageId}/match-series?page[size]=100`)
+      ).data.filter(
+        (m) =>
+          m.attributes.state !== 'finished' &&
+          !m.attributes.bye &&
+          m.attributes.competitors.every((c) => c.roster),
+      );
+      if (open.length === 0) break;
+      for (const m of open) {
+        await call('PATCH', `${T}/match-series/${m.id}/relationships/matches/results`, {
+          data: { attributes: { homeStars: 14, awayStars: 10, reason: 'e2e: bracket played out' } },
+        });
+      }
+    }
+    await page.reload();
+    await expect
+      .poll(() => page.getByTestId('stage-complete').textContent(), { timeout: 15_000 })
+      .toBe('Yes');
+    expect(await page.getByTestId('stage-champion').textContent()).not.toBe('—');
+    expect(await page.getByTestId('stage-advance-rules').textContent()).toBe(
+      'Advance rules: 1, 2 → Championship Finals',
+    );
+    await page.getByTestId('stage-advance').click();
+    await stages.confirm('Advance');
+    const outcome = page.getByTestId('advance-results');
+    await outcome.waitFor();
+    expect(await outcome.locator('tbody tr').count()).toBe(8);
+    expect(await outcome.locator('tbody tr').filter({ hasText: 'Qualified' }).count()).toBe(2);
+    expect(await outcome.locator('tbody tr').filter({ hasText: 'Championship Finals, seed 1' }).count()).toBe(
+      1,
+    );
+    await page.getByTestId('stage-actions').screenshot({ path: '/tmp/h6-advance-1280.png' });
+    // A second advance is refused in words.
+    await page.getByTestId('stage-advance').click();
+    await stages.confirm('Advance');
+    await expect
+      .poll(() => page.getByTestId('stage-actions').getByRole('alert').textContent())
+      .toContain('The teams of this stage were already advanced.');
+  });
+
   it('on a phone the stage and its series fit the screen', async () => {
     const phone = await signedIn(390, 844);
     await phone.page.goto(page.url());
@@ -217,7 +274,7 @@ describe('the organizer runs stages from the console', () => {
     await expect.poll(() => phoneStages.rows().count(), { timeout: 15_000 }).toBeGreaterThan(4);
     await expectNoSidewaysScroll(phone.page);
     await phone.page.screenshot({ path: '/tmp/h6-de-390.png', fullPage: true });
-    await phoneStages.openRows().first().getByTestId('record-result').click();
+    await phoneStages.rows().first().getByTestId('record-result').click();
     await phoneStages.dialog().waitFor();
     await expectNoSidewaysScroll(phone.page);
     await phone.page.screenshot({ path: '/tmp/h6-result-dialog-390.png' });

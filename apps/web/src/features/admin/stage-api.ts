@@ -35,6 +35,11 @@ export interface CheckinItem {
 export type StageInfo = BracketInfoResource;
 export type CreateStageAttributes = CreateBracketBody['data']['attributes'];
 export type Advancement = AdvancementListDocument['data'][number];
+/** A segment's saved advance rule (events page): placements → next segment. */
+export interface AdvanceRule {
+  placements: number[];
+  nextSegmentId: string;
+}
 
 /** The organizer's result of one series (PATCH …/relationships/matches/results). */
 export interface SeriesResultInput {
@@ -85,8 +90,16 @@ export const stageApi = {
   nextRound: (segmentId: string) => post<unknown>(`${T}/segments/${segmentId}/bracket/rounds`),
   resetRound: (segmentId: string) =>
     post<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket/rounds/reset`),
-  advance: async (segmentId: string) =>
-    (await post<AdvancementListDocument>(`${T}/segments/${segmentId}/advance`, {})).data,
+  /** Advances with the segment's saved advance rules (none: the server's ladder default, or its refusal). */
+  advance: async (segmentId: string, rules: AdvanceRule[]) =>
+    (
+      await post<AdvancementListDocument>(
+        `${T}/segments/${segmentId}/advance`,
+        rules.length > 0
+          ? { rules: rules.map((r) => ({ nextSegmentId: r.nextSegmentId, placements: r.placements })) }
+          : {},
+      )
+    ).data,
   series: (stageId: string) => all<MatchSeriesResource>(`${T}/bracket/${stageId}/match-series`),
   swissRecords: (segmentId: string) =>
     get<List<SwissRecordResource>>(`${T}/segments/${segmentId}/swiss-records`, { 'page[size]': 50 }),

@@ -11,7 +11,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Modal } from '../../overlays/modal';
 import { adminApi } from './admin-api';
 import { useAction } from './admin-ui';
-import { type Advancement, type StageInfo, stageApi } from './stage-api';
+import { type Advancement, type AdvanceRule, type StageInfo, stageApi } from './stage-api';
 import { type SeedCandidate, StageCreateForm } from './stage-create-form';
 import { useStageCall } from './stage-refusal';
 import { StageSeriesTable } from './stage-series-table';
@@ -280,6 +280,7 @@ export function StagePage() {
   const [records, setRecords] = useState<SwissRecordResource[]>([]);
   const [outcomes, setOutcomes] = useState<Advancement[] | null>(null);
   const [confirming, setConfirming] = useState<'reset' | 'advance' | null>(null);
+  const [rules, setRules] = useState<AdvanceRule[]>([]);
   const load = useAction();
   const act = useAction();
   const stageCall = useStageCall();
@@ -306,6 +307,11 @@ export function StagePage() {
       setSegments(list);
       const own = list.find((s) => s.id === segmentId);
       if (!own) return;
+      setRules(
+        (await adminApi.listItems<AdvanceRule>(eventId, segmentId, 'advance-rules')).data.map(
+          (r) => r.attributes,
+        ),
+      );
       const all = await stageApi.rosters(parentOf(own) ?? own.id);
       setRosters(all);
       const placed = await placements(own, list);
@@ -346,7 +352,7 @@ export function StagePage() {
   async function advance() {
     setConfirming(null);
     await act.run(async () => {
-      setOutcomes(await stageCall(() => stageApi.advance(segmentId)));
+      setOutcomes(await stageCall(() => stageApi.advance(segmentId, rules)));
     }, t('actions.advanced'));
   }
 
@@ -411,6 +417,18 @@ export function StagePage() {
                 {t('actions.advance')}
               </button>
             </div>
+            <p className="muted" data-testid="stage-advance-rules">
+              {rules.length > 0
+                ? t('actions.rules', {
+                    rules: rules
+                      .map(
+                        (r) =>
+                          `${r.placements.join(', ')} → ${segments.find((x) => x.id === r.nextSegmentId)?.attributes.name ?? '?'}`,
+                      )
+                      .join('; '),
+                  })
+                : t('actions.noRules')}
+            </p>
             {act.message}
             {outcomes ? <AdvanceResults outcomes={outcomes} names={names} segments={segments} /> : null}
           </div>
