@@ -2,6 +2,7 @@ import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { segments } from '../../src/db/schema/index.js';
+import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
 import { createCaptains, createUserWithToken, ladderSegment } from '../ladder/ladder-fixtures.js';
 
@@ -12,196 +13,199 @@ interface SeriesJson {
   attributes: { state: string; bye: boolean; competitors: { roster: { id: string } | null }[] };
 }
 
-describeEachDatabase('brackets: results and propagation', (ctx) => {
-  let admin = '';
-  let player = '';
-  let rosterIds: string[] = [];
-  let bracketId = '';
+describeEachDatabase(
+  'brackets: results and propagation',
+  (ctx) => {
+    let admin = '';
+    let player = '';
+    let rosterIds: string[] = [];
+    let bracketId = '';
 
-  beforeAll(async () => {
-    const { parentId, eventId } = await ladderSegment(ctx.database.db);
-    const captains = await createCaptains(ctx.database.db, {
-      count: 8,
-      offset: 7100,
-      parentSegmentId: parentId,
-      eventId,
-      now: ctx.now,
-    });
-    rosterIds = captains.map((c) => c.rosterId);
-    admin = (await loginAsAdmin(ctx.app)).token.value;
-    player = (await createUserWithToken(ctx.database.db, 'results-player@test.local', ctx.now)).token;
-    const mf = (await ctx.database.db.select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!
-      .id;
-    const created = await ctx.app.inject(
-      jsonApiRequest({
-        method: 'POST',
-        url: `${T}/segments/${mf}/bracket`,
-        payload: jsonApiBody({ rosterIds }),
-        headers: bearer(admin),
-      }),
-    );
-    bracketId = created.json().data.id;
-  });
-
-  const series = async (): Promise<SeriesJson[]> =>
-    (
-      await ctx.app.inject({ method: 'GET', url: `${T}/bracket/${bracketId}/match-series?page[size]=50` })
-    ).json().data;
-  /** The organizer's results call (spec 7): PATCH /match-series/{id}/relationships/matches/results. */
-  const post = ({ matchSeriesId, ...attributes }: Record<string, unknown>, token: string | null = admin) =>
-    ctx.app.inject(
-      jsonApiRequest({
-        method: 'PATCH',
-        url: `${T}/match-series/${matchSeriesId}/relationships/matches/results`,
-        payload: jsonApiBody({ reason: 'organizer result', ...attributes }),
-        headers: token ? bearer(token) : {},
-      }),
-    );
-  const seed = (s: SeriesJson, side: 0 | 1) =>
-    rosterIds.indexOf(s.attributes.competitors[side]!.roster!.id) + 1;
-
-  it.each([
-    ['anonymous', undefined, 401],
-    ['player', 'player', 403],
-  ])('refuses results to %s (%s)', async (_role, who, status) => {
-    const first = (await series())[0]!;
-    const response = await post({ matchSeriesId: first.id, homeStars: 9, awayStars: 3 }, who ? player : null);
-    expect(response.statusCode).toBe(status);
-    expect((await series())[0]!.attributes.state).toBe('scheduled');
-  });
-
-  it('refuses a draw, an unknown series and a match whose teams are not known yet', async () => {
-    const list = await series();
-    const draw = await post({
-      matchSeriesId: list[0]!.id,
-      homeStars: 6,
-      awayStars: 6,
-      homeDestruction: 80,
-      awayDestruction: 80,
-    });
-    expect(draw.statusCode).toBe(400);
-    expect(draw.json().errors[0].meta.reason).toBe('BRACKET_DRAW');
-    expect(
-      (await post({ matchSeriesId: '00000000-0000-4000-8000-000000000009', homeStars: 1, awayStars: 0 }))
-        .statusCode,
-    ).toBe(404);
-    const pending = list.find((s) => s.attributes.competitors.some((c) => c.roster === null))!;
-    expect(
-      (await post({ matchSeriesId: pending.id, homeStars: 1, awayStars: 0 })).json().errors[0].meta.reason,
-    ).toBe('BRACKET_MATCH_NOT_READY');
-  });
-
-  it('plays the bracket out: winners and losers move on, the better seed wins, 14 matches, reset cancelled', async () => {
-    let played = 0;
-    let champion: string | null = null;
-    for (;;) {
-      const ready = (await series()).find(
-        (s) => s.attributes.state === 'scheduled' && s.attributes.competitors.every((c) => c.roster !== null),
-      );
-      if (!ready) break;
-      const homeBetter = seed(ready, 0) < seed(ready, 1);
-      const response = await post({
-        matchSeriesId: ready.id,
-        homeStars: homeBetter ? 9 : 4,
-        awayStars: homeBetter ? 4 : 9,
+    beforeAll(async () => {
+      const { parentId, eventId } = await ladderSegment(ctx.database.db);
+      const captains = await createCaptains(ctx.database.db, {
+        count: 8,
+        offset: 7100,
+        parentSegmentId: parentId,
+        eventId,
+        now: ctx.now,
       });
-      expect(response.statusCode).toBe(200);
-      played++;
-      champion = response.json().data.attributes.championRosterId;
-      if (played === 1) expect(response.json().data.attributes.changedMatchSeriesIds).toHaveLength(2);
-    }
-    expect(played).toBe(14);
-    expect(champion).toBe(rosterIds[0]);
-    const info = (
-      await ctx.app.inject({
-        method: 'GET',
-        url: `${T}/segments/${(await ctx.database.db.select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!.id}/bracket/info`,
-      })
-    ).json();
-    expect(info.data.attributes.doubleElimination).toMatchObject({
-      complete: true,
-      playedMatches: 14,
-      championRosterId: rosterIds[0],
-    });
-    expect(info.data.attributes.doubleElimination.placements.map((p: { label: string }) => p.label)).toEqual([
-      '1',
-      '2',
-      '3',
-      '4',
-      '5-6',
-      '5-6',
-      '7-8',
-      '7-8',
-    ]);
-    const reset = (await series()).at(-1)!;
-    expect(reset.attributes).toMatchObject({ state: 'finished', bye: false });
-  });
-
-  it('refuses to correct a result whose next matches were played (BRACKET_RESULT_LOCKED)', async () => {
-    const first = (await series())[0]!;
-    const response = await post({ matchSeriesId: first.id, homeStars: 0, awayStars: 9 });
-    expect(response.statusCode).toBe(409);
-    expect(response.json().errors[0].meta.reason).toBe('BRACKET_RESULT_LOCKED');
-    expect(seed((await series())[0]!, 0)).toBe(1);
-  });
-
-  it('advances the finished final: ticket winners to the championship finals, seeded; the rest eliminated', async () => {
-    const slug = async (name: string) =>
-      (await ctx.database.db.select().from(segments).where(eq(segments.slug, name)))[0]!.id;
-    const [mf, cf] = [await slug('monthly-finals'), await slug('championship-finals')];
-    const advance = (attributes: Record<string, unknown>, token: string) =>
-      ctx.app.inject(
+      rosterIds = captains.map((c) => c.rosterId);
+      admin = (await loginAsAdmin(ctx.app)).token.value;
+      player = (await createUserWithToken(ctx.database.db, 'results-player@test.local', ctx.now)).token;
+      const mf = (
+        await ctx.database.db.select().from(segments).where(eq(segments.slug, 'monthly-finals'))
+      )[0]!.id;
+      const created = await ctx.app.inject(
         jsonApiRequest({
           method: 'POST',
-          url: `${T}/segments/${mf}/advance`,
-          payload: jsonApiBody(attributes),
-          headers: bearer(token),
+          url: `${T}/segments/${mf}/bracket`,
+          payload: jsonApiBody({ rosterIds }),
+          headers: bearer(admin),
         }),
       );
-    const rules = [
-      { nextSegmentId: cf, placements: [1], ticket: 'golden' },
-      { nextSegmentId: cf, placements: [2], ticket: 'silver' },
-      { id: 'top-4', nextSegmentId: cf, placements: [3, 4] },
-    ];
-    expect((await advance({ rules }, player)).statusCode).toBe(403);
-    const self = await advance({ rules: [{ nextSegmentId: mf, placements: [1] }] }, admin);
-    expect(self.statusCode).toBe(400);
-    const response = await advance({ rules }, admin);
-    expect(response.statusCode).toBe(200);
-    const outcomes = response.json().data.map((d: { attributes: Record<string, unknown> }) => d.attributes);
-    expect(
-      outcomes.map((o: { outcome: string; ticket: string | null; nextSeed: number | null }) => [
-        o.outcome,
-        o.ticket,
-        o.nextSeed,
-      ]),
-    ).toEqual([
-      ['qualified', 'golden', 1],
-      ['qualified', 'silver', 2],
-      ['qualified', null, 3],
-      ['qualified', null, 4],
-      ['eliminated', null, null],
-      ['eliminated', null, null],
-      ['eliminated', null, null],
-      ['eliminated', null, null],
-    ]);
-    expect(outcomes[0].roster.id).toBe(rosterIds[0]);
-    expect((await advance({ rules }, admin)).json().errors[0].meta.reason).toBe('ALREADY_ADVANCED');
+      bracketId = created.json().data.id;
+    });
 
-    // The next stage seeds itself from the advancement.
-    const next = await ctx.app.inject(
-      jsonApiRequest({
-        method: 'POST',
-        url: `${T}/segments/${cf}/bracket`,
-        payload: jsonApiBody({}),
-        headers: bearer(admin),
-      }),
-    );
-    expect(next.statusCode).toBe(201);
-    expect(next.json().data.attributes.teams).toEqual(
-      outcomes
-        .slice(0, 4)
-        .map((o: { roster: { id: string } }, i: number) => ({ rosterId: o.roster.id, seed: i + 1 })),
-    );
-  });
-});
+    const series = async (): Promise<SeriesJson[]> =>
+      (
+        await ctx.app.inject({ method: 'GET', url: `${T}/bracket/${bracketId}/match-series?page[size]=50` })
+      ).json().data;
+    /** The organizer's results call (spec 7): PATCH /match-series/{id}/relationships/matches/results. */
+    const post = ({ matchSeriesId, ...attributes }: Record<string, unknown>, token: string | null = admin) =>
+      ctx.app.inject(
+        jsonApiRequest({
+          method: 'PATCH',
+          url: `${T}/match-series/${matchSeriesId}/relationships/matches/results`,
+          payload: jsonApiBody({ reason: 'organizer result', ...attributes }),
+          headers: token ? bearer(token) : {},
+        }),
+      );
+    const seed = (s: SeriesJson, side: 0 | 1) =>
+      rosterIds.indexOf(s.attributes.competitors[side]!.roster!.id) + 1;
+
+    it.each([
+      ['anonymous', undefined, 401],
+      ['player', 'player', 403],
+    ])('refuses results to %s (%s)', async (_role, who, status) => {
+      const first = (await series())[0]!;
+      const response = await post(
+        { matchSeriesId: first.id, homeStars: 9, awayStars: 3 },
+        who ? player : null,
+      );
+      expect(response.statusCode).toBe(status);
+      expect((await series())[0]!.attributes.state).toBe('scheduled');
+    });
+
+    it('refuses a draw, an unknown series and a match whose teams are not known yet', async () => {
+      const list = await series();
+      const draw = await post({
+        matchSeriesId: list[0]!.id,
+        homeStars: 6,
+        awayStars: 6,
+        homeDestruction: 80,
+        awayDestruction: 80,
+      });
+      expect(draw.statusCode).toBe(400);
+      expect(draw.json().errors[0].meta.reason).toBe('BRACKET_DRAW');
+      expect(
+        (await post({ matchSeriesId: '00000000-0000-4000-8000-000000000009', homeStars: 1, awayStars: 0 }))
+          .statusCode,
+      ).toBe(404);
+      const pending = list.find((s) => s.attributes.competitors.some((c) => c.roster === null))!;
+      expect(
+        (await post({ matchSeriesId: pending.id, homeStars: 1, awayStars: 0 })).json().errors[0].meta.reason,
+      ).toBe('BRACKET_MATCH_NOT_READY');
+    });
+
+    it('plays the bracket out: winners and losers move on, the better seed wins, 14 matches, reset cancelled', async () => {
+      let played = 0;
+      let champion: string | null = null;
+      for (;;) {
+        const ready = (await series()).find(
+          (s) =>
+            s.attributes.state === 'scheduled' && s.attributes.competitors.every((c) => c.roster !== null),
+        );
+        if (!ready) break;
+        const homeBetter = seed(ready, 0) < seed(ready, 1);
+        const response = await post({
+          matchSeriesId: ready.id,
+          homeStars: homeBetter ? 9 : 4,
+          awayStars: homeBetter ? 4 : 9,
+        });
+        expect(response.statusCode).toBe(200);
+        played++;
+        champion = response.json().data.attributes.championRosterId;
+        if (played === 1) expect(response.json().data.attributes.changedMatchSeriesIds).toHaveLength(2);
+      }
+      expect(played).toBe(14);
+      expect(champion).toBe(rosterIds[0]);
+      const info = (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `${T}/segments/${(await ctx.database.db.select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!.id}/bracket/info`,
+        })
+      ).json();
+      expect(info.data.attributes.doubleElimination).toMatchObject({
+        complete: true,
+        playedMatches: 14,
+        championRosterId: rosterIds[0],
+      });
+      expect(
+        info.data.attributes.doubleElimination.placements.map((p: { label: string }) => p.label),
+      ).toEqual(['1', '2', '3', '4', '5-6', '5-6', '7-8', '7-8']);
+      const reset = (await series()).at(-1)!;
+      expect(reset.attributes).toMatchObject({ state: 'finished', bye: false });
+    });
+
+    it('refuses to correct a result whose next matches were played (BRACKET_RESULT_LOCKED)', async () => {
+      const first = (await series())[0]!;
+      const response = await post({ matchSeriesId: first.id, homeStars: 0, awayStars: 9 });
+      expect(response.statusCode).toBe(409);
+      expect(response.json().errors[0].meta.reason).toBe('BRACKET_RESULT_LOCKED');
+      expect(seed((await series())[0]!, 0)).toBe(1);
+    });
+
+    it('advances the finished final: ticket winners to the championship finals, seeded; the rest eliminated', async () => {
+      const slug = async (name: string) =>
+        (await ctx.database.db.select().from(segments).where(eq(segments.slug, name)))[0]!.id;
+      const [mf, cf] = [await slug('monthly-finals'), await slug('championship-finals')];
+      const advance = (attributes: Record<string, unknown>, token: string) =>
+        ctx.app.inject(
+          jsonApiRequest({
+            method: 'POST',
+            url: `${T}/segments/${mf}/advance`,
+            payload: jsonApiBody(attributes),
+            headers: bearer(token),
+          }),
+        );
+      const rules = [
+        { nextSegmentId: cf, placements: [1], ticket: 'golden' },
+        { nextSegmentId: cf, placements: [2], ticket: 'silver' },
+        { id: 'top-4', nextSegmentId: cf, placements: [3, 4] },
+      ];
+      expect((await advance({ rules }, player)).statusCode).toBe(403);
+      const self = await advance({ rules: [{ nextSegmentId: mf, placements: [1] }] }, admin);
+      expect(self.statusCode).toBe(400);
+      const response = await advance({ rules }, admin);
+      expect(response.statusCode).toBe(200);
+      const outcomes = response.json().data.map((d: { attributes: Record<string, unknown> }) => d.attributes);
+      expect(
+        outcomes.map((o: { outcome: string; ticket: string | null; nextSeed: number | null }) => [
+          o.outcome,
+          o.ticket,
+          o.nextSeed,
+        ]),
+      ).toEqual([
+        ['qualified', 'golden', 1],
+        ['qualified', 'silver', 2],
+        ['qualified', null, 3],
+        ['qualified', null, 4],
+        ['eliminated', null, null],
+        ['eliminated', null, null],
+        ['eliminated', null, null],
+        ['eliminated', null, null],
+      ]);
+      expect(outcomes[0].roster.id).toBe(rosterIds[0]);
+      expect((await advance({ rules }, admin)).json().errors[0].meta.reason).toBe('ALREADY_ADVANCED');
+
+      // The next stage seeds itself from the advancement.
+      const next = await ctx.app.inject(
+        jsonApiRequest({
+          method: 'POST',
+          url: `${T}/segments/${cf}/bracket`,
+          payload: jsonApiBody({}),
+          headers: bearer(admin),
+        }),
+      );
+      expect(next.statusCode).toBe(201);
+      expect(next.json().data.attributes.teams).toEqual(
+        outcomes
+          .slice(0, 4)
+          .map((o: { roster: { id: string } }, i: number) => ({ rosterId: o.roster.id, seed: i + 1 })),
+      );
+    });
+  },
+  // No background work: check-in deadline jobs would forfeit the series these tests decide.
+  { config: { ladder: { ...defaultLadderConfig(), workers: false } } },
+);
