@@ -25,6 +25,7 @@ const SIM_CLANS = ['#2PP0QJ8Y', '#2Y0PQ9LC', '#L0V9C2JG', '#P28QY0LR', '#9RJGCUV
 let server: RunningServer;
 let browser: Browser;
 let token = '';
+let swissId = '';
 const contexts: BrowserContext[] = [];
 
 async function call<R>(method: string, path: string, body?: unknown): Promise<R> {
@@ -113,7 +114,7 @@ beforeAll(async () => {
   await call('POST', `${T}/events/${season.id}/segments/${finals}/advance-rules`, {
     data: { attributes: { placements: [1, 2], nextSegmentId: next.id } },
   });
-  await addSegment(season.id, stage, SWISS, 'swiss');
+  swissId = (await addSegment(season.id, stage, SWISS, 'swiss')).data.id;
 });
 
 afterAll(async () => {
@@ -278,6 +279,11 @@ describe('the organizer runs stages from the console', () => {
     await phoneStages.dialog().waitFor();
     await expectNoSidewaysScroll(phone.page);
     await phone.page.screenshot({ path: '/tmp/h6-result-dialog-390.png' });
+    // The swiss create form (tiebreaks, seeds) fits too.
+    await phone.page.goto(page.url().replace(/[^/]+$/, swissId));
+    await phoneStages.createForm().getByTestId('seed-input').first().waitFor();
+    await expectNoSidewaysScroll(phone.page);
+    await phone.page.screenshot({ path: '/tmp/h6-swiss-create-390.png', fullPage: true });
   });
 
   it('swiss: creates the stage with round 1, plays it, starts round 2, resets it and starts it again', async () => {
