@@ -26,3 +26,4 @@ export * from './socket.js';
 export * from './stage-play.js';
 export * from './standings.js';
 export * from './war.js';
+export * from './match-series-admin.js';

@@ -8,6 +8,7 @@ import { stageSeriesResultHook } from '../features/brackets/stage-results-servic
 import { stageStandingsHook } from '../features/brackets/stage-standings-service.js';
 import type { LadderService } from '../features/ladder/ladder-service.js';
 import type { LadderStageHooks } from '../features/ladder/register-ladder.js';
+import { matchSeriesAdminRoutes } from '../features/match-series-admin/match-series-admin-routes.js';
 
 /**
  * Playing tournament stages: the ladder records war results and answers standings; for a series
@@ -29,4 +30,6 @@ export async function registerStagePlay(
 ): Promise<void> {
   const audited = createAudit(input.deps.db, input.now);
   await app.register(stagePlayRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
+  // Match series admin (spec 7): list, reset, delete/restore, date and state, assign rosters, disqualify.
+  await app.register(matchSeriesAdminRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
 }

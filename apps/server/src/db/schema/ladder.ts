@@ -167,8 +167,17 @@ export const matchSeries = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
   },
+    /**
+     * Soft delete by an organizer (features/match-series-admin, migration 0013): every read of
+     * play (lists, standings, brackets, check-ins, war results) ignores a deleted series; restore
+     * clears it.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
   (t) => [
     uniqueIndex('match_series_match_up_uq').on(t.matchUpId).where(sql`${t.matchUpId} is not null`),
+    index('match_series_deleted_segment_idx')
+      .on(t.segmentId, t.deletedAt)
+      .where(sql`${t.deletedAt} is not null`),
     uniqueIndex('match_series_war_uq').on(t.warId).where(sql`${t.warId} is not null`),
     index('match_series_segment_date_idx').on(t.segmentId, t.date),
     index('match_series_event_date_idx').on(t.eventId, t.date),

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { competitionRounds, competitionStages, stageMatchSeries } from '../../db/schema/competition.js';
@@ -294,7 +294,8 @@ export function createStageResultsRepository(db: Executor) {
       const query = tx
         .select()
         .from(matchSeries)
-        .where(and(eq(matchSeries.tenant, tenant), eq(matchSeries.id, id)));
+        // A deleted series (features/match-series-admin) takes no result.
+        .where(and(eq(matchSeries.tenant, tenant), eq(matchSeries.id, id), isNull(matchSeries.deletedAt)));
       const rows = lock ? await query.for('update') : await query;
       return rows[0] ?? null;
     },

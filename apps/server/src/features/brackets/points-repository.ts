@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { competitionStages, stageMatchSeries } from '../../db/schema/competition.js';
 import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
@@ -6,13 +6,15 @@ import { rosters } from '../../db/schema/rosters.js';
 
 /** Finished series with the format of the stage they belong to (null: a ladder series). */
 export function createPointsRepository(db: Executor) {
-  const finishedSeries = (where: SQL[]) => and(eq(matchSeries.state, 'finished'), ...where) as SQL;
+  // A deleted series (features/match-series-admin) gave no points.
+  const finishedSeries = (where: SQL[]) =>
+    and(eq(matchSeries.state, 'finished'), isNull(matchSeries.deletedAt), ...where) as SQL;
   return {
     async seriesInTenant(tenant: string, id: string, tx: Executor = db) {
       const rows = await tx
         .select({ id: matchSeries.id })
         .from(matchSeries)
-        .where(and(eq(matchSeries.tenant, tenant), eq(matchSeries.id, id)));
+        .where(and(eq(matchSeries.tenant, tenant), eq(matchSeries.id, id), isNull(matchSeries.deletedAt)));
       return rows[0] ?? null;
     },
 

@@ -59,7 +59,7 @@ async function writeScores(
 }
 
 /** Moves the bracket's changed nodes onto their series: new teams, byes and the cancelled reset. */
-async function propagate(
+export async function propagate(
   results: ResultsRepository,
   stage: StageRow,
   changes: readonly BracketMatchState[],

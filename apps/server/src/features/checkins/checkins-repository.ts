@@ -25,7 +25,12 @@ export function createCheckinsRepository(db: Executor) {
   return {
     /** The series, locked for the caller's transaction when `lock`. */
     async findSeries(id: string, tx: Executor = db, lock = false): Promise<CheckinSeriesRow | null> {
-      const query = tx.select().from(matchSeries).where(eq(matchSeries.id, id)).limit(1);
+      // A deleted series (features/match-series-admin) takes no check-in.
+      const query = tx
+        .select()
+        .from(matchSeries)
+        .where(and(eq(matchSeries.id, id), isNull(matchSeries.deletedAt)))
+        .limit(1);
       const rows = lock ? await query.for('update') : await query;
       return rows[0] ?? null;
     },

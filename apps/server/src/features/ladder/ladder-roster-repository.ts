@@ -89,14 +89,14 @@ export function createLadderRosterRepository(db: Executor) {
           >`(select q.id from queue_entries q where q.roster_id = ${rid} and q.ended_at is null limit 1)`,
           openSeriesId: sql<string | null>`(select m.id from match_series m
             join match_series_competitors c on c.match_series_id = m.id
-            where c.roster_id = ${rid} and m.state in (${sql.join(
+            where c.roster_id = ${rid} and m.deleted_at is null and m.state in (${sql.join(
               OPEN_SERIES_STATES.map((state) => sql`${state}`),
               sql`, `,
             )})
             order by m.date asc limit 1)`,
           played: sql<number>`(select count(*) from match_series_competitors c
             join match_series m on m.id = c.match_series_id
-            where c.roster_id = ${rid} and m.segment_id = ${segment})::int`,
+            where c.roster_id = ${rid} and m.segment_id = ${segment} and m.deleted_at is null)::int`,
           recent: sql<number>`(select count(*) from match_series_competitors c
             where c.roster_id = ${rid} and c.date > ${since})::int`,
           members: sql<string[]>`(select coalesce(json_agg(rm.player_tag), '[]'::json) from roster_members rm

@@ -29,7 +29,12 @@ export function createLadderSeriesRepository(db: Executor) {
     },
 
     async findSeries(id: string, tx: Executor = db, lock = false): Promise<MatchSeriesRow | null> {
-      const query = tx.select().from(matchSeries).where(eq(matchSeries.id, id)).limit(1);
+      // A deleted series (features/match-series-admin) is unknown to play: no result, no check-in.
+      const query = tx
+        .select()
+        .from(matchSeries)
+        .where(and(eq(matchSeries.id, id), isNull(matchSeries.deletedAt)))
+        .limit(1);
       const rows = lock ? await query.for('update') : await query;
       return rows[0] ?? null;
     },
@@ -44,7 +49,7 @@ export function createLadderSeriesRepository(db: Executor) {
         select s.id, c.position
         from match_series_competitors c
         join match_series s on s.id = c.match_series_id
-        where c.roster_id = ${rosterId} and s.state <> 'finished'
+        where c.roster_id = ${rosterId} and s.state <> 'finished' and s.deleted_at is null
           and exists (select 1 from match_series_competitors o
             where o.match_series_id = s.id and o.position <> c.position and o.roster_id is not null)
         order by s.id`);
@@ -128,6 +133,7 @@ export function createLadderSeriesRepository(db: Executor) {
           and(
             eq(matchSeriesCompetitors.rosterId, rosterId),
             inArray(matchSeries.state, [...OPEN_SERIES_STATES]),
+            isNull(matchSeries.deletedAt),
           ),
         )
         .orderBy(asc(matchSeries.date))
@@ -149,7 +155,13 @@ export function createLadderSeriesRepository(db: Executor) {
         .select({ n: sql<number>`count(*)::int` })
         .from(matchSeriesCompetitors)
         .innerJoin(matchSeries, eq(matchSeries.id, matchSeriesCompetitors.matchSeriesId))
-        .where(and(eq(matchSeriesCompetitors.rosterId, rosterId), eq(matchSeries.segmentId, segmentId)));
+        .where(
+          and(
+            eq(matchSeriesCompetitors.rosterId, rosterId),
+            eq(matchSeries.segmentId, segmentId),
+            isNull(matchSeries.deletedAt),
+          ),
+        );
       return Number(rows[0]?.n ?? 0);
     },
   };

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { MATCH_SERIES_STATE, matchSeries } from '../../../db/schema/ladder.js';
 
@@ -28,7 +28,8 @@ export function createMatchSeriesRepository(db: Executor) {
       page: { offset: number; size: number },
       tx: Executor = db,
     ) {
-      const where: SQL[] = [eq(matchSeries.tenant, tenant)];
+      // A series deleted by an organizer is out of every list (features/match-series-admin).
+      const where: SQL[] = [eq(matchSeries.tenant, tenant), isNull(matchSeries.deletedAt)];
       if (filter.eventId) where.push(eq(matchSeries.eventId, filter.eventId));
       if (filter.segmentId) where.push(eq(matchSeries.segmentId, filter.segmentId));
       if (filter.rosterId) where.push(rostersOfSeries(sql`c.roster_id = ${filter.rosterId}`));

@@ -110,7 +110,7 @@ export function createLadderStandingsRepository(db: Executor) {
             union select roster_id from queue_entries where segment_id = ${segmentId}
             union select c.roster_id from match_series ms
               join match_series_competitors c on c.match_series_id = ms.id
-              where ms.segment_id = ${segmentId} and ms.state = 'finished' and c.roster_id is not null
+              where ms.segment_id = ${segmentId} and ms.state = 'finished' and ms.deleted_at is null and c.roster_id is not null
           ) r where ${after}::uuid is null or roster_id > ${after}::uuid
           order by roster_id limit ${size}
         ) b order by roster_id desc limit 1`);
@@ -135,7 +135,7 @@ export function createLadderStandingsRepository(db: Executor) {
           select roster_id from ladder_standings where segment_id = ${segmentId} and ${inRange('roster_id')}
           union select roster_id from queue_entries where segment_id = ${segmentId} and ${inRange('roster_id')}
           union select c.roster_id from match_series ms join match_series_competitors c on c.match_series_id = ms.id
-            where ms.segment_id = ${segmentId} and ms.state = 'finished' and ${inRange('c.roster_id')}
+            where ms.segment_id = ${segmentId} and ms.state = 'finished' and ms.deleted_at is null and ${inRange('c.roster_id')}
               and not exists (select 1 from stage_match_series sms where sms.match_series_id = ms.id)
         ),
         games as (
@@ -149,7 +149,7 @@ export function createLadderStandingsRepository(db: Executor) {
           from match_series ms
           join match_series_competitors c on c.match_series_id = ms.id and c.position in (0, 1)
           join match_series_competitors o on o.match_series_id = ms.id and o.position = 1 - c.position
-          where ms.segment_id = ${segmentId} and ms.state = 'finished' and ${inRange('c.roster_id')}
+          where ms.segment_id = ${segmentId} and ms.state = 'finished' and ms.deleted_at is null and ${inRange('c.roster_id')}
             and o.roster_id is not null and o.roster_id <> c.roster_id
             -- Stage series (swiss, bracket) never count in ladder standings.
             and not exists (select 1 from stage_match_series sms where sms.match_series_id = ms.id)
