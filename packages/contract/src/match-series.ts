@@ -13,6 +13,8 @@ const MATCH_SERIES_STATE_FILTER = new RegExp(`^${STATE_WORD}(?:,${STATE_WORD})*$
 export const competitorResult = z.object({
   score: z.number().nullable(),
   forfeit: z.boolean(),
+  /** The war's destruction percentage of this side; absent until a result that gave one. */
+  destruction: z.number().min(0).max(100).optional(),
 });
 
 export const matchSeriesCompetitor = z.object({

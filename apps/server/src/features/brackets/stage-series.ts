@@ -121,7 +121,8 @@ export function bracketSeries(
 
 /**
  * Swiss games and byes from the stage's finished series. Placement 1 marks the winner (both 1 on a
- * true draw, both 2 on a double forfeit); the score is the stars. Destruction is not stored on series yet, so it counts 0.
+ * true draw, both 2 on a double forfeit); the score is the stars, and the stored destruction (0 when
+ * the result gave none) feeds the destruction-difference tiebreak.
  */
 export function swissHistory(
   rows: readonly { series: StageSeriesRow; link: { roundNumber: number } }[],
@@ -146,8 +147,8 @@ export function swissHistory(
       outcome: winnerOfPlacements(home.placement, away.placement),
       homeStars: home.score ?? 0,
       awayStars: away.score ?? 0,
-      homeDestruction: 0,
-      awayDestruction: 0,
+      homeDestruction: home.destruction ?? 0,
+      awayDestruction: away.destruction ?? 0,
     });
   }
   return { results, byes };

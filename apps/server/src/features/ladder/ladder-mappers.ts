@@ -91,7 +91,11 @@ export function matchSeriesResource(
         : null,
       displayName: c.rosterId ? rosterDisplayName(roster) : 'TBD',
       placement: c.placement,
-      result: { score: c.score, forfeit: c.forfeit },
+      result: {
+        score: c.score,
+        forfeit: c.forfeit,
+        ...(c.destruction != null ? { destruction: c.destruction } : {}),
+      },
     };
   });
   const warReady = series.warId && !series.warId.startsWith('pending:') && series.warLink;

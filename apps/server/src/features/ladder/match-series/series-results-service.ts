@@ -44,8 +44,8 @@ export function ladderResultOf(home: CompetitorLike, away: CompetitorLike): Ladd
 }
 
 /**
- * What the war reported, as competitor columns: placement 1 winner / 2 loser, a draw places both 1,
- * a double forfeit places both 2 (the domain's `warPlacements`).
+ * What the war reported, as competitor columns: stars, destruction, placement 1 winner / 2 loser,
+ * a draw places both 1, a double forfeit places both 2 (the domain's `warPlacements`).
  */
 function competitorUpdates(result: WarOutcome) {
   const placed = warPlacements({
@@ -55,7 +55,12 @@ function competitorUpdates(result: WarOutcome) {
     awayDestruction: result.destruction?.away,
     forfeit: result.forfeit,
   });
-  const side = (s: 'home' | 'away') => ({ score: result.stars[s], ...placed[s] });
+  // Destruction is stored with the stars (null when the war gave none): the swiss tiebreak reads it.
+  const side = (s: 'home' | 'away') => ({
+    score: result.stars[s],
+    destruction: result.destruction?.[s] ?? null,
+    ...placed[s],
+  });
   return { home: side('home'), away: side('away') };
 }
 
