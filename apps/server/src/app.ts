@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
+import { registerMutationAudit } from './features/activity-log/mutation-audit.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
@@ -17,6 +18,7 @@ import { logRoutes } from './features/log/log-routes.js';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
+import { createDatabaseImageStore } from './features/uploads/image-store.js';
 import { registerWar } from './features/war/register-war.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
 import { registerErrorHandler, sendErrors } from './http/error-handler.js';
@@ -181,6 +183,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     { detail: 'Too many wrong API tokens, try again later', isFailure: failuresOf(['INVALID_TOKEN']) },
   );
   registerAuthenticate(app, auth);
+  // Every successful mutating call by anyone lands in the activity log (before any route registers).
+  registerMutationAudit(app, database.db, now);
 
   const realtime = await createSocketServer(app.server, {
     redis,
@@ -197,7 +201,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes(auth, { loginLimit }), { prefix: API.users });
+  await app.register(authRoutes(auth, { loginLimit, images: createDatabaseImageStore(database.db) }), {
+    prefix: API.users,
+  });
   await app.register(eventRoutes(database.db), { prefix: API.tournaments });
   await app.register(segmentRoutes(database.db), { prefix: API.tournaments });
   await app.register(gameRoutes(database.db), { prefix: API.tournaments });

@@ -27,3 +27,4 @@ export * from './stage-play.js';
 export * from './standings.js';
 export * from './war.js';
 export * from './match-series-admin.js';
+export * from './user-account.js';

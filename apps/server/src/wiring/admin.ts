@@ -7,10 +7,15 @@ import { eventAdminRoutes } from '../features/admin/event-admin-routes.js';
 import { segmentAdminRoutes } from '../features/admin/segment-admin-routes.js';
 import { mailOutboxRoutes } from '../features/mail/mail-outbox-routes.js';
 import { createMailer } from '../features/mail/mailer.js';
+import { teamRoutes } from '../features/teams/team-routes.js';
+import { avatarRoutes } from '../features/uploads/avatar-routes.js';
+import { createDatabaseImageStore } from '../features/uploads/image-store.js';
 import { accountRoutes } from '../features/users/account-routes.js';
 import { createAccountService } from '../features/users/account-service.js';
 import { userAdminRoutes } from '../features/users/user-admin-routes.js';
 import { createUserAdminService } from '../features/users/user-admin-service.js';
+import { userContactsRoutes } from '../features/users/user-contacts-routes.js';
+import { createUserContactsService } from '../features/users/user-contacts-service.js';
 
 export interface AdminDeps {
   db: Db;
@@ -31,4 +36,9 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDeps): Prom
     prefix: API.users,
   });
   await app.register(mailOutboxRoutes(deps.db), { prefix: API.users });
+  const contacts = createUserContactsService(deps.db, audited, mailer, deps.now);
+  await app.register(userContactsRoutes(deps.db, contacts), { prefix: API.users });
+  const images = createDatabaseImageStore(deps.db);
+  await app.register(avatarRoutes(deps.db, images, audited, deps.now), { prefix: API.users });
+  await app.register(teamRoutes(deps.db, audited, deps.now), { prefix: API.tournaments });
 }

@@ -8,4 +8,5 @@ export * from './players';
 export * from './rosters';
 export * from './segments';
 export * from './sim-game';
+export * from './user-contacts';
 export * from './users';

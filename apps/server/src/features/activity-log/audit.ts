@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import { createActivityLogRepository } from './activity-log-repository.js';
+import './mutation-audit.js';
 
 export interface AuditEntry {
   action: string;
@@ -29,8 +30,10 @@ export function createAudit(db: Db, now: () => Date) {
     fn: (tx: Tx, record: RecordActivity) => Promise<T>,
   ): Promise<T> {
     return db.transaction(async (tx) => {
-      const record: RecordActivity = (entry) =>
-        repo.append(
+      const record: RecordActivity = (entry) => {
+        // The central mutation hook (mutation-audit.ts) then writes no second entry.
+        request.activityRecorded = true;
+        return repo.append(
           {
             at: now(),
             userId: request.user?.id ?? null,
@@ -44,6 +47,7 @@ export function createAudit(db: Db, now: () => Date) {
           },
           tx,
         );
+      };
       return fn(tx, record);
     });
   };

@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { FailureLimit } from '../../http/rate-limit.js';
+import { avatarUrlsOf, type ImageStore } from '../uploads/image-store.js';
 import type { AuthService, IssuedSession } from './auth-service.js';
 import { toUserResource } from './user-mapper.js';
 
@@ -24,7 +25,10 @@ function sessionBody(session: IssuedSession) {
 }
 
 /** Routes under /api/users/1.0: login, refresh, current user. */
-export function authRoutes(auth: AuthService, options: { loginLimit: FailureLimit }): FastifyPluginAsyncZod {
+export function authRoutes(
+  auth: AuthService,
+  options: { loginLimit: FailureLimit; images?: ImageStore },
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       '/login',
@@ -65,7 +69,8 @@ export function authRoutes(auth: AuthService, options: { loginLimit: FailureLimi
       },
       async (request) => {
         const { user, gameAccounts } = await auth.getProfile(request.user!.id);
-        return { data: toUserResource(user, gameAccounts) };
+        const avatars = options.images ? await avatarUrlsOf(options.images, user.id) : undefined;
+        return { data: toUserResource(user, gameAccounts, avatars) };
       },
     );
   };
