@@ -316,7 +316,9 @@ export function createStageResultsRepository(db: Executor) {
     async setCompetitor(
       matchSeriesId: string,
       position: number,
-      values: Partial<Pick<StageCompetitorRow, 'rosterId' | 'score' | 'placement' | 'forfeit'>>,
+      values: Partial<
+        Pick<StageCompetitorRow, 'rosterId' | 'score' | 'destruction' | 'placement' | 'forfeit'>
+      >,
       tx: Executor,
     ) {
       await tx

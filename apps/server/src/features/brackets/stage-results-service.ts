@@ -50,6 +50,7 @@ async function writeScores(
       position,
       {
         score: side === 'home' ? score.homeStars : score.awayStars,
+        destruction: (side === 'home' ? score.homeDestruction : score.awayDestruction) ?? null,
         forfeit: placed[side].forfeit,
         placement: placed[side].placement,
       },
