@@ -11,30 +11,33 @@ import {
   swissRecordsQuery,
   swissRoundDocument,
 } from '@cwh/contract';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
+import { createAccess } from '../access/access.js';
 import { matchSeriesResource } from '../ladder/ladder-mappers.js';
+import { createSegmentRepository } from '../segments/segment-repository.js';
 import { advanceSegment } from './advance-service.js';
 import { SWISS_RECORDS_DEFAULT_PAGE_SIZE, stageInfo, swissRecords } from './brackets-read-service.js';
 import { createBracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
-
-/**
- * Who may create stages and start rounds: platform admins and organizers (permission
- * `organizer`). The spec leaves the role of these platform calls open (section 6).
- */
-function assertOrganizer(user: { permissions: readonly string[] } | null | undefined): asserts user {
-  if (!user) throw new DomainError('UNAUTHENTICATED');
-  if (!user.permissions.includes('admin') && !user.permissions.includes('organizer')) {
-    throw new DomainError('FORBIDDEN', 'Organizers only');
-  }
-}
 
 /** Tournament stages under /api/tournaments/1.0 (docs in packages/contract/src/brackets.ts). */
 export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
   return async (app) => {
     const deps = createBracketsDeps(db, () => app.now());
+    const requireAccess = createAccess(db);
+    const segmentsRepo = createSegmentRepository(db);
+    /**
+     * Stage writes (create, rounds, reset, advance) belong to the organizers of the segment's
+     * event and to admins: the segment is looked up in the tenant (404) before access is decided.
+     */
+    const requireStageAccess = async (request: FastifyRequest, segmentId: string) => {
+      if (!request.user) throw new DomainError('UNAUTHENTICATED', 'A bearer access token is required');
+      const { segment } = await segmentsRepo.getInTenant(request.tenant, segmentId);
+      return requireAccess(request, 'event:manage', segment.eventId);
+    };
 
     app.post(
       '/segments/:id/bracket',
@@ -48,11 +51,11 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
         },
       },
       async (request, reply) => {
-        assertOrganizer(request.user);
+        const user = await requireStageAccess(request, request.params.id);
         const input = {
           tenant: request.tenant,
           segmentId: request.params.id,
-          userId: request.user.id,
+          userId: user.id,
           body: request.body.data.attributes,
         };
         await createStage(deps, input);
@@ -68,7 +71,7 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
         schema: { tags: ['brackets'], params: segmentIdParams, response: { 201: swissRoundDocument } },
       },
       async (request, reply) => {
-        assertOrganizer(request.user);
+        await requireStageAccess(request, request.params.id);
         const { round, output, seriesIds } = await startNextRound(deps, {
           tenant: request.tenant,
           segmentId: request.params.id,
@@ -92,7 +95,7 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
         schema: { tags: ['brackets'], params: segmentIdParams, response: { 200: bracketInfoDocument } },
       },
       async (request) => {
-        assertOrganizer(request.user);
+        await requireStageAccess(request, request.params.id);
         await resetCurrentRound(deps, { tenant: request.tenant, segmentId: request.params.id });
         return { data: await stageInfo(deps, request.tenant, request.params.id) };
       },
@@ -110,7 +113,7 @@ export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
         },
       },
       async (request) => {
-        assertOrganizer(request.user);
+        await requireStageAccess(request, request.params.id);
         const outcomes = await advanceSegment(deps, {
           tenant: request.tenant,
           segmentId: request.params.id,
