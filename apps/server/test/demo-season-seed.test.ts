@@ -139,6 +139,17 @@ describeEachDatabase('demo season seed', (ctx) => {
       losses.set(loser.roster!.id, (losses.get(loser.roster!.id) ?? 0) + 1);
     }
     expect(Object.fromEntries(days)).toEqual({ '2025-10-31': 6, '2025-11-01': 6, '2025-11-02': 3 });
+    // Each day's first match at the day's start (spec 3): 14:00, 14:00, and 15:00 on day 3.
+    const firstOfDay = (day: string) =>
+      series
+        .map((s) => s.attributes.date)
+        .filter((date) => date.startsWith(day))
+        .sort()[0];
+    expect(['2025-10-31', '2025-11-01', '2025-11-02'].map(firstOfDay)).toEqual([
+      '2025-10-31T14:00:00Z',
+      '2025-11-01T14:00:00Z',
+      '2025-11-02T15:00:00Z',
+    ]);
     // Double elimination: every team but the champion out after exactly two losses; the
     // champion lost at most once (the reset was played: the last match is the champion's win).
     for (const { rosterId } of bracket.attributes.teams) {

@@ -1,6 +1,13 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { WRAPPER_EVENT } from '../constants.js';
 import { createDoubleElimination } from './double-elimination.js';
-import { scheduleBracketDays, worldFinalsSchedule } from './finals-schedule.js';
+import {
+  scheduleBracketDays,
+  WORLD_FINALS_DAY_OFFSETS_MS,
+  worldFinalsMatchDates,
+  worldFinalsSchedule,
+} from './finals-schedule.js';
 
 const field = (n: number) => Array.from({ length: n }, (_, i) => ({ rosterId: `t${i + 1}`, seed: i + 1 }));
 const bracket8 = createDoubleElimination(field(8));
@@ -61,6 +68,40 @@ describe('worldFinalsSchedule', () => {
         code: 'BRACKET_SIZE_UNSUPPORTED',
         message: 'the world finals are an 8-team bracket',
       }),
+    );
+  });
+});
+
+describe('worldFinalsMatchDates', () => {
+  it('puts the 2025 World Finals days at 14:00, 14:00 and 15:00 (spec 3), one match an hour', () => {
+    const dated = worldFinalsMatchDates(bracket8, new Date(WRAPPER_EVENT.dayStarts[0]), 60);
+    const firstOfDay = (day: number) => dated.find((m) => m.day === day && m.order === 1)!.date.toISOString();
+    expect([1, 2, 3].map(firstOfDay)).toEqual(WRAPPER_EVENT.dayStarts.map((d) => new Date(d).toISOString()));
+    expect(firstOfDay(3)).toBe('2025-11-02T15:00:00.000Z');
+    expect(dated.map((m) => [m.number, m.date.toISOString()])).toEqual([
+      ...[1, 2, 3, 4, 5, 6].map((n) => [n, `2025-10-31T${13 + n}:00:00.000Z`]),
+      ...[7, 8, 9, 10, 11, 12].map((n) => [n, `2025-11-01T${n + 7}:00:00.000Z`]),
+      [13, '2025-11-02T15:00:00.000Z'],
+      [14, '2025-11-02T16:00:00.000Z'],
+      [15, '2025-11-02T17:00:00.000Z'],
+    ]);
+  });
+
+  it('keeps the days apart from any day 1 start and spacing', () => {
+    expect(WORLD_FINALS_DAY_OFFSETS_MS).toEqual([0, 24 * 3_600_000, 49 * 3_600_000]);
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 0, max: 4_000_000_000_000 }),
+        fc.integer({ min: 1, max: 120 }),
+        (start, spacing) => {
+          const dated = worldFinalsMatchDates(bracket8, new Date(start), spacing);
+          for (const m of dated) {
+            expect(m.date.getTime() - start).toBe(
+              WORLD_FINALS_DAY_OFFSETS_MS[m.day - 1]! + (m.order - 1) * spacing * 60_000,
+            );
+          }
+        },
+      ),
     );
   });
 });

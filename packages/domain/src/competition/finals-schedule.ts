@@ -1,4 +1,4 @@
-import { WORLD_FINALS } from '../constants.js';
+import { WORLD_FINALS, WRAPPER_EVENT } from '../constants.js';
 import { CompetitionError } from './competition-error.js';
 import type { DoubleEliminationBracket } from './double-elimination.js';
 
@@ -42,4 +42,35 @@ export function worldFinalsSchedule(bracket: DoubleEliminationBracket): Schedule
     throw new CompetitionError('BRACKET_SIZE_UNSUPPORTED', 'the world finals are an 8-team bracket');
   }
   return scheduleBracketDays(bracket, WORLD_FINALS.matchesByDay);
+}
+
+/**
+ * When each World Finals day starts, as an offset from day 1's start (spec 3): day 2 a day later at
+ * the same hour, day 3 at 15:00, an hour later than days 1 and 2 (14:00).
+ */
+export const WORLD_FINALS_DAY_OFFSETS_MS: readonly number[] = WRAPPER_EVENT.dayStarts.map(
+  (start) => Date.parse(start) - Date.parse(WRAPPER_EVENT.dayStarts[0]),
+);
+
+export interface DatedBracketMatch extends ScheduledBracketMatch {
+  date: Date;
+}
+
+/**
+ * The World Finals' match dates from day 1's start: each day's first match at that day's start
+ * (WORLD_FINALS_DAY_OFFSETS_MS), then one match every `spacingMinutes`.
+ */
+export function worldFinalsMatchDates(
+  bracket: DoubleEliminationBracket,
+  day1Start: Date,
+  spacingMinutes: number,
+): DatedBracketMatch[] {
+  return worldFinalsSchedule(bracket).map((match) => ({
+    ...match,
+    date: new Date(
+      day1Start.getTime() +
+        (WORLD_FINALS_DAY_OFFSETS_MS[match.day - 1] ?? 0) +
+        (match.order - 1) * spacingMinutes * 60_000,
+    ),
+  }));
 }

@@ -10,7 +10,7 @@ import {
   type CompetitionErrorCode,
   WORLD_FINALS,
   winnerOfPlacements,
-  worldFinalsSchedule,
+  worldFinalsMatchDates,
 } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import type { NewStageSeries, StageCompetitorRow, StageSeriesRow } from './brackets-repository.js';
@@ -75,21 +75,17 @@ export function swissRoundSeries(round: SwissRoundOutput, date: Date): NewStageS
 
 const BRACKET_NUMBER = { upper: 1, lower: 2, final: 3 } as const;
 
-const DAY_MS = 24 * 3600_000;
-
 /**
  * Match dates: an 8-team bracket follows the World Finals days (spec 9: matches 1-6, 7-12, 13-15
- * on three days from `startsAt`); other sizes play one match every BRACKET_MATCH_SPACING_MINUTES.
+ * on three days from `startsAt`, day 3 an hour later, spec 3); other sizes play one match every BRACKET_MATCH_SPACING_MINUTES.
  */
 function bracketDates(bracket: DoubleEliminationBracket, startsAt: Date): Map<string, Date> {
   const spacing = BRACKET_MATCH_SPACING_MINUTES * 60_000;
   const start = startsAt.getTime();
   if (bracket.teams.length === WORLD_FINALS.teams) {
+    // Day 3 starts an hour later than days 1 and 2 (spec 3): the domain knows each day's start.
     return new Map(
-      worldFinalsSchedule(bracket).map((s) => [
-        s.matchId,
-        new Date(start + (s.day - 1) * DAY_MS + (s.order - 1) * spacing),
-      ]),
+      worldFinalsMatchDates(bracket, startsAt, BRACKET_MATCH_SPACING_MINUTES).map((s) => [s.matchId, s.date]),
     );
   }
   return new Map(bracket.nodes.map((n) => [n.id, new Date(start + (n.number - 1) * spacing)]));
