@@ -34,6 +34,7 @@ import { registerTenant } from './http/tenant.js';
 import { prepareDatabase } from './prepare-database.js';
 import { registerAdmin } from './wiring/admin.js';
 import { registerPlayersAndTeams } from './wiring/players-and-teams.js';
+import { registerRostersAdmin } from './wiring/rosters-admin.js';
 import { createStageHooks, registerStagePlay } from './wiring/stages.js';
 import './http/fastify-types.js';
 import { DomainError } from './errors/domain-error.js';
@@ -241,6 +242,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     stageHooks: stages.hooks,
   });
   rosterWithdrawnHooks.push((roster, tx) => ladder.withdrawRoster(roster.id, tx));
+  await registerRostersAdmin(app, { db: database.db, now, rosterWithdrawnHooks });
   await registerStagePlay(app, { deps: stages.deps, ladder, now });
   await registerWar(app, {
     ladder,

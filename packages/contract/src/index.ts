@@ -28,3 +28,4 @@ export * from './standings.js';
 export * from './war.js';
 export * from './match-series-admin.js';
 export * from './user-account.js';
+export * from './rosters-admin.js';
