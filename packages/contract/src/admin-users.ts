@@ -15,6 +15,8 @@ export const adminUserAttributes = z.object({
   suspendedAt: z.string().nullable(),
   suspensionReason: z.string().nullable(),
   createdAt: z.string(),
+  /** The profile's avatar (else the user's own), served at /api/users/1.0/avatars/{id}. */
+  avatarUrl: z.string().nullable().optional(),
 });
 export const adminUserResource = resource('users', adminUserAttributes);
 export type AdminUserResource = z.infer<typeof adminUserResource>;

@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enCheckins from './locales/en/checkins.json';
 import enAdminStages from './locales/en/adminstages.json';
+import enAdminUsers from './locales/en/adminusers.json';
 import enBrackets from './locales/en/brackets.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
@@ -37,6 +38,7 @@ export const NAMESPACES = [
   'admin',
   'checkins',
   'adminstages',
+  'adminusers',
   'brackets',
   'finals',
 ] as const;
@@ -59,6 +61,7 @@ export const enResources = {
   admin: enAdmin,
   checkins: enCheckins,
   adminstages: enAdminStages,
+  adminusers: enAdminUsers,
   brackets: enBrackets,
   finals: enFinals,
 };

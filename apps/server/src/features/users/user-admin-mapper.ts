@@ -2,7 +2,11 @@ import type { AdminUserResource } from '@cwh/contract';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { UserRow } from '../auth/user-repository.js';
 
-export function toAdminUserResource(user: UserRow, organizerEventIds: string[]): AdminUserResource {
+export function toAdminUserResource(
+  user: UserRow,
+  organizerEventIds: string[],
+  avatarUrl: string | null = null,
+): AdminUserResource {
   return {
     id: user.id,
     type: 'users',
@@ -17,6 +21,7 @@ export function toAdminUserResource(user: UserRow, organizerEventIds: string[]):
       suspendedAt: user.suspendedAt ? isoSeconds(user.suspendedAt) : null,
       suspensionReason: user.suspensionReason,
       createdAt: isoSeconds(user.createdAt),
+      avatarUrl,
     },
   };
 }

@@ -12,6 +12,7 @@ import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { createAccess } from '../access/access.js';
 import { createOrganizerRepository } from '../access/organizer-repository.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
+import { createDatabaseImageStore, imageUrl } from '../uploads/image-store.js';
 import { toAdminUserResource } from './user-admin-mapper.js';
 import { createUserAdminRepository } from './user-admin-repository.js';
 import type { UserAdminService } from './user-admin-service.js';
@@ -24,9 +25,16 @@ export function userAdminRoutes(db: Db, service: UserAdminService): FastifyPlugi
   const users = createUserRepository(db);
   const organizers = createOrganizerRepository(db);
   const requireAccess = createAccess(db);
+  const images = createDatabaseImageStore(db);
   async function resources(rows: UserRow[]) {
-    const assigned = await organizers.eventIdsByUser(rows.map((r) => r.id));
-    return rows.map((row) => toAdminUserResource(row, assigned.get(row.id) ?? []));
+    const ids = rows.map((r) => r.id);
+    const [assigned, avatars] = await Promise.all([organizers.eventIdsByUser(ids), images.metaOf(ids)]);
+    const avatarOf = (id: string) => {
+      const mine = avatars.filter((a) => a.userId === id);
+      const image = mine.find((a) => a.slot === 'profile') ?? mine.find((a) => a.slot === 'avatar');
+      return image ? imageUrl(image.id) : null;
+    };
+    return rows.map((row) => toAdminUserResource(row, assigned.get(row.id) ?? [], avatarOf(row.id)));
   }
   const one = async (row: UserRow) => ({ data: (await resources([row]))[0]! });
 

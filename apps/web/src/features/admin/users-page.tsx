@@ -4,10 +4,13 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from './admin-api';
 import { Field, useAction } from './admin-ui';
+import { UserDetail } from './user-detail';
 
 function UserRow({ user, onChanged }: { user: AdminUserResource; onChanged: () => void }) {
   const { t } = useTranslation('admin');
+  const { t: tu } = useTranslation('adminusers');
   const [reason, setReason] = useState('');
+  const [open, setOpen] = useState(false);
   const { run, busy, message } = useAction();
   const a = user.attributes;
   async function suspend(e: FormEvent) {
@@ -61,8 +64,18 @@ function UserRow({ user, onChanged }: { user: AdminUserResource; onChanged: () =
         >
           {t('users.resetPassword')}
         </button>
+        <button
+          className="button button--ghost"
+          type="button"
+          aria-expanded={open}
+          data-testid="user-details"
+          onClick={() => setOpen(!open)}
+        >
+          {open ? tu('hideDetails') : tu('details')}
+        </button>
       </div>
       {message}
+      {open ? <UserDetail userId={user.id} avatarUrl={a.avatarUrl ?? null} /> : null}
     </li>
   );
 }
