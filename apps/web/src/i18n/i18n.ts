@@ -2,6 +2,7 @@ import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
+import enAdminMatches from './locales/en/adminmatches.json';
 import enCheckins from './locales/en/checkins.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
@@ -41,6 +42,7 @@ export const NAMESPACES = [
   'adminusers',
   'brackets',
   'finals',
+  'adminmatches',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -64,6 +66,7 @@ export const enResources = {
   adminusers: enAdminUsers,
   brackets: enBrackets,
   finals: enFinals,
+  adminmatches: enAdminMatches,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -19,6 +19,9 @@ const PasswordResetPage = lazy(() =>
 const OutboxPage = lazy(() => import('./outbox-page').then((m) => ({ default: m.OutboxPage })));
 const StagesIndex = lazy(() => import('./stages-page').then((m) => ({ default: m.StagesIndex })));
 const StagePage = lazy(() => import('./stages-page').then((m) => ({ default: m.StagePage })));
+const MatchSeriesPage = lazy(() =>
+  import('./match-series-page').then((m) => ({ default: m.MatchSeriesPage })),
+);
 
 function SignIn() {
   const { t } = useTranslation('admin');
@@ -87,6 +90,7 @@ export function AdminConsole() {
             <nav className="admin-nav" aria-label={t('title')}>
               <NavLink to={`${base}/events`}>{t('nav.events')}</NavLink>
               <NavLink to={`${base}/stages`}>{t('adminstages:nav')}</NavLink>
+              <NavLink to={`${base}/match-series`}>{t('adminmatches:nav')}</NavLink>
               <NavLink to={`${base}/users`}>{t('nav.users')}</NavLink>
               <NavLink to={`${base}/activity`}>{t('nav.activity')}</NavLink>
               <NavLink to={`${base}/outbox`}>{t('nav.outbox')}</NavLink>
@@ -104,6 +108,7 @@ export function AdminConsole() {
               <Route path="events" element={<EventsPage />} />
               <Route path="stages" element={<StagesIndex />} />
               <Route path="stages/:eventId/:segmentId" element={<StagePage />} />
+              <Route path="match-series" element={<MatchSeriesPage />} />
               <Route path="users" element={<UsersPage />} />
               <Route path="activity" element={<ActivityLogPage />} />
               <Route path="outbox" element={<OutboxPage />} />

@@ -1,0 +1,91 @@
+import type { AdminMatchSeriesResource, PageMeta } from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
+import { ApiError, api, type RequestOptions } from '../../lib/api-client';
+import { adminToken, signOut } from './admin-session';
+
+/**
+ * The match series admin calls of the console (spec §7, docs/api/match-series-admin.md): list and
+ * filter, reset, delete and restore, date and state, disqualify a team. Results go through
+ * `stageApi.recordResult` (the one place the results call is made).
+ */
+
+const T = API.tournaments;
+type Query = NonNullable<RequestOptions['query']>;
+
+export type AdminSeries = AdminMatchSeriesResource;
+export interface SeriesPage {
+  data: AdminSeries[];
+  meta?: PageMeta;
+}
+
+/** The page's filters; empty strings mean "any". */
+export interface SeriesFilter {
+  eventId: string;
+  segmentId: string;
+  state: string;
+  round: string;
+}
+
+export const EDITABLE_STATES = ['new', 'live', 'scheduled', 'upcoming'] as const;
+export type EditableState = (typeof EDITABLE_STATES)[number];
+export const FILTER_STATES = ['new', 'live', 'scheduled', 'upcoming', 'finished'] as const;
+
+/** The query of a list call: only the filters set (a round only when it is a whole number ≥ 1). */
+export function seriesQuery(filter: SeriesFilter, page: number, size: number): Query {
+  const query: Query = { 'page[number]': page, 'page[size]': size };
+  if (filter.eventId) query['filter[event]'] = filter.eventId;
+  if (filter.segmentId) query['filter[segment]'] = filter.segmentId;
+  if (filter.state) query['filter[state]'] = filter.state;
+  const round = Number(filter.round.trim());
+  if (filter.round.trim() && Number.isInteger(round) && round >= 1) query['filter[round]'] = round;
+  return query;
+}
+
+async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
+  try {
+    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) signOut();
+    throw error;
+  }
+}
+const body = (attributes: object) => ({ data: { attributes } });
+const reasonOf = (reason: string) => (reason.trim() ? { reason: reason.trim() } : {});
+
+export const matchSeriesAdminApi = {
+  list: (filter: SeriesFilter, page = 1, size = 50) =>
+    call((o) => api.get<SeriesPage>(`${T}/match-series`, { ...o, query: seriesQuery(filter, page, size) })),
+  deleted: (filter: SeriesFilter, page = 1, size = 50) => {
+    const query: Query = { 'page[number]': page, 'page[size]': size };
+    if (filter.eventId) query['filter[event]'] = filter.eventId;
+    if (filter.segmentId) query['filter[segment]'] = filter.segmentId;
+    return call((o) => api.get<SeriesPage>(`${T}/match-series/deleted`, { ...o, query }));
+  },
+  reset: (id: string, reason: string) =>
+    call((o) => api.post<unknown>(`${T}/match-series/${id}/reset`, body(reasonOf(reason)), o)),
+  remove: (id: string, reason: string) =>
+    call((o) =>
+      api.delete<unknown>(`${T}/match-series/${id}`, {
+        ...o,
+        ...(reason.trim() ? { query: { reason: reason.trim() } } : {}),
+      }),
+    ),
+  restore: (id: string) =>
+    call((o) => api.post<unknown>(`${T}/match-series/deleted/${id}/restore`, body({}), o)),
+  update: (id: string, attributes: { date?: string; state?: EditableState; reason?: string }) =>
+    call((o) => api.patch<unknown>(`${T}/match-series/${id}`, body(attributes), o)),
+  /** Disqualifies a roster in its own segment (read from the roster). */
+  disqualify: async (rosterId: string, reason: string) => {
+    const roster = await call((o) =>
+      api.get<{ data: { attributes: { segment: { id: string } } } }>(`${T}/rosters/${rosterId}`, o),
+    );
+    const segmentId = roster.data.attributes.segment.id;
+    return call((o) =>
+      api.post<unknown>(
+        `${T}/segments/${segmentId}/rosters/${rosterId}/disqualify`,
+        body({ reason: reason.trim() }),
+        o,
+      ),
+    );
+  },
+};
