@@ -33,4 +33,9 @@ export const ROUTES: { path: string; page: string; needsSession?: boolean }[] = 
   { path: '/fatal-error/Something%20broke', page: 'fatal-error' },
   { path: '/match', page: 'match' },
   { path: '/match/42', page: 'match' },
+  { path: '/world-finals', page: 'world-finals' },
+  { path: '/world-finals/day-1', page: 'world-finals-day-1' },
+  { path: '/world-finals/day-2', page: 'world-finals-day-2' },
+  { path: '/world-finals/day-3', page: 'world-finals-day-3' },
+  { path: '/town-hall-cup/12', page: 'town-hall-cup' },
 ];

@@ -110,7 +110,7 @@ function CupFinals({ stage, eventName }: { stage: Loadable<CupFinalsView> | unde
         <h2 className="section-title">{t('finalists.title')}</h2>
         <FinalistList finalists={finalists} championId={champion?.rosterId ?? null} />
       </section>
-      <section className="home__section" data-testid="cup-finals-bracket">
+      <section className="home__section finals-bracket" data-testid="cup-finals-bracket">
         <h2 className="section-title">{t('bracket')}</h2>
         {info.format === 'double_elimination' ? (
           <DoubleEliminationBracket series={series} seeds={seeds} headingLevel={3} />

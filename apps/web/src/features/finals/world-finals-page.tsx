@@ -136,7 +136,7 @@ function Bracket({ view }: { view: WorldFinalsView }) {
   if (!view.info || view.series.length === 0) return null;
   const seeds = new Map(view.info.teams.map((team) => [team.rosterId, team.seed]));
   return (
-    <section className="home__section" data-testid="finals-bracket">
+    <section className="home__section finals-bracket" data-testid="finals-bracket">
       <h2 className="section-title">{t('bracket')}</h2>
       <DoubleEliminationBracket series={view.series} seeds={seeds} headingLevel={3} />
     </section>
