@@ -40,6 +40,16 @@ export interface RegisterOptions {
   policy?: 'standard' | 'short';
 }
 
+/** One job of a batch (sendMany). */
+export type BatchJob = {
+  [N in JobName]: {
+    name: N;
+    payload: JobPayloads[N];
+    delaySeconds?: number;
+    singletonKey?: string;
+  };
+}[JobName];
+
 export interface JobContext {
   id: string;
   /** How many times this job was retried after a failure (0 on the first run). */
@@ -52,6 +62,12 @@ export interface JobQueue {
   /** Registers the handler of a job name; call before start(). One handler per name. */
   register<N extends JobName>(name: N, handler: JobHandler<N>, options?: RegisterOptions): void;
   send<N extends JobName>(name: N, payload: JobPayloads[N], options?: SendOptions): Promise<string | null>;
+  /**
+   * Sends many jobs in one statement (pg-boss `insert`), each with its own name, delay and singleton
+   * key; a job whose singleton key already waits (policy `short`) is skipped. The queues must exist
+   * (after start()). Same retry defaults as send.
+   */
+  sendMany(jobs: readonly BatchJob[], options?: Pick<SendOptions, 'tx'>): Promise<void>;
   /**
    * Creates pg-boss's schema when missing (or migrates it), the queues of the registered handlers,
    * and starts the workers. Does nothing when no handler is registered.
@@ -107,6 +123,23 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
         ...(sendOptions.singletonKey ? { singletonKey: sendOptions.singletonKey } : {}),
         ...(sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {}),
       });
+    },
+
+    async sendMany(jobs, sendOptions = {}) {
+      if (jobs.length === 0) return;
+      await boss.insert(
+        jobs.map((job) => ({
+          name: job.name,
+          data: job.payload as object,
+          // pg-boss casts a text start to an interval (seconds), as send's number delay.
+          ...(job.delaySeconds ? { startAfter: String(Math.max(1, Math.ceil(job.delaySeconds))) } : {}),
+          retryLimit: 5,
+          retryDelay: 5,
+          retryBackoff: true,
+          ...(job.singletonKey ? { singletonKey: job.singletonKey } : {}),
+        })) as PgBoss.JobInsert[],
+        sendOptions.tx ? { db: transactionExecutor(sendOptions.tx) as PgBoss.Db } : {},
+      );
     },
 
     async start() {

@@ -67,6 +67,28 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
     }
   }
 
+  /**
+   * At server start (after the job queue started): deadline jobs for every upcoming stage series,
+   * including those created while no app ran on the database (the demo seed builds its stages
+   * before the server starts). One query, one batch insert; the singleton keys make a series that
+   * already has its waiting jobs a no-op, so every start may send again. Answers the series count.
+   */
+  async function scheduleUpcoming(): Promise<number> {
+    const now = deps.now();
+    const series = await repo.upcomingStageSeries(now);
+    await jobs.sendMany(
+      series.flatMap((s) =>
+        DEADLINE_JOBS.map((name) => ({
+          name,
+          payload: { matchSeriesId: s.id },
+          delaySeconds: Math.max(0, s.date.getTime() - now.getTime()) / 1000,
+          singletonKey: s.id,
+        })),
+      ),
+    );
+    return series.length;
+  }
+
   type AtDeadline =
     | { run: DeadlineRun }
     | {
@@ -158,7 +180,7 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
     return outcome;
   }
 
-  return { schedule, startMatch, noShow, run, runs };
+  return { schedule, scheduleUpcoming, startMatch, noShow, run, runs };
 }
 export type CheckinDeadlines = ReturnType<typeof createCheckinDeadlines>;
 

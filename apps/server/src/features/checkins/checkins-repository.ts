@@ -1,5 +1,6 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { stageMatchSeries } from '../../db/schema/competition.js';
 import { events } from '../../db/schema/events.js';
 import { checkins, matchSeries, matchSeriesCompetitors, selectedPlayers } from '../../db/schema/ladder.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
@@ -195,6 +196,26 @@ export function createCheckinsRepository(db: Executor) {
         .update(matchSeriesCompetitors)
         .set({ playerTags })
         .where(eq(matchSeriesCompetitors.id, competitorId));
+    },
+
+    /**
+     * Stage series still to be played from `from` on (not started, not a bye, not deleted, dated at
+     * or after `from`): what the server start gives deadline jobs (checkin-deadlines.ts). One query.
+     */
+    async upcomingStageSeries(from: Date, tx: Executor = db): Promise<{ id: string; date: Date }[]> {
+      return tx
+        .select({ id: matchSeries.id, date: matchSeries.date })
+        .from(matchSeries)
+        .innerJoin(stageMatchSeries, eq(stageMatchSeries.matchSeriesId, matchSeries.id))
+        .where(
+          and(
+            inArray(matchSeries.state, [...NOT_STARTED]),
+            eq(matchSeries.bye, false),
+            isNull(matchSeries.deletedAt),
+            sql`${matchSeries.date} >= ${from.toISOString()}::timestamptz`,
+          ),
+        )
+        .orderBy(matchSeries.date, matchSeries.id);
     },
 
     /**

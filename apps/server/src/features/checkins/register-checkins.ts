@@ -47,6 +47,16 @@ export async function registerCheckins(
       { policy: 'short' },
     );
   }
+  // After the job queue starts (its onReady hook is added first, in app.ts): deadlines for the
+  // upcoming stage series that have none (the seeded stages). A failure is logged, not fatal.
+  app.addHook('onReady', async () => {
+    try {
+      const count = await deadlines.scheduleUpcoming();
+      app.log.info({ series: count }, 'check-in deadlines scheduled for upcoming stage series');
+    } catch (error) {
+      app.log.warn({ err: error }, 'check-in deadlines of upcoming stage series not scheduled');
+    }
+  });
   const unregister = registerDeadlineScheduler(deps.db, deadlines);
   app.addHook('preClose', async () => {
     unregister();
