@@ -146,6 +146,8 @@ describeEachDatabase('event administration', (ctx) => {
     const copy = eventDocument.parse(cloned.json()).data;
     expect(copy.id).not.toBe(source.id);
     expect(copy.attributes.name).toBe('Championship next month');
+    expect(source.attributes.prizes).not.toBeNull();
+    expect(copy.attributes.prizes).toEqual(source.attributes.prizes);
     expect(Date.parse(copy.attributes.date.from)).toBeGreaterThan(Date.parse(source.attributes.date.from));
     const copies = segmentListDocument.parse(
       (await call(ctx.app, adminToken, 'GET', `${T}/events/${copy.id}/segments?page[size]=100`)).json(),

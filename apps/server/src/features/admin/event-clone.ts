@@ -61,5 +61,7 @@ export function clonedEvent(
     gameId: source.gameId,
     dateFrom: shiftInstant(source.dateFrom as Date, offset),
     dateTo: shiftInstant(source.dateTo as Date, offset),
+    // Prize pools are the season's, not dated: the copy starts with the same figures.
+    prizes: source.prizes ?? null,
   };
 }
