@@ -3,6 +3,7 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enAdminMatches from './locales/en/adminmatches.json';
+import enAdminRosters from './locales/en/adminrosters.json';
 import enCheckins from './locales/en/checkins.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
@@ -43,6 +44,7 @@ export const NAMESPACES = [
   'brackets',
   'finals',
   'adminmatches',
+  'adminrosters',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -67,6 +69,7 @@ export const enResources = {
   brackets: enBrackets,
   finals: enFinals,
   adminmatches: enAdminMatches,
+  adminrosters: enAdminRosters,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -22,6 +22,10 @@ const StagePage = lazy(() => import('./stages-page').then((m) => ({ default: m.S
 const MatchSeriesPage = lazy(() =>
   import('./match-series-page').then((m) => ({ default: m.MatchSeriesPage })),
 );
+const RostersPage = lazy(() => import('./rosters-page').then((m) => ({ default: m.RostersPage })));
+const CheckinReviewPage = lazy(() =>
+  import('./checkin-review-page').then((m) => ({ default: m.CheckinReviewPage })),
+);
 
 function SignIn() {
   const { t } = useTranslation('admin');
@@ -91,6 +95,8 @@ export function AdminConsole() {
               <NavLink to={`${base}/events`}>{t('nav.events')}</NavLink>
               <NavLink to={`${base}/stages`}>{t('adminstages:nav')}</NavLink>
               <NavLink to={`${base}/match-series`}>{t('adminmatches:nav')}</NavLink>
+              <NavLink to={`${base}/rosters`}>{t('adminrosters:nav.rosters')}</NavLink>
+              <NavLink to={`${base}/checkins`}>{t('adminrosters:nav.checkins')}</NavLink>
               <NavLink to={`${base}/users`}>{t('nav.users')}</NavLink>
               <NavLink to={`${base}/activity`}>{t('nav.activity')}</NavLink>
               <NavLink to={`${base}/outbox`}>{t('nav.outbox')}</NavLink>
@@ -109,6 +115,8 @@ export function AdminConsole() {
               <Route path="stages" element={<StagesIndex />} />
               <Route path="stages/:eventId/:segmentId" element={<StagePage />} />
               <Route path="match-series" element={<MatchSeriesPage />} />
+              <Route path="rosters" element={<RostersPage />} />
+              <Route path="checkins" element={<CheckinReviewPage />} />
               <Route path="users" element={<UsersPage />} />
               <Route path="activity" element={<ActivityLogPage />} />
               <Route path="outbox" element={<OutboxPage />} />

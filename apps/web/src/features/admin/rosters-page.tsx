@@ -1,0 +1,272 @@
+import type { EventResource, SegmentResource } from '@cwh/contract';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { adminApi } from './admin-api';
+import { Field, useAction } from './admin-ui';
+import { type AdminRoster, rostersAdminApi } from './rosters-admin-api';
+import './rosters-admin.css';
+
+/** Events and their segments for the console's pickers (loaded once). */
+export function useEventsAndSegments() {
+  const [events, setEvents] = useState<EventResource[]>([]);
+  const [segments, setSegments] = useState<Record<string, SegmentResource[]>>({});
+  const { run, message } = useAction();
+  // biome-ignore lint/correctness/useExhaustiveDependencies: load once on mount
+  useEffect(() => {
+    void run(async () => {
+      const list = (await adminApi.events()).data;
+      setEvents(list);
+      const pairs = await Promise.all(
+        list.map(async (e) => [e.id, (await adminApi.segments(e.id)).data] as const),
+      );
+      setSegments(Object.fromEntries(pairs));
+    }, '');
+  }, []);
+  return { events, segments, message };
+}
+
+function RosterStatus({ roster }: { roster: AdminRoster }) {
+  const { t } = useTranslation('adminrosters');
+  const a = roster.attributes;
+  return (
+    <span className="rosters-admin__badges">
+      {a.withdrawnAt ? (
+        <span className="badge rosters-admin__badge--danger">{t('status.withdrawn')}</span>
+      ) : (
+        <span className={`badge ${a.locked ? 'rosters-admin__badge--ok' : ''}`}>
+          {a.locked ? t('status.locked') : t('status.unlocked')}
+        </span>
+      )}
+      {a.checkedIn ? <span className="badge rosters-admin__badge--ok">{t('status.checkedIn')}</span> : null}
+      {a.hasPlayed ? <span className="badge">{t('status.played')}</span> : null}
+    </span>
+  );
+}
+
+function RosterRow({
+  roster,
+  moveTargets,
+  onChanged,
+}: {
+  roster: AdminRoster;
+  moveTargets: SegmentResource[];
+  onChanged: (next: AdminRoster) => void;
+}) {
+  const { t } = useTranslation('adminrosters');
+  const { run, busy, message } = useAction();
+  const [target, setTarget] = useState('');
+  const [confirmWithdraw, setConfirmWithdraw] = useState(false);
+  const a = roster.attributes;
+  const name = a.name ?? a.clanTag ?? roster.id;
+  const act = (action: () => Promise<AdminRoster>, done: string) =>
+    run(async () => onChanged(await action()), done);
+  const targets = moveTargets.filter((s) => s.id !== a.segment.id);
+  return (
+    <li className="admin-card rosters-admin__roster" data-testid="admin-roster" data-roster={name}>
+      <div className="rosters-admin__head">
+        <strong>{name}</strong>
+        {a.clanTag ? <span className="muted">{a.clanTag}</span> : null}
+        <RosterStatus roster={roster} />
+      </div>
+      <p className="muted">
+        {t('roster.owner', { owner: a.owner ? (a.owner.username ?? a.owner.email) : '—' })} ·{' '}
+        {t('roster.segment', { segment: a.segment.name })}
+      </p>
+      <details>
+        <summary>{t('roster.members', { total: a.members.length })}</summary>
+        <div className="rosters-admin__members-wrap">
+          <table className="rosters-admin__members">
+            <thead>
+              <tr>
+                <th>{t('member.name')}</th>
+                <th>{t('member.tag')}</th>
+                <th>{t('member.position')}</th>
+                <th>{t('member.thLevel')}</th>
+                <th>{t('member.status')}</th>
+              </tr>
+            </thead>
+            <tbody>
+              {a.members.map((m) => (
+                <tr key={m.tag}>
+                  <td>{m.name}</td>
+                  <td>{m.tag}</td>
+                  <td>{t(`position.${m.position}`)}</td>
+                  <td>{m.thLevel}</td>
+                  <td data-testid="member-status">{t(`registration.${m.registrationStatus}`)}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      </details>
+      {a.withdrawnAt ? null : (
+        <div className="rosters-admin__actions">
+          {a.locked ? (
+            <button
+              type="button"
+              className="button"
+              disabled={busy || a.hasPlayed}
+              title={a.hasPlayed ? t('roster.playedHint') : undefined}
+              onClick={() => act(() => rostersAdminApi.unlock(roster.id), t('done.unlocked'))}
+            >
+              {t('action.unlock')}
+            </button>
+          ) : (
+            <button
+              type="button"
+              className="button"
+              disabled={busy}
+              onClick={() => act(() => rostersAdminApi.lock(roster.id), t('done.locked'))}
+            >
+              {t('action.lock')}
+            </button>
+          )}
+          {confirmWithdraw ? (
+            <span className="rosters-admin__confirm">
+              <span>{t('roster.withdrawConfirm', { name })}</span>
+              <button
+                type="button"
+                className="button button--danger"
+                disabled={busy}
+                onClick={() => act(() => rostersAdminApi.withdraw(roster.id), t('done.withdrawn'))}
+              >
+                {t('action.withdrawConfirm')}
+              </button>
+              <button
+                type="button"
+                className="button button--ghost"
+                onClick={() => setConfirmWithdraw(false)}
+              >
+                {t('action.cancel')}
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="button button--ghost" onClick={() => setConfirmWithdraw(true)}>
+              {t('action.withdraw')}
+            </button>
+          )}
+          {targets.length > 0 && !a.hasPlayed ? (
+            <span className="rosters-admin__move">
+              <select
+                className="input"
+                value={target}
+                onChange={(e) => setTarget(e.target.value)}
+                aria-label={t('roster.moveTo', { name })}
+              >
+                <option value="">{t('roster.chooseSegment')}</option>
+                {targets.map((s) => (
+                  <option key={s.id} value={s.id}>
+                    {s.attributes.name}
+                  </option>
+                ))}
+              </select>
+              <button
+                type="button"
+                className="button"
+                disabled={busy || !target}
+                onClick={() => act(() => rostersAdminApi.move(roster.id, target), t('done.moved'))}
+              >
+                {t('action.move')}
+              </button>
+            </span>
+          ) : null}
+        </div>
+      )}
+      {message}
+    </li>
+  );
+}
+
+/** /admin/rosters: search an event's rosters, see their members, lock, unlock, withdraw or move them. */
+export function RostersPage() {
+  const { t } = useTranslation('adminrosters');
+  const { events, segments, message: loadMessage } = useEventsAndSegments();
+  const [eventId, setEventId] = useState('');
+  const [segmentId, setSegmentId] = useState('');
+  const [search, setSearch] = useState('');
+  const [rosters, setRosters] = useState<AdminRoster[] | null>(null);
+  const [total, setTotal] = useState(0);
+  const { run, busy, message } = useAction();
+  const chosenEvent = eventId || events[0]?.id || '';
+  const topLevel = (segments[chosenEvent] ?? []).filter((s) => s.attributes.level === 0);
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!chosenEvent) return;
+    await run(async () => {
+      const list = await rostersAdminApi.search({ eventId: chosenEvent, segmentId, search });
+      setRosters(list.data);
+      setTotal(list.meta?.page.total ?? list.data.length);
+    }, '');
+  }
+
+  return (
+    <section data-testid="admin-rosters">
+      <h2 className="section-title">{t('rosters.title')}</h2>
+      <p className="muted">{t('rosters.lead')}</p>
+      {loadMessage}
+      <form className="admin-card admin-form" onSubmit={submit}>
+        <Field label={t('filter.event')}>
+          <select
+            className="input"
+            value={chosenEvent}
+            onChange={(e) => {
+              setEventId(e.target.value);
+              setSegmentId('');
+            }}
+          >
+            {events.map((e) => (
+              <option key={e.id} value={e.id}>
+                {e.attributes.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('filter.segment')}>
+          <select className="input" value={segmentId} onChange={(e) => setSegmentId(e.target.value)}>
+            <option value="">{t('filter.allSegments')}</option>
+            {topLevel.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.attributes.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field label={t('filter.search')}>
+          <input
+            className="input"
+            type="search"
+            value={search}
+            placeholder={t('filter.searchHint')}
+            onChange={(e) => setSearch(e.target.value)}
+          />
+        </Field>
+        <button className="button button--primary" type="submit" disabled={busy || !chosenEvent}>
+          {t('filter.submit')}
+        </button>
+      </form>
+      {message}
+      {rosters === null ? null : rosters.length === 0 ? (
+        <p className="muted">{t('rosters.none')}</p>
+      ) : (
+        <>
+          <p className="muted" data-testid="admin-rosters-total">
+            {t('rosters.found', { total })}
+          </p>
+          <ul className="rosters-admin__list">
+            {rosters.map((r) => (
+              <RosterRow
+                key={r.id}
+                roster={r}
+                moveTargets={topLevel}
+                onChanged={(next) =>
+                  setRosters((list) => list?.map((x) => (x.id === next.id ? next : x)) ?? null)
+                }
+              />
+            ))}
+          </ul>
+        </>
+      )}
+    </section>
+  );
+}
