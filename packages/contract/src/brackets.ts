@@ -78,6 +78,19 @@ export const bracketInfoAttributes = z.object({
       placements: z.array(placementEntry),
     })
     .nullable(),
+  /**
+   * What POST /segments/{id}/advance decided for each roster of the stage (stage_outcomes), by
+   * rank; empty until the stage is advanced.
+   */
+  outcomes: z
+    .array(
+      z.object({
+        rosterId: z.string(),
+        outcome: z.enum(['qualified', 'eliminated']),
+        nextSegment: z.object({ id: z.string() }).nullable(),
+      }),
+    )
+    .optional(),
 });
 export const bracketInfoResource = z.object({
   id: z.string(),

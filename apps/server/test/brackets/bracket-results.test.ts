@@ -188,6 +188,17 @@ describeEachDatabase(
       ]);
       expect(outcomes[0].roster.id).toBe(rosterIds[0]);
       expect((await advance({ rules }, admin)).json().errors[0].meta.reason).toBe('ALREADY_ADVANCED');
+      // The stage's info carries the decision (the participant list shows who qualified).
+      const decided = (
+        await ctx.app.inject({ method: 'GET', url: `${T}/segments/${mf}/bracket/info` })
+      ).json().data.attributes.outcomes;
+      expect(decided).toEqual(
+        outcomes.map((o: { roster: { id: string }; outcome: string }) => ({
+          rosterId: o.roster.id,
+          outcome: o.outcome,
+          nextSegment: o.outcome === 'qualified' ? { id: cf } : null,
+        })),
+      );
 
       // The next stage seeds itself from the advancement.
       const next = await ctx.app.inject(

@@ -8,6 +8,7 @@ import {
 import { DomainError } from '../../errors/domain-error.js';
 import { isoSeconds, type PageRequest } from '../../http/jsonapi.js';
 import { rosterDisplayName } from '../ladder/ladder-mappers.js';
+import { createAdvanceRepository } from './advance-repository.js';
 import type { StageRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
 import { swissHistory } from './stage-series.js';
@@ -74,6 +75,12 @@ export async function stageInfo(deps: BracketsDeps, tenant: string, segmentId: s
       placements: state.placements,
     };
   }
+  // What the advance decided (empty before): the participant list shows "qualified" from it.
+  const outcomes = (await createAdvanceRepository(deps.db).outcomesOf(stage.segmentId)).map((o) => ({
+    rosterId: o.rosterId,
+    outcome: o.outcome,
+    nextSegment: o.nextSegmentId ? { id: o.nextSegmentId } : null,
+  }));
   return {
     id: stage.id,
     type: 'brackets' as const,
@@ -85,6 +92,7 @@ export async function stageInfo(deps: BracketsDeps, tenant: string, segmentId: s
       createdAt: isoSeconds(stage.createdAt),
       swiss,
       doubleElimination,
+      outcomes,
     },
   };
 }

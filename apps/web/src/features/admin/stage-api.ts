@@ -5,7 +5,7 @@ import type {
   MatchSeriesResource,
   PageMeta,
   RosterResource,
-  StandingResource,
+  SegmentStandingListDocument,
   SwissRecordResource,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
@@ -106,9 +106,10 @@ export const stageApi = {
   checkins: async (seriesId: string) =>
     (await get<List<CheckinItem>>(`${M}/checkins`, { 'filter[matchSeries]': seriesId })).data,
   rosters: (segmentId: string) => all<RosterResource>(`${T}/rosters`, { 'filter[segment]': segmentId }),
-  standings: async (segmentId: string) =>
+  /** A segment's standings: ladder rows, or swiss / bracket rows when it holds a stage (by `type`). */
+  standings: async (segmentId: string): Promise<SegmentStandingListDocument['data']> =>
     (
-      await get<List<StandingResource>>(`${T}/segments/${segmentId}/standings`, {
+      await get<SegmentStandingListDocument>(`${T}/segments/${segmentId}/standings`, {
         'page[size]': PAGE_SIZE,
         sort: 'placement',
       })

@@ -261,7 +261,13 @@ async function placements(segment: SegmentResource, all: SegmentResource[]) {
     const rows = await stageApi.standings(ladder.id).catch(() => []);
     for (const row of rows) {
       const id = row.attributes.roster.id;
-      best.set(id, Math.min(best.get(id) ?? Number.POSITIVE_INFINITY, row.attributes.placement));
+      // Ladder and swiss rows always have a placement; a bracket row only once its team is out
+      // (its rank orders the teams still playing).
+      const placement =
+        row.type === 'bracket-standings'
+          ? (row.attributes.placement ?? row.attributes.rank)
+          : row.attributes.placement;
+      best.set(id, Math.min(best.get(id) ?? Number.POSITIVE_INFINITY, placement));
     }
   }
   return best;

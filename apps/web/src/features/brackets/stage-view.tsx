@@ -94,17 +94,25 @@ export function stageParticipants(
   const byRoster = new Map(records.map((r) => [r.roster.id, r]));
   for (const r of records) names.set(r.roster.id, teamName(r.roster.displayName, tbd));
   const placements = new Map((info.doubleElimination?.placements ?? []).map((p) => [p.rosterId, p.label]));
+  // Once the stage is advanced, its decision (stage_outcomes) says who qualified.
+  const advanced = new Map((info.outcomes ?? []).map((o) => [o.rosterId, o.outcome]));
   return [...info.teams]
     .sort((a, b) => a.seed - b.seed)
     .map((team) => {
       const base = { rosterId: team.rosterId, name: names.get(team.rosterId) ?? tbd, seed: team.seed };
+      const outcome = advanced.get(team.rosterId);
       if (info.format === 'swiss') {
         const record = byRoster.get(team.rosterId);
-        return { ...base, status: record?.status ?? 'active', detail: record ? record.record : null };
+        return {
+          ...base,
+          status: outcome ?? record?.status ?? 'active',
+          detail: record ? record.record : null,
+        };
       }
       const place = placements.get(team.rosterId) ?? null;
       if (info.doubleElimination?.championRosterId === team.rosterId)
         return { ...base, status: 'champion', detail: place };
+      if (outcome) return { ...base, status: outcome, detail: place };
       const out = place != null || (losses.get(team.rosterId) ?? 0) >= 2;
       return { ...base, status: out ? 'eliminated' : 'active', detail: place };
     });
