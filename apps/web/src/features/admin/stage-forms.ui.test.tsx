@@ -287,18 +287,27 @@ describe('record result dialog', () => {
     ]);
   });
 
-  it('a refused result stays in the dialog with a clear message', async () => {
+  it.each([
+    [
+      'BRACKET_RESULT_LOCKED',
+      409,
+      'Later matches of the bracket were already played, so this result can no longer change.',
+    ],
+    ['ROUND_CLOSED', 409, 'The next round already started, so this result can no longer change.'],
+    ['BRACKET_DRAW', 400, 'A bracket match needs a winner: a true draw cannot be entered here.'],
+    ['BRACKET_DOUBLE_FORFEIT', 400, 'A double forfeit cannot move the bracket: enter the winner.'],
+  ])('a refused result (%s) stays in the dialog with a clear message', async (reason, status, words) => {
     stubServer();
     answer = {
-      status: 409,
+      status,
       body: {
         errors: [
           {
-            status: '409',
-            code: 'CONFLICT',
-            title: 'Conflict',
-            detail: 'locked',
-            meta: { reason: 'BRACKET_RESULT_LOCKED' },
+            status: String(status),
+            code: status === 409 ? 'CONFLICT' : 'VALIDATION_FAILED',
+            title: 'Refused',
+            detail: 'raw detail',
+            meta: { reason },
           },
         ],
       },
@@ -310,9 +319,7 @@ describe('record result dialog', () => {
       target: { value: 'Fix' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }));
-    expect((await screen.findByRole('alert')).textContent).toBe(
-      'Something went wrong: Later matches of the bracket were already played, so this result can no longer change.',
-    );
+    expect((await screen.findByRole('alert')).textContent).toBe(`Something went wrong: ${words}`);
     expect(onSaved).not.toHaveBeenCalled();
   });
 });
