@@ -1,5 +1,6 @@
 import { crc32, deflateSync } from 'node:zlib';
 import {
+  API,
   activityLogListDocument,
   emailAddressListDocument,
   gameAccountListDocument,
@@ -24,7 +25,9 @@ import {
 import { hashPassword } from '../../src/features/auth/password.js';
 import { createUserRepository } from '../../src/features/auth/user-repository.js';
 import { JPEG_16, WEBP } from '../fixtures/images.js';
-import { bearer, describeEachDatabase } from '../harness.js';
+import { bearer, describeEachDatabase, TEST_NOW } from '../harness.js';
+import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { join, call as ladderCall } from '../ladder/ladder-http.js';
 import { createHubUser, titans } from '../players/players-helpers.js';
 import {
   ADMIN_ONLY,
@@ -479,6 +482,9 @@ describeEachDatabase('user contacts, game accounts, avatars, teams and the audit
       // A profile avatar of its own takes the profile's place; deleting the user avatar clears default.
       const profile = await upload(ctx.app, token, `${U}/profiles/${id}/avatar`, png(2));
       const profileUrl = profile.json().data.attributes.url;
+      // Support sees the profile's avatar in the user list.
+      const listed = await call(ctx.app, support, 'GET', `${U}/users/${id}`);
+      expect(listed.json().data.attributes.avatarUrl).toBe(profileUrl);
       expect((await call(ctx.app, token, 'DELETE', `${U}/user/avatar`)).statusCode).toBe(204);
       const after = userDocument.parse((await call(ctx.app, token, 'GET', `${U}/user`)).json()).data
         .attributes;
@@ -630,6 +636,41 @@ describeEachDatabase('user contacts, game accounts, avatars, teams and the audit
       // One entry: the in-transaction one; the central hook writes no second.
       expect(entries.map((e) => e.attributes.action)).toEqual(['team.create']);
       expect(entries[0]!.relationships.user.data?.id).toBe(player.userId);
+    });
+
+    it('records a captain joining and leaving the ladder queue (hook), with the roster as target', async () => {
+      const segment = await ladderSegment(db());
+      const [captain] = await createCaptains(db(), {
+        count: 1,
+        offset: 900,
+        parentSegmentId: segment.parentId,
+        eventId: segment.eventId,
+        now: TEST_NOW,
+      });
+      const joined = await join(ctx.app, captain!);
+      expect(joined.statusCode, joined.body).toBeLessThan(300);
+      const left = await ladderCall(
+        ctx.app,
+        captain!.token,
+        'POST',
+        `${API.matches}/queue/${captain!.rosterId}/leave`,
+      );
+      expect(left.statusCode, left.body).toBeLessThan(300);
+      const entries = activityLogListDocument.parse(
+        (
+          await call(ctx.app, support, 'GET', `${U}/activity-log?filter[target]=queue:${captain!.rosterId}`)
+        ).json(),
+      ).data;
+      expect(entries.map((e) => e.attributes.action).sort()).toEqual([
+        'POST /api/matches/1.0/queue/:rosterId/join',
+        'POST /api/matches/1.0/queue/:rosterId/leave',
+      ]);
+      expect(entries.every((e) => e.relationships.user.data?.id === captain!.userId)).toBe(true);
+      const join0 = entries.find((e) => e.attributes.action.endsWith('join'))!;
+      expect(join0.attributes.after).toMatchObject({
+        status: joined.statusCode,
+        request: { data: { attributes: { playerTags: captain!.playerTags } } },
+      });
     });
 
     it('writes nothing for a refused call, and the log stays append-only', async () => {
