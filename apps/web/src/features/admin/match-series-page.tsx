@@ -534,7 +534,7 @@ export function MatchSeriesPage() {
                   <td data-label={t('col.result')} data-testid="row-result">
                     {a.state === 'finished' && !a.bye ? `${score(home)} – ${score(away)}` : '—'}
                   </td>
-                  <td>
+                  <td className="match-series-actions-cell">
                     <div className="match-series-actions">
                       {view === 'deleted' ? (
                         <button
