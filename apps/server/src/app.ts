@@ -18,7 +18,7 @@ import { logRoutes } from './features/log/log-routes.js';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
-import { createDatabaseImageStore } from './features/uploads/image-store.js';
+import { avatarUrlsOf, createDatabaseImageStore } from './features/uploads/image-store.js';
 import { registerWar } from './features/war/register-war.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
 import { registerErrorHandler, sendErrors } from './http/error-handler.js';
@@ -202,7 +202,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   await registerOpenApi(app);
   await app.register(healthRoutes);
-  await app.register(authRoutes(auth, { loginLimit, images: createDatabaseImageStore(database.db) }), {
+  const images = createDatabaseImageStore(database.db);
+  await app.register(authRoutes(auth, { loginLimit, avatarsOf: (id) => avatarUrlsOf(images, id) }), {
     prefix: API.users,
   });
   await app.register(eventRoutes(database.db), { prefix: API.tournaments });

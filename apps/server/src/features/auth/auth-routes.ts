@@ -3,7 +3,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { FailureLimit } from '../../http/rate-limit.js';
-import { avatarUrlsOf, type ImageStore } from '../uploads/image-store.js';
 import type { AuthService, IssuedSession } from './auth-service.js';
 import { toUserResource } from './user-mapper.js';
 
@@ -27,7 +26,11 @@ function sessionBody(session: IssuedSession) {
 /** Routes under /api/users/1.0: login, refresh, current user. */
 export function authRoutes(
   auth: AuthService,
-  options: { loginLimit: FailureLimit; images?: ImageStore },
+  options: {
+    loginLimit: FailureLimit;
+    /** The served URLs of a user's avatar and profile avatar (the uploads feature answers it). */
+    avatarsOf?: (userId: string) => Promise<{ avatar: string | null; profile: string | null }>;
+  },
 ): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
@@ -69,7 +72,7 @@ export function authRoutes(
       },
       async (request) => {
         const { user, gameAccounts } = await auth.getProfile(request.user!.id);
-        const avatars = options.images ? await avatarUrlsOf(options.images, user.id) : undefined;
+        const avatars = options.avatarsOf ? await options.avatarsOf(user.id) : undefined;
         return { data: toUserResource(user, gameAccounts, avatars) };
       },
     );
