@@ -4,6 +4,7 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
   primaryKey,
   text,
@@ -166,18 +167,18 @@ export const matchSeries = pgTable(
     reviewReason: text('review_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
     finishedAt: timestamp('finished_at', { withTimezone: true }),
-  },
     /**
      * Soft delete by an organizer (features/match-series-admin, migration 0013): every read of
      * play (lists, standings, brackets, check-ins, war results) ignores a deleted series; restore
      * clears it.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+  },
   (t) => [
-    uniqueIndex('match_series_match_up_uq').on(t.matchUpId).where(sql`${t.matchUpId} is not null`),
     index('match_series_deleted_segment_idx')
       .on(t.segmentId, t.deletedAt)
       .where(sql`${t.deletedAt} is not null`),
+    uniqueIndex('match_series_match_up_uq').on(t.matchUpId).where(sql`${t.matchUpId} is not null`),
     uniqueIndex('match_series_war_uq').on(t.warId).where(sql`${t.warId} is not null`),
     index('match_series_segment_date_idx').on(t.segmentId, t.date),
     index('match_series_event_date_idx').on(t.eventId, t.date),
@@ -198,6 +199,11 @@ export const matchSeriesCompetitors = pgTable(
     playerTags: jsonb('player_tags').$type<string[]>().notNull().default([]),
     placement: integer('placement'),
     score: integer('score'),
+    /**
+     * The war's destruction percentage of this side (0-100), written with the result (migration
+     * 0016); null when the result gave none. The swiss "destruction difference" tiebreak reads it.
+     */
+    destruction: numeric('destruction', { precision: 5, scale: 2, mode: 'number' }),
     forfeit: boolean('forfeit').notNull().default(false),
     /** Roster date copy for the 24 h match limit (series date). */
     date: timestamp('date', { withTimezone: true }).notNull(),
