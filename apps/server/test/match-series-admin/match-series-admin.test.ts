@@ -30,6 +30,7 @@ interface SeriesJson {
     date: string;
     bye: boolean;
     roundNumber: number | null;
+    bracket: 'upper' | 'lower' | null;
     competition: string;
     deletedAt: string | null;
     competitors: {
@@ -623,6 +624,31 @@ describeEachDatabase('match series admin', (ctx) => {
       expect(await auditOf(dq)).toEqual(['roster.disqualify']);
     });
 
+    it('in a bracket: the disqualified team forfeits its open match and the opponent moves on', async () => {
+      const open = (await stageSeries(bracketId)).find(
+        (s) =>
+          s.attributes.state === 'scheduled' &&
+          !s.attributes.bye &&
+          s.attributes.competitors.every((c) => c.roster),
+      )!;
+      const [dq, opponent] = [
+        open.attributes.competitors[0]!.roster!.id,
+        open.attributes.competitors[1]!.roster!.id,
+      ];
+      const response = await disqualify(admin, parentId, dq);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.json().data.attributes.forfeitedMatchSeriesIds).toContain(open.id);
+      expect((await seriesRow(open.id)).state).toBe('finished');
+      expect((await sides(open.id)).map((s) => [s.rosterId, s.placement, s.forfeit])).toEqual([
+        [dq, 2, true],
+        [opponent, 1, false],
+      ]);
+      const later = (await stageSeries(bracketId)).filter(
+        (s) => s.id !== open.id && s.attributes.competitors.some((c) => c.roster?.id === opponent),
+      );
+      expect(later.length).toBeGreaterThan(0);
+    });
+
     it('role table: disqualify', async () => {
       const fresh = await createCaptains(db(), {
         count: ROLES.length,
@@ -638,6 +664,26 @@ describeEachDatabase('match series admin', (ctx) => {
         const roster = (await db().select().from(rosters).where(eq(rosters.id, rosterId)))[0]!;
         expect(roster.withdrawnAt !== null, role).toBe(response.statusCode === 200);
       }
+    });
+  });
+  describe('swiss: once the next round started', () => {
+    it('a round 1 series can no longer be reset (ROUND_CLOSED), nothing written', async () => {
+      const round1 = (
+        (await adminGet(organizer, `/match-series?filter[segment]=${mq}&filter[round]=1`)).json()
+          .data as SeriesJson[]
+      ).filter((s) => !s.attributes.bye);
+      for (const s of round1.filter((r) => r.attributes.state !== 'finished'))
+        expect((await results(organizer, s.id, 7, 3)).statusCode).toBe(200);
+      const next = await call(ctx.app, admin, 'POST', `${T}/segments/${mq}/bracket/rounds`);
+      expect(next.statusCode, next.body).toBeLessThan(300);
+      const target = round1[0]!;
+      const before = await sides(target.id);
+      const audited = await auditOf(target.id);
+      const refused = await call(ctx.app, organizer, 'POST', `${T}/match-series/${target.id}/reset`);
+      expectRefusal(refused, 409, 'CONFLICT', 'ROUND_CLOSED');
+      expect(await sides(target.id)).toEqual(before);
+      expect((await seriesRow(target.id)).state).toBe('finished');
+      expect(await auditOf(target.id)).toEqual(audited);
     });
   });
 });

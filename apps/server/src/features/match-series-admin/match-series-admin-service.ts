@@ -11,6 +11,7 @@ import { createStageResultsRepository } from '../brackets/brackets-repository.js
 import type { BracketsDeps } from '../brackets/brackets-service.js';
 import { propagate } from '../brackets/stage-results-service.js';
 import { conflict } from '../brackets/stage-series.js';
+import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { ladderResultOf } from '../ladder/match-series/series-results-service.js';
 import { createMatchSeriesAdminRepository } from './match-series-admin-repository.js';
@@ -183,6 +184,9 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
         tx,
       );
       if (input.date) await repo.setCompetitorsDate(id, input.date, tx);
+      // A stage series moved to a later date gets its check-in deadline there (an earlier job finds
+      // the date not reached and waits again; one already run is sent anew).
+      if (input.date && found.stageId && input.date > now()) await scheduleCheckinDeadlines(db, [id], tx);
     },
 
     /**
