@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { bindLadderNavigation, matchFound } from '../features/ladder/match-found-runtime';
 import { useGoTo } from '../i18n/use-locale';
 import { CountdownRing } from './countdown-ring';
-import { Modal } from './modal';
+import { Modal } from '../lib/modal';
 
 /**
  * Match found (spec 4): 15 s ring, Decline and Accept, then the accepted / declined / accepted by

@@ -11,7 +11,7 @@ import { findMatch } from '../features/ladder/queue-actions';
 import { updateQueue, useQueue } from '../features/ladder/queue-store';
 import { useSession } from '../features/session/session-store';
 import { useGoTo } from '../i18n/use-locale';
-import { Modal } from './modal';
+import { Modal } from '../lib/modal';
 
 /**
  * Select five players (spec 2/5) before joining the queue: the captain and players off the clan's

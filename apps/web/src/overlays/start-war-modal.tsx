@@ -9,7 +9,7 @@ import { createWarLink } from '../features/war/war-api';
 import { useGoTo, useLocale } from '../i18n/use-locale';
 import { formatDateTime } from '../lib/dates';
 import { reportError } from '../lib/error-reporter';
-import { Modal } from './modal';
+import { Modal } from '../lib/modal';
 
 /** Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. */
 export function StartWarModal() {

@@ -3,7 +3,7 @@ import { isoToLocalInput, localInputToIso } from '@cwh/domain';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../lib/api-client';
-import { Modal } from '../../overlays/modal';
+import { Modal } from '../../lib/modal';
 import { adminApi } from './admin-api';
 import { Field, useAction } from './admin-ui';
 import {

@@ -1,7 +1,7 @@
 import type { MatchSeriesResource } from '@cwh/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../overlays/modal';
+import { Modal } from '../../lib/modal';
 import { Field, useAction } from './admin-ui';
 import { stageApi } from './stage-api';
 import { type ResultForm, resultBody } from './stage-forms';

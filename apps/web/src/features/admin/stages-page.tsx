@@ -8,7 +8,7 @@ import type {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { Modal } from '../../overlays/modal';
+import { Modal } from '../../lib/modal';
 import { adminApi } from './admin-api';
 import { useAction } from './admin-ui';
 import { type Advancement, type AdvanceRule, type StageInfo, stageApi } from './stage-api';

@@ -1,7 +1,7 @@
 import { isSelectionValid, TEAM_SIZE } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useGoTo } from '../../i18n/use-locale';
-import { Modal } from '../../overlays/modal';
+import { Modal } from '../../lib/modal';
 import { useSession } from '../session/session-store';
 import { CheckInPlayerList } from './checkin-player-list';
 import { useCheckIns } from './checkin-store';

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
-import { Modal } from '../../overlays/modal';
+import { Modal } from '../../lib/modal';
 import { useSession } from '../session/session-store';
 import { registrationBadge } from './team-status';
 
