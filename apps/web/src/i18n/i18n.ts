@@ -4,10 +4,10 @@ import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enAdminMatches from './locales/en/adminmatches.json';
 import enAdminRosters from './locales/en/adminrosters.json';
-import enCheckins from './locales/en/checkins.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
 import enBrackets from './locales/en/brackets.json';
+import enCheckins from './locales/en/checkins.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
 import enFinals from './locales/en/finals.json';
@@ -38,11 +38,11 @@ export const NAMESPACES = [
   'officialwar',
   'leaderboard',
   'admin',
-  'checkins',
   'adminstages',
   'adminusers',
-  'brackets',
+  'checkins',
   'finals',
+  'brackets',
   'adminmatches',
   'adminrosters',
 ] as const;
@@ -63,11 +63,11 @@ export const enResources = {
   officialwar: enOfficialWar,
   leaderboard: enLeaderboard,
   admin: enAdmin,
-  checkins: enCheckins,
   adminstages: enAdminStages,
   adminusers: enAdminUsers,
-  brackets: enBrackets,
+  checkins: enCheckins,
   finals: enFinals,
+  brackets: enBrackets,
   adminmatches: enAdminMatches,
   adminrosters: enAdminRosters,
 };
