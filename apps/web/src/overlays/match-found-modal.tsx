@@ -2,8 +2,8 @@ import { useEffect, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { bindLadderNavigation, matchFound } from '../features/ladder/match-found-runtime';
 import { useGoTo } from '../i18n/use-locale';
-import { CountdownRing } from './countdown-ring';
 import { Modal } from '../lib/modal';
+import { CountdownRing } from './countdown-ring';
 
 /**
  * Match found (spec 4): 15 s ring, Decline and Accept, then the accepted / declined / accepted by
