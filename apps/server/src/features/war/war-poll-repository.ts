@@ -11,7 +11,10 @@ export function createWarPollRepository(db: Executor) {
       await tx
         .update(matchSeries)
         .set({ warReport: report })
-        .where(and(eq(matchSeries.id, seriesId), ne(matchSeries.state, 'finished')));
+        // A deleted series (features/match-series-admin) keeps what it had.
+        .where(
+          and(eq(matchSeries.id, seriesId), ne(matchSeries.state, 'finished'), isNull(matchSeries.deletedAt)),
+        );
     },
 
     /** Flags the series for the organizer once; false when it was already flagged or is finished. */
@@ -24,6 +27,7 @@ export function createWarPollRepository(db: Executor) {
             eq(matchSeries.id, seriesId),
             ne(matchSeries.state, 'finished'),
             isNull(matchSeries.reviewReason),
+            isNull(matchSeries.deletedAt),
           ),
         )
         .returning({ id: matchSeries.id });
