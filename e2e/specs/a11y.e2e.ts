@@ -80,14 +80,100 @@ async function layoutProblems(
   return problems;
 }
 
+const T = '/api/tournaments/1.0';
+const JSONAPI = 'application/vnd.api+json';
+const ORGANIZER = { email: 'organizer@clanwarhub.local', password: 'Organizer!2025' };
+
+interface SegmentJson {
+  id: string;
+  attributes: { stageCode: string; eliminationType: string; configuration: { thLevel: number } };
+}
+
+/** A page of the tournament stages (issue #7) and the element that shows its data has loaded. */
+interface StageRoute {
+  path: string;
+  ready: string;
+}
+
+/**
+ * The stage pages of the demo season, by id: the competition tab on the Monthly Qualifier (swiss)
+ * and on the Monthly Finals (double elimination, created here as brackets.e2e does), the World
+ * Finals, the Town Hall Cup TH9 and the broadcast view of its Finals and of the swiss stage.
+ */
+async function stageRoutes(baseURL: string): Promise<StageRoute[]> {
+  let token = '';
+  const call = async <R>(
+    method: string,
+    path: string,
+    body?: unknown,
+  ): Promise<{ status: number; json: R }> => {
+    const response = await fetch(`${baseURL}${path}`, {
+      method,
+      headers: {
+        accept: JSONAPI,
+        ...(token ? { authorization: `Bearer ${token}` } : {}),
+        ...(body === undefined ? {} : { 'content-type': JSONAPI }),
+      },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+    });
+    const text = await response.text();
+    return { status: response.status, json: (text ? JSON.parse(text) : null) as R };
+  };
+  const events = (
+    await call<{ data: { id: string; attributes: { competition: string; status: string } }[] }>(
+      'GET',
+      `${T}/events`,
+    )
+  ).json.data;
+  const segmentsOf = async (competition: string) => {
+    const event = events.find(
+      (e) => e.attributes.status === 'active' && e.attributes.competition === competition,
+    )!;
+    return (await call<{ data: SegmentJson[] }>('GET', `${T}/events/${event.id}/segments`)).json.data;
+  };
+  const season = await segmentsOf('championship');
+  const swiss = season.find((s) => s.attributes.stageCode === 'MQ')!.id;
+  const de = season.find((s) => s.attributes.stageCode === 'MF')!.id;
+  const cupFinals = (await segmentsOf('townHallCup')).find(
+    (s) => s.attributes.eliminationType === 'double_elimination' && s.attributes.configuration.thLevel === 9,
+  )!.id;
+  const login = await call<{ data: { attributes: { token: { value: string } } } }>(
+    'POST',
+    '/api/users/1.0/login',
+    { data: { attributes: ORGANIZER } },
+  );
+  token = login.json.data.attributes.token.value;
+  // The Monthly Finals have no stage in the demo season: one from its rosters (409: already there).
+  const created = await call('POST', `${T}/segments/${de}/bracket`, {
+    data: { attributes: { format: 'double_elimination', size: 8 } },
+  });
+  expect([201, 409]).toContain(created.status);
+  return [
+    { path: `/competition?stage=${swiss}`, ready: 'swiss-pools' },
+    { path: `/competition?stage=${swiss}&view=standings`, ready: 'swiss-standings' },
+    { path: `/competition?stage=${swiss}&view=participants`, ready: 'stage-participants' },
+    { path: `/competition?stage=${de}`, ready: 'double-elimination-bracket' },
+    { path: `/competition?stage=${de}&view=participants`, ready: 'stage-participants' },
+    { path: `/competition?stage=${de}&view=matches`, ready: 'stage-upcoming-matches' },
+    { path: '/world-finals', ready: 'finals-bracket' },
+    { path: '/world-finals/day-2', ready: 'attack-order' },
+    { path: '/world-finals/day-3', ready: 'champion-banner' },
+    { path: '/town-hall-cup/9', ready: 'cup-finals-bracket' },
+    { path: `/broadcast/${cupFinals}`, ready: 'double-elimination-bracket' },
+    { path: `/broadcast/${swiss}`, ready: 'swiss-standings' },
+  ];
+}
+
 describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
   const browser = useBrowser();
   const baseURL = inject('baseURL');
   let context: BrowserContext;
+  let stages: StageRoute[] = [];
   beforeAll(async () => {
     // axe is injected as an inline script, which the hub's CSP (rightly) refuses.
     context = await browser().newContext({ baseURL, viewport: { width: 390, height: 844 }, bypassCSP: true });
     context.setDefaultTimeout(15_000);
+    stages = await stageRoutes(baseURL);
   });
   afterAll(async () => {
     await context.close();
@@ -110,6 +196,24 @@ describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
       await page.close();
       expect(findings).toEqual([]);
     });
+
+    it(`has no serious or critical finding on the stage pages in ${locale}, once their data is shown`, async () => {
+      const page = await context.newPage();
+      const shell = new ShellPage(page);
+      const findings: string[] = [];
+      for (const route of stages) {
+        await shell.open(route.path, locale);
+        await shell.pageName();
+        await page.getByTestId(route.ready).first().waitFor();
+        for (const finding of await seriousFindings(page)) {
+          findings.push(
+            `${locale}${route.path}: ${finding.id} (${finding.impact}) ${finding.help} → ${finding.targets.join(', ')}`,
+          );
+        }
+      }
+      await page.close();
+      expect(findings).toEqual([]);
+    }, 120_000);
   }
 });
 

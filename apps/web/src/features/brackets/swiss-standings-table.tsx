@@ -1,4 +1,5 @@
 import type { SWISS_TIEBREAK_KEYS as ContractTiebreakKeys } from '@cwh/contract';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { teamName } from '../matches/team-name';
 import type { SwissRecord } from './brackets-api';
@@ -71,6 +72,7 @@ export function SwissStandingsTable({
   variant = 'page',
 }: SwissStandingsTableProps) {
   const { t } = useTranslation('brackets');
+  const captionId = useId();
   const order = tiebreaks?.length ? [...tiebreaks] : [...SWISS_TIEBREAK_KEYS];
   // Every tiebreak has a column; the ones the stage does not use come after, in the default order.
   const columns = [...order, ...SWISS_TIEBREAK_KEYS.filter((key) => !order.includes(key))];
@@ -81,12 +83,19 @@ export function SwissStandingsTable({
       </p>
     );
   return (
+    // The table scrolls sideways on a phone: the scroll area takes keyboard focus (arrow keys scroll
+    // it) and is a region named after the table's caption.
     <div
       className={`table-scroll swiss-table-wrap${variant === 'broadcast' ? ' swiss-table-wrap--broadcast' : ''}`}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrollable region must be reachable by keyboard (WCAG 2.1.1).
+      tabIndex={0}
+      {...(caption ? { role: 'region', 'aria-labelledby': captionId } : {})}
     >
       <table className="swiss-table" data-testid="swiss-standings">
         {caption ? (
-          <caption className={hideCaption ? 'visually-hidden' : 'swiss-table__caption'}>{caption}</caption>
+          <caption id={captionId} className={hideCaption ? 'visually-hidden' : 'swiss-table__caption'}>
+            {caption}
+          </caption>
         ) : null}
         <thead>
           <tr>
