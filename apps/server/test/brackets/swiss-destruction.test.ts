@@ -1,7 +1,7 @@
 import { API, segmentStandingListDocument } from '@cwh/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
+import { matchSeries, matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
@@ -30,6 +30,8 @@ describeEachDatabase(
   (ctx) => {
     let admin = '';
     let rosterIds: string[] = [];
+    let ladderRosterIds: string[] = [];
+    let ladderIds = { segmentId: '', eventId: '' };
     let mq = '';
     let stageId = '';
     const db = () => ctx.database.db;
@@ -37,13 +39,15 @@ describeEachDatabase(
     beforeAll(async () => {
       const ladder = await ladderSegment(db());
       const captains = await createCaptains(db(), {
-        count: 4,
+        count: 6,
         offset: 7600,
         parentSegmentId: ladder.parentId,
         eventId: ladder.eventId,
         now: ctx.now,
       });
-      rosterIds = captains.map((c) => c.rosterId);
+      rosterIds = captains.slice(0, 4).map((c) => c.rosterId);
+      ladderRosterIds = captains.slice(4).map((c) => c.rosterId);
+      ladderIds = { segmentId: ladder.ladderId, eventId: ladder.eventId };
       admin = (await createCallers(ctx)).tokens.admin!;
       mq = (await db().select().from(segments).where(eq(segments.slug, 'monthly-qualifier')))[0]!.id;
       const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mq}/bracket`, {
@@ -139,6 +143,51 @@ describeEachDatabase(
       const after = await standings();
       expect(after.map((r) => r.roster.id).slice(0, 2)).toEqual([xWinner, yWinner]);
       expect(after.find((r) => r.roster.id === yWinner)).toMatchObject({ destructionDifference: 0 });
+    });
+
+    it('a ladder series stores destruction from the results call and from its correction', async () => {
+      const [series] = await db()
+        .insert(matchSeries)
+        .values({ tenant: 'global', ...ladderIds, date: ctx.now, state: 'scheduled', createdAt: ctx.now })
+        .returning();
+      await db()
+        .insert(matchSeriesCompetitors)
+        .values(
+          ladderRosterIds.map((rosterId, position) => ({
+            matchSeriesId: series!.id,
+            position,
+            rosterId,
+            date: ctx.now,
+          })),
+        );
+      const stored = async () =>
+        (
+          await db()
+            .select()
+            .from(matchSeriesCompetitors)
+            .where(eq(matchSeriesCompetitors.matchSeriesId, series!.id))
+            .orderBy(matchSeriesCompetitors.position)
+        ).map((c) => c.destruction);
+      const entered = await results(series!.id, {
+        homeStars: 6,
+        awayStars: 6,
+        homeDestruction: 88.25,
+        awayDestruction: 70,
+      });
+      expect(entered.statusCode, entered.body).toBe(200);
+      expect(entered.json().data.attributes).toMatchObject({ competition: 'ladder', corrected: false });
+      expect(await stored()).toEqual([88.25, 70]);
+      const corrected = await results(series!.id, {
+        homeStars: 6,
+        awayStars: 6,
+        homeDestruction: 64,
+        awayDestruction: 91.5,
+      });
+      expect(corrected.json().data.attributes).toMatchObject({ corrected: true });
+      expect(await stored()).toEqual([64, 91.5]);
+      expect((await oneSeries(series!.id)).attributes.competitors.map((c) => c.result.destruction)).toEqual([
+        64, 91.5,
+      ]);
     });
   },
   // No background work: the check-in deadline jobs would forfeit the series this test decides.
