@@ -195,6 +195,7 @@ describe('the organizer manages match series from the console', () => {
     await phone.page.getByTestId('match-series-row').first().waitFor();
     await expectNoSidewaysScroll(phone.page);
     await phone.page.screenshot({ path: '/tmp/h8-list-390.png', fullPage: false });
+    await phone.page.getByTestId('match-series-row').first().screenshot({ path: '/tmp/h8-card-390.png' });
     await phone.page.getByTestId('match-series-row').first().getByTestId('action-reset').click();
     await phone.page.getByTestId('reset-dialog').waitFor();
     await phone.page.screenshot({ path: '/tmp/h8-reset-dialog-390.png' });
