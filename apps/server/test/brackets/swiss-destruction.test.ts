@@ -145,7 +145,7 @@ describeEachDatabase(
       expect(after.find((r) => r.roster.id === yWinner)).toMatchObject({ destructionDifference: 0 });
     });
 
-    it('a ladder series stores destruction from the results call and from its correction', async () => {
+    it('a ladder series stores destruction from the results call and from its correction; a reset empties it', async () => {
       const [series] = await db()
         .insert(matchSeries)
         .values({ tenant: 'global', ...ladderIds, date: ctx.now, state: 'scheduled', createdAt: ctx.now })
@@ -188,6 +188,12 @@ describeEachDatabase(
       expect((await oneSeries(series!.id)).attributes.competitors.map((c) => c.result.destruction)).toEqual([
         64, 91.5,
       ]);
+      // The organizer's reset (match series admin) empties the result, destruction included.
+      const reset = await call(ctx.app, admin, 'POST', `${T}/match-series/${series!.id}/reset`, {
+        reason: 'wrong war',
+      });
+      expect(reset.statusCode, reset.body).toBe(200);
+      expect(await stored()).toEqual([null, null]);
     });
   },
   // No background work: the check-in deadline jobs would forfeit the series this test decides.

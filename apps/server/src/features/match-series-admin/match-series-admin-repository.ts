@@ -149,11 +149,11 @@ export function createMatchSeriesAdminRepository(db: Executor) {
         .orderBy(asc(matchSeriesCompetitors.position));
     },
 
-    /** Empties the result of both sides (score, placement, forfeit). */
+    /** Empties the result of both sides (score, destruction, placement, forfeit). */
     async clearResults(seriesId: string, tx: Executor) {
       await tx
         .update(matchSeriesCompetitors)
-        .set({ score: null, placement: null, forfeit: false })
+        .set({ score: null, destruction: null, placement: null, forfeit: false })
         .where(eq(matchSeriesCompetitors.matchSeriesId, seriesId));
     },
 
