@@ -1,5 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { Field, useAction } from './admin-ui';
 import { type CheckinReview, rostersAdminApi } from './rosters-admin-api';
 import { useEventsAndSegments } from './rosters-page';
@@ -167,6 +168,8 @@ export function CheckinReviewPage() {
   const [review, setReview] = useState<CheckinReview | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const { run, message } = useAction();
+  const { pathname } = useLocation();
+  const base = pathname.slice(0, pathname.indexOf('/admin') + '/admin'.length);
   const chosenEvent = eventId || events[0]?.id || '';
   const stages = (segments[chosenEvent] ?? []).filter((s) => s.attributes.level > 0);
 
@@ -226,6 +229,11 @@ export function CheckinReviewPage() {
         </div>
       ) : null}
       {segmentId ? <SeedingPanel segmentId={segmentId} refreshKey={refreshKey} /> : null}
+      {segmentId ? (
+        <p>
+          <Link to={`${base}/stages/${chosenEvent}/${segmentId}`}>{t('review.stagesLink')}</Link>
+        </p>
+      ) : null}
     </section>
   );
 }

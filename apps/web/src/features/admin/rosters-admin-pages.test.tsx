@@ -1,5 +1,6 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { CheckinReviewPage } from './checkin-review-page';
@@ -123,7 +124,11 @@ describe('organizer console: rosters and check-in review pages', () => {
   });
 
   it('reviews a stage: re-admits a missing team, which then shows as checked in', async () => {
-    shown(<CheckinReviewPage />);
+    shown(
+      <MemoryRouter initialEntries={['/admin/checkins']}>
+        <CheckinReviewPage />
+      </MemoryRouter>,
+    );
     await screen.findByRole('option', { name: 'MQ' });
     fireEvent.change(screen.getByLabelText('Stage'), { target: { value: 'mq' } });
     const missing = await screen.findByTestId('checkin-missing');
@@ -137,5 +142,7 @@ describe('organizer console: rosters and check-in review pages', () => {
     const post = calls('POST').find((c) => c.url.endsWith('/readmit'))!;
     expect(JSON.parse(String(post.body)).data.attributes).toEqual({ rosterId: 'r2' });
     expect(screen.queryByTestId('continue-without')).toBeNull();
+    const link = screen.getByRole('link', { name: /Open this stage's page/ });
+    expect(link.getAttribute('href')).toBe('/admin/stages/e1/mq');
   });
 });
