@@ -124,3 +124,6 @@ export const disqualificationDocument = z.object({
   }),
 });
 export type DisqualificationDocument = z.infer<typeof disqualificationDocument>;
+export type DeletedMatchSeriesListQuery = z.infer<typeof deletedMatchSeriesListQuery>;
+export type MatchSeriesActionBody = z.infer<typeof matchSeriesActionBody>;
+export type DisqualifyBody = z.infer<typeof disqualifyBody>;
