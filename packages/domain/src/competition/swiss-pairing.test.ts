@@ -88,6 +88,22 @@ describe('pairSwissRound: table cases', () => {
     expect(round.rematches).toBe(0);
   });
 
+  it('pairs a dropped (withdrawn) team no more: the other seven play, the lowest of them gets the bye', () => {
+    const round = pairSwissRound({
+      segmentId: 's',
+      roundNumber: 1,
+      config: { format: { mode: 'fixed', rounds: 3 } },
+      teams: teamsOf(8),
+      results: [],
+      byes: [],
+      dropped: ['r003'],
+    });
+    const paired = round.pairings.flatMap((p) => [p.homeRosterId, p.awayRosterId]);
+    expect(paired).not.toContain('r003');
+    expect(paired).toHaveLength(6);
+    expect(round.byeRosterId).toBe('r008');
+  });
+
   it('round 2 pairs inside the 1-0 and 0-1 pools and avoids the fold rematch', () => {
     const teams = teamsOf(4);
     // Round 1: r001 beat r004, r002 beat r003. Round 2 fold of the 1-0 pool: r001 v r002.

@@ -196,7 +196,8 @@ export function pairSwissRound(input: SwissRoundInput): SwissRoundOutput {
     throw new CompetitionError('SWISS_STAGE_COMPLETE', 'swiss: every round was played');
   }
   const standings = computeSwissStandings(input.teams, input.results, input.byes, config, roundNumber - 1);
-  const active = standings.filter((s) => s.status === 'active');
+  const dropped = new Set(input.dropped ?? []);
+  const active = standings.filter((s) => s.status === 'active' && !dropped.has(s.rosterId));
   if (active.length < 2)
     throw new CompetitionError('SWISS_STAGE_COMPLETE', 'swiss: fewer than two active teams');
 

@@ -64,6 +64,11 @@ export interface SwissRoundInput {
   /** Finished games of the previous rounds. */
   results: readonly SwissResult[];
   byes: readonly SwissBye[];
+  /**
+   * Teams out of the stage before its end (withdrawn or disqualified): they keep their games in
+   * the standings (opponents' Buchholz) but are paired no more.
+   */
+  dropped?: readonly string[];
 }
 
 export interface SwissPairing {

@@ -197,6 +197,15 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
       );
       const { results, byes } = swissHistory(rows, competitors);
       const roundNumber = rounds.length + 1;
+      // A withdrawn or disqualified team keeps its games but is paired no more.
+      const dropped = (
+        await deps.repo.rostersByIds(
+          stage.teams.map((t) => t.rosterId),
+          tx,
+        )
+      )
+        .filter((roster) => roster.withdrawnAt !== null)
+        .map((roster) => roster.id);
       const roundInput = {
         segmentId: segment.id,
         roundNumber,
@@ -204,6 +213,7 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
         teams: stage.teams,
         results,
         byes,
+        ...(dropped.length > 0 && { dropped }),
       };
       const output = pairSwissRound(roundInput);
       const round = await deps.repo.insertRound(
