@@ -1,6 +1,6 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { Field, useAction } from './admin-ui';
 import { type CheckinReview, rostersAdminApi } from './rosters-admin-api';
 import { useEventsAndSegments } from './rosters-page';
@@ -163,8 +163,10 @@ function MatchesCard({
 export function CheckinReviewPage() {
   const { t } = useTranslation('adminrosters');
   const { events, segments, message: loadMessage } = useEventsAndSegments();
-  const [eventId, setEventId] = useState('');
-  const [segmentId, setSegmentId] = useState('');
+  // ?event=…&segment=… (the Stages page links here) opens that stage's review at once.
+  const [params] = useSearchParams();
+  const [eventId, setEventId] = useState(params.get('event') ?? '');
+  const [segmentId, setSegmentId] = useState(params.get('segment') ?? '');
   const [review, setReview] = useState<CheckinReview | null>(null);
   const [refreshKey, setRefreshKey] = useState(0);
   const { run, message } = useAction();

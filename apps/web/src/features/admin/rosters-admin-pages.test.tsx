@@ -145,4 +145,16 @@ describe('organizer console: rosters and check-in review pages', () => {
     const link = screen.getByRole('link', { name: /Open this stage's page/ });
     expect(link.getAttribute('href')).toBe('/admin/stages/e1/mq');
   });
+
+  it('opens the stage given in the address (the Stages page links here)', async () => {
+    shown(
+      <MemoryRouter initialEntries={['/admin/checkins?event=e1&segment=mq']}>
+        <CheckinReviewPage />
+      </MemoryRouter>,
+    );
+    const missing = await screen.findByTestId('checkin-missing');
+    expect(within(missing).getByText('Sim Clan 2')).toBeTruthy();
+    await screen.findByRole('option', { name: 'MQ' });
+    expect((screen.getByRole('combobox', { name: 'Stage' }) as HTMLSelectElement).value).toBe('mq');
+  });
 });

@@ -365,7 +365,10 @@ export function StagePage() {
   return (
     <section data-testid="admin-stage-page" className="stage-page">
       <p>
-        <Link to={`${base}/stages`}>{t('index.back')}</Link>
+        <Link to={`${base}/stages`}>{t('index.back')}</Link> ·{' '}
+        <Link to={`${base}/checkins?event=${eventId}&segment=${segmentId}`}>
+          {t('adminrosters:nav.checkins')}
+        </Link>
       </p>
       <h2 className="section-title" data-testid="stage-segment-name">
         {segment ? t('page.title', { name: segment.attributes.name }) : t('index.title')}
