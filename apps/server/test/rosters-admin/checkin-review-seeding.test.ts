@@ -12,7 +12,7 @@ import {
   type Role,
   T,
 } from '../admin/admin-fixtures.js';
-import { describeEachDatabase } from '../harness.js';
+import { describeEachDatabase, itOnPostgres } from '../harness.js';
 import type { Captain } from '../ladder/ladder-fixtures.js';
 import { adminPath, auditEntries, championshipRosters, segmentIdBySlug } from './rosters-admin-fixtures.js';
 
@@ -111,6 +111,23 @@ describeEachDatabase('organizer console: check-in review and seeding', (ctx) => 
       });
     }
   });
+
+  itOnPostgres(
+    ctx,
+    'two organizers re-admitting one team at once: one is accepted, one refused, one check-in',
+    async () => {
+      const { rosterId } = pool.shift()!;
+      const readmit = (token: string) =>
+        call(ctx.app, token, 'POST', adminPath('readmit', finals), { rosterId });
+      const answers = await Promise.all([readmit(organizer), readmit(admin)]);
+      expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+      expect(answers.find((a) => a.statusCode === 409)!.json().errors[0].code).toBe(
+        'ROSTER_ALREADY_CHECKED_IN',
+      );
+      expect(await db().select().from(checkins).where(eq(checkins.rosterId, rosterId))).toHaveLength(1);
+      expect(await auditEntries(db(), rosterId)).toHaveLength(1);
+    },
+  );
 
   describe('the Monthly Qualifier, in order', () => {
     const review = async () => {
