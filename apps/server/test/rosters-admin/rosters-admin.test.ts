@@ -59,6 +59,11 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
         run: (t) => call(ctx.app, t, 'GET', `${adminPath('rosters')}?filter[event]=${callers.eventId}`),
       },
       {
+        action: 'GET roster',
+        ok: 200,
+        run: (t) => call(ctx.app, t, 'GET', `${adminPath('rosters')}/${pool[0]!.rosterId}`),
+      },
+      {
         action: 'POST lock',
         ok: 200,
         run: async (t) => {
