@@ -8,6 +8,7 @@ import {
   segments,
   users,
 } from '../../src/db/schema/index.js';
+import { createOrganizerRepository } from '../../src/features/access/organizer-repository.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
 import { createCaptains, createUserWithToken, ladderSegment } from '../ladder/ladder-fixtures.js';
 
@@ -31,12 +32,13 @@ describeEachDatabase('brackets: concurrent organizer calls', (ctx) => {
     });
     rosterIds = captains.map((c) => c.rosterId);
     admin = (await loginAsAdmin(ctx.app)).token.value;
-    // An organizer (permission, not admin) races the admin: both roles may run a stage.
+    // An organizer of the event (permission, not admin) races the admin: both may run its stages.
     const user = await createUserWithToken(ctx.database.db, 'organizer@test.local', ctx.now);
     await ctx.database.db
       .update(users)
       .set({ permissions: ['organizer'] })
       .where(eq(users.id, user.userId));
+    await createOrganizerRepository(ctx.database.db).assign(user.userId, eventId);
     organizer = user.token;
     mq = (await ctx.database.db.select().from(segments).where(eq(segments.slug, 'monthly-qualifier')))[0]!.id;
   });
