@@ -42,8 +42,12 @@ export function tournamentCheckInSegment(
   now: Date | number,
 ): SegmentResource | null {
   const open = children.filter(({ attributes }) => {
-    const { enabled, openWindow } = attributes.segmentCheckinsConfig;
-    return attributes.eliminationType !== 'ladder' && enabled && openWindow && rangeContains(openWindow, now);
+    // A segment read from an older answer (or a partial test fixture) may lack the config: no check-in.
+    const config = attributes.segmentCheckinsConfig as
+      | SegmentResource['attributes']['segmentCheckinsConfig']
+      | undefined;
+    if (!config?.enabled || !config.openWindow) return false;
+    return attributes.eliminationType !== 'ladder' && rangeContains(config.openWindow, now);
   });
   open.sort((a, b) => toMillis(a.attributes.date.from) - toMillis(b.attributes.date.from));
   return open[0] ?? null;
