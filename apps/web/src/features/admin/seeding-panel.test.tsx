@@ -89,6 +89,8 @@ describe('seeding panel (console)', () => {
     const seedOfC = screen.getByLabelText('Seed of Team c');
     fireEvent.change(seedOfC, { target: { value: '1' } });
     fireEvent.blur(seedOfC);
+    // The typed seed reorders the list first; create sends that order.
+    await waitFor(() => expect(names()).toEqual(['Team c', 'Team a', 'Team b']));
     fireEvent.click(screen.getByTestId('seeding-create'));
     await screen.findByTestId('seeding-stage');
     const post = fetchMock.mock.calls.find(([, init]) => init?.method === 'POST')!;
