@@ -168,7 +168,11 @@ describe('team building', () => {
     expect(await lock.dialog().textContent()).toContain('You have created the Roster!');
     await team.openTeam();
     await team.lockedBadge().waitFor();
-    expect(await team.phase().getAttribute('data-phase')).toBe('locked');
+    // The demo season's Monthly Qualifier has its check-in window open now, so a locked team's
+    // phase is the pre-segment check-in (spec 4 phases), no longer the plain lock.
+    await expect
+      .poll(() => team.phase().getAttribute('data-phase'), { timeout: 15_000 })
+      .toBe('preSegmentCheckIn');
   });
 
   it('a member sees they joined the roster', async () => {
