@@ -4,8 +4,10 @@ import type { Locator, Page } from 'playwright-core';
 export class AdminRostersPage {
   constructor(readonly page: Page) {}
 
+  /** Opens a console page from the navigation and waits until that page (not the previous one) shows. */
   async nav(name: 'Rosters' | 'Check-in review'): Promise<void> {
     await this.page.getByRole('navigation').getByRole('link', { name }).click();
+    await this.page.getByTestId(name === 'Rosters' ? 'admin-rosters' : 'admin-checkins').waitFor();
   }
 
   /** The console field whose label is `label` (a label around a select also holds its options' text). */
