@@ -1,3 +1,4 @@
+import { CHUNK_RELOAD_MIN_INTERVAL_MS } from '@cwh/domain';
 import { describe, expect, it, vi } from 'vitest';
 import { isChunkLoadError, reloadOncePerMinute } from './chunk-reload';
 
@@ -25,9 +26,9 @@ describe('chunk reload guard', () => {
     const t0 = 1_700_000_000_000;
     expect(reloadOncePerMinute(storage, reload, t0)).toBe(true);
     expect(reloadOncePerMinute(storage, reload, t0 + 30_000)).toBe(false);
-    expect(reloadOncePerMinute(storage, reload, t0 + 59_999)).toBe(false);
+    expect(reloadOncePerMinute(storage, reload, t0 + CHUNK_RELOAD_MIN_INTERVAL_MS - 1)).toBe(false);
     expect(reload).toHaveBeenCalledTimes(1);
-    expect(reloadOncePerMinute(storage, reload, t0 + 60_000)).toBe(true);
+    expect(reloadOncePerMinute(storage, reload, t0 + CHUNK_RELOAD_MIN_INTERVAL_MS)).toBe(true);
     expect(reload).toHaveBeenCalledTimes(2);
   });
 });

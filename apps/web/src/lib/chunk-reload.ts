@@ -1,5 +1,6 @@
+import { CHUNK_RELOAD_MIN_INTERVAL_MS } from '@cwh/domain';
+
 const STORAGE_KEY = 'cwh:chunk-reload-at';
-const MIN_INTERVAL_MS = 60_000;
 
 const CHUNK_ERROR_PATTERNS = [
   /Failed to fetch dynamically imported module/i,
@@ -25,7 +26,7 @@ export function reloadOncePerMinute(
   now: number = Date.now(),
 ): boolean {
   const last = Number(storage.getItem(STORAGE_KEY) ?? 0);
-  if (Number.isFinite(last) && last > 0 && now - last < MIN_INTERVAL_MS) return false;
+  if (Number.isFinite(last) && last > 0 && now - last < CHUNK_RELOAD_MIN_INTERVAL_MS) return false;
   storage.setItem(STORAGE_KEY, String(now));
   reload();
   return true;

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { MODAL_MAX_WIDTH_REM } from '@cwh/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
@@ -58,5 +60,15 @@ describe('Modal', () => {
     fireEvent(screen.getByRole('dialog', { hidden: true }), cancel);
     expect(cancel.defaultPrevented).toBe(true);
     expect(screen.getByTestId('modal')).toBeTruthy();
+  });
+
+  it('takes its max width from MODAL_MAX_WIDTH_REM through --modal-max-width, no literal in the CSS', () => {
+    render(<Harness />);
+    fireEvent.click(screen.getByText('Open'));
+    const modal = screen.getByTestId('modal');
+    expect(modal.style.getPropertyValue('--modal-max-width')).toBe(`${MODAL_MAX_WIDTH_REM}rem`);
+    const css = readFileSync(new URL('../styles/global.css', import.meta.url), 'utf8');
+    expect(css).toMatch(/\.modal \{[^}]*max-width: var\(--modal-max-width\);/);
+    expect(css).not.toMatch(/max-width: \d+(\.\d+)?rem/);
   });
 });

@@ -1,4 +1,5 @@
-import { type ReactNode, useEffect, useId, useRef } from 'react';
+import { MODAL_MAX_WIDTH_REM } from '@cwh/domain';
+import { type CSSProperties, type ReactNode, useEffect, useId, useRef } from 'react';
 
 interface ModalProps {
   open: boolean;
@@ -8,6 +9,12 @@ interface ModalProps {
   footer?: ReactNode;
   testId?: string;
 }
+
+/**
+ * The modal width of spec 2 (domain MODAL_MAX_WIDTH_REM) as the CSS custom property
+ * `--modal-max-width`, which the stylesheet reads for modals and the modal-like cards.
+ */
+export const MODAL_WIDTH_STYLE = { '--modal-max-width': `${MODAL_MAX_WIDTH_REM}rem` } as CSSProperties;
 
 /**
  * Base of every overlay modal (max width 32rem, spec 2), on the native `<dialog>` shown with
@@ -46,7 +53,7 @@ export function Modal({ open, title, onClose, children, footer, testId }: ModalP
         if (wanted.current && dialog.current) show(dialog.current);
       }}
     >
-      <div className="modal" data-testid={testId}>
+      <div className="modal" data-testid={testId} style={MODAL_WIDTH_STYLE}>
         <h2 id={titleId} className="modal__title">
           {title}
         </h2>

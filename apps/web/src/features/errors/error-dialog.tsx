@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { MODAL_WIDTH_STYLE } from '../../lib/modal';
 import { PageShell } from '../shell/page-shell';
 
 interface ErrorDialogProps {
@@ -23,7 +24,7 @@ export function ErrorDialog({
   tone = 'error',
 }: ErrorDialogProps) {
   return (
-    <div className={`error-dialog error-dialog--${tone}`}>
+    <div className={`error-dialog error-dialog--${tone}`} style={MODAL_WIDTH_STYLE}>
       <div className="error-dialog__icon" aria-hidden="true">
         <svg viewBox="0 0 24 24" aria-hidden="true">
           <path
