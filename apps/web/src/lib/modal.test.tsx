@@ -1,4 +1,6 @@
 import { readFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { MODAL_MAX_WIDTH_REM } from '@cwh/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
@@ -67,7 +69,7 @@ describe('Modal', () => {
     fireEvent.click(screen.getByText('Open'));
     const modal = screen.getByTestId('modal');
     expect(modal.style.getPropertyValue('--modal-max-width')).toBe(`${MODAL_MAX_WIDTH_REM}rem`);
-    const css = readFileSync(new URL('../styles/global.css', import.meta.url), 'utf8');
+    const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../styles/global.css'), 'utf8');
     expect(css).toMatch(/\.modal \{[^}]*max-width: var\(--modal-max-width\);/);
     expect(css).not.toMatch(/max-width: \d+(\.\d+)?rem/);
   });
