@@ -1,8 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runInitialLoad } from '../features/session/initial-load';
+import { resetSession, updateSession } from '../features/session/session-store';
 import { i18n, initI18n } from '../i18n/i18n';
 import { writeCookie } from '../lib/cookies';
 import { routes } from './route-table';
@@ -57,14 +58,41 @@ describe('error pages', () => {
     expect((await screen.findByTestId('error-message')).textContent).toContain('WeChat');
   });
 
-  it('names the community chat for code 9 and the Chinese messaging app for code 10 by default', async () => {
+  it('before the session knows its region, code 9 names the community chat', async () => {
     renderAt('/error/9');
     expect((await screen.findByTestId('error-message')).textContent).toContain('Discord');
   });
 
-  it('names WeChat for code 10', async () => {
+  it('before the session knows its region, code 10 names the Chinese messaging app', async () => {
     renderAt('/zh_TW/error/10');
     expect((await screen.findByTestId('error-message')).textContent).toContain('微信');
+  });
+
+  describe("by the session's region (codes 9, 10, 21, 22)", () => {
+    afterEach(() => resetSession());
+
+    it.each([9, 10, 21, 22])('code %i names WeChat for a China-region session', async (code) => {
+      updateSession({ region: 'CN', isChinese: true });
+      renderAt(`/error/${code}`);
+      const message = (await screen.findByTestId('error-message')).textContent;
+      expect(message).toContain('WeChat');
+      expect(message).not.toContain('Discord');
+    });
+
+    it.each([9, 10, 21, 22])('code %i names Discord for a session elsewhere', async (code) => {
+      updateSession({ region: 'FR', isChinese: false });
+      renderAt(`/error/${code}`);
+      const message = (await screen.findByTestId('error-message')).textContent;
+      expect(message).toContain('Discord');
+      expect(message).not.toContain('WeChat');
+    });
+
+    it('switches to the session region once the initial load resolves it', async () => {
+      renderAt('/error/10');
+      expect((await screen.findByTestId('error-message')).textContent).toContain('WeChat');
+      act(() => void updateSession({ region: 'US', isChinese: false }));
+      await waitFor(() => expect(screen.getByTestId('error-message').textContent).toContain('Discord'));
+    });
   });
 
   it('shows the generic error for an unknown id', async () => {

@@ -31,11 +31,13 @@ describe('ERROR_CODES', () => {
     expect(ERROR_CODES[code].english).toBeNull();
   });
 
-  it('only 9 and 10 have a chat-app variant', () => {
+  it('only 9, 10, 21 and 22 have a chat-app variant', () => {
     const withChat = ERROR_PAGE_CODES.filter((code) => ERROR_CODES[code].chatApp != null);
-    expect(withChat).toEqual([9, 10]);
+    expect(withChat).toEqual([9, 10, 21, 22]);
     expect(ERROR_CODES[9].chatApp).toBe('communityChat');
     expect(ERROR_CODES[10].chatApp).toBe('chineseMessaging');
+    expect(ERROR_CODES[21].chatApp).toBe('chineseMessaging');
+    expect(ERROR_CODES[22].chatApp).toBe('communityChat');
   });
 
   it.each([

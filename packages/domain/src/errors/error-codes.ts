@@ -5,7 +5,7 @@ export const ERROR_PAGE_CODES = [
 ] as const;
 export type ErrorPageCode = (typeof ERROR_PAGE_CODES)[number];
 
-/** Which chat app an error text sends the player to, by region (9 and 10). */
+/** Which chat app an error text sends the player to, by region (9, 10, 21 and 22). */
 export type ChatAppVariant = 'communityChat' | 'chineseMessaging';
 
 export interface ErrorCodeEntry {
@@ -30,7 +30,9 @@ const WAR_LOG_TEXT = 'Public War Log must be enabled';
 
 /*
  * Pairs (9/10, 12/13, 15/16, 21/22) are one message in two variants. 9 names the community chat
- * app and 10 the Chinese messaging app, in the order the spec lists them. For 29, 30, 33 and 34 the
+ * app and 10 the Chinese messaging app, in the order the spec lists them; 21 is the China variant
+ * and 22 the other (checkInFailureRoute). That variant is only the fallback: the error page names
+ * the app of the session's region once it is known (web chat-region.ts). For 29, 30, 33 and 34 the
  * spec gives the meanings in order but not the numbers; pairing them with the free numbers in that
  * order is our reading.
  */
@@ -58,8 +60,8 @@ const ROWS: Row[] = [
   [18, 'clanInWar', CLAN_IN_WAR_TEXT],
   [19, 'opponentInWar', OPPONENT_IN_WAR_TEXT],
   [20, 'opponentInWar', OPPONENT_IN_WAR_TEXT],
-  [21, 'publicWarLogRequired', WAR_LOG_TEXT],
-  [22, 'publicWarLogRequired', WAR_LOG_TEXT],
+  [21, 'publicWarLogRequired', WAR_LOG_TEXT, 'chineseMessaging'],
+  [22, 'publicWarLogRequired', WAR_LOG_TEXT, 'communityChat'],
   [23, 'cannotQueueWar', null],
   [24, 'incorrectSetup', null],
   [25, 'upcomingMatch', null],

@@ -2,6 +2,7 @@ import { ERROR_CODES, isErrorPageCode } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useMarkErrorPage } from '../../overlays/error-page-flag';
+import { useSession } from '../session/session-store';
 import { chatRegion } from './chat-region';
 import { ErrorActions } from './error-actions';
 import { ErrorDialog } from './error-dialog';
@@ -12,6 +13,7 @@ export function ErrorCodePage() {
   const { t } = useTranslation('errors');
   const { id } = useParams();
   const [search] = useSearchParams();
+  const session = useSession();
   const code = id && /^\d{1,3}$/.test(id) ? Number(id) : null;
   const entry = isErrorPageCode(code) ? ERROR_CODES[code] : null;
 
@@ -27,7 +29,7 @@ export function ErrorCodePage() {
       </ErrorDialog>
     );
   }
-  const chatApp = t(`chatApp.${chatRegion(search, entry)}`);
+  const chatApp = t(`chatApp.${chatRegion(search, entry, session)}`);
   return (
     <ErrorDialog
       name="error"
