@@ -131,9 +131,10 @@ describe('pages', () => {
     expect(screen.getByTestId('overlay-checkin-prompt')).toBeTruthy();
   });
 
-  it('serves a placeholder page under a locale prefix', async () => {
+  it('serves the schedule under a locale prefix, in its language', async () => {
     renderAt('/fr/schedule');
     expect(await screen.findByTestId('page-schedule')).toBeTruthy();
+    expect(document.documentElement.lang).toBe('fr');
   });
 
   it('serves a prefixed page in its language', async () => {
