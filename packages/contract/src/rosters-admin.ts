@@ -36,6 +36,8 @@ export const adminRosterMember = z.object({
   position: z.enum(['captain', 'player']),
   thLevel: z.number().int(),
   registrationStatus: adminMemberStatus,
+  /** The hub user of the member's game account is suspended (issue 8: their rosters show it). */
+  suspended: z.boolean(),
 });
 
 export const adminRosterResource = resource(
@@ -43,7 +45,9 @@ export const adminRosterResource = resource(
   z.object({
     name: z.string().nullable(),
     clanTag: z.string().nullable(),
-    owner: z.object({ id: z.string(), username: z.string().nullable(), email: z.string() }).nullable(),
+    owner: z
+      .object({ id: z.string(), username: z.string().nullable(), email: z.string(), suspended: z.boolean() })
+      .nullable(),
     segment: z.object({ id: z.string(), name: z.string() }),
     event: z.object({ id: z.string() }),
     createdAt: z.string(),
@@ -54,6 +58,8 @@ export const adminRosterResource = resource(
     /** It played (finished, not a bye) a series of its segment: it can no longer be unlocked or moved. */
     hasPlayed: z.boolean(),
     members: z.array(adminRosterMember),
+    /** The owner or a member is suspended: the console shows a badge on the roster. */
+    hasSuspended: z.boolean(),
   }),
 );
 export const adminRosterDocument = document(adminRosterResource);

@@ -2,11 +2,13 @@ import { adminRosterDocument, adminRosterListDocument } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
+  gameAccounts,
   matchSeries,
   matchSeriesCompetitors,
   queueEntries,
   rosterMembers,
   rosters,
+  users,
 } from '../../src/db/schema/index.js';
 import {
   type Callers,
@@ -16,6 +18,7 @@ import {
   ORGANIZERS,
   ROLES,
   type Role,
+  U,
 } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import type { Captain } from '../ladder/ladder-fixtures.js';
@@ -160,6 +163,66 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
     );
     // A wildcard is text: "%" finds nothing rather than everything.
     expect(await search('%')).toEqual([]);
+  });
+
+  it('shows a suspended member or owner on the roster (issue 8: their rosters show it), and lifts it with the suspension', async () => {
+    const captain = take();
+    // A member's hub user is found through the game account linked to the member's player tag.
+    const [member] = await db()
+      .insert(users)
+      .values({
+        email: `member${captain.index}@suspended.test`,
+        passwordHash: 'x',
+        username: `m${captain.index}`,
+      })
+      .returning({ id: users.id });
+    await db()
+      .insert(gameAccounts)
+      .values({ userId: member!.id, playerTag: captain.playerTags[2]!, username: 'Member' });
+    const roster = async () => {
+      const response = await call(
+        ctx.app,
+        callers.tokens.organizer,
+        'GET',
+        `${adminPath('rosters')}/${captain.rosterId}`,
+      );
+      expect(response.statusCode, response.body).toBe(200);
+      return adminRosterDocument.parse(response.json()).data.attributes;
+    };
+    const suspend = (id: string) =>
+      call(ctx.app, callers.tokens.support, 'POST', `${U}/users/${id}/suspend`, { reason: 'Win trading' });
+    const unsuspend = (id: string) =>
+      call(ctx.app, callers.tokens.support, 'POST', `${U}/users/${id}/unsuspend`);
+
+    const clean = await roster();
+    expect(clean.hasSuspended).toBe(false);
+    expect(clean.owner?.suspended).toBe(false);
+    expect(clean.members.every((m) => !m.suspended)).toBe(true);
+
+    expect((await suspend(member!.id)).statusCode).toBe(200);
+    const withMember = await roster();
+    expect(withMember.hasSuspended).toBe(true);
+    expect(withMember.members.filter((m) => m.suspended).map((m) => m.tag)).toEqual([captain.playerTags[2]]);
+    expect(withMember.owner?.suspended).toBe(false);
+
+    expect((await suspend(captain.userId)).statusCode).toBe(200);
+    const listed = await call(
+      ctx.app,
+      callers.tokens.organizer,
+      'GET',
+      `${adminPath('rosters')}?filter[event]=${callers.eventId}&filter[search]=${encodeURIComponent(captain.clanTag)}`,
+    );
+    const found = adminRosterListDocument.parse(listed.json()).data;
+    expect(found.map((r) => r.id)).toEqual([captain.rosterId]);
+    expect(found[0]!.attributes.owner?.suspended).toBe(true);
+    expect(found[0]!.attributes.hasSuspended).toBe(true);
+
+    await unsuspend(member!.id);
+    await unsuspend(captain.userId);
+    const lifted = await roster();
+    expect(lifted.hasSuspended).toBe(false);
+    expect(lifted.owner?.suspended).toBe(false);
+    expect(lifted.members.some((m) => m.suspended)).toBe(false);
   });
 
   it('locks and unlocks with before/after in the activity log', async () => {

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, inArray, isNotNull, isNull, or, type 
 import type { Executor } from '../../db/client.js';
 import { rowsOf } from '../../db/rows.js';
 import { checkins, matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
+import { gameAccounts } from '../../db/schema/players.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
 import { segments } from '../../db/schema/segments.js';
 import { users } from '../../db/schema/users.js';
@@ -60,12 +61,37 @@ export function createRostersAdminRepository(db: Executor) {
     },
 
     async owners(ids: string[], tx: Executor = db) {
-      if (ids.length === 0) return new Map<string, { id: string; username: string | null; email: string }>();
+      type Owner = { id: string; username: string | null; email: string; suspended: boolean };
+      if (ids.length === 0) return new Map<string, Owner>();
       const rows = await tx
-        .select({ id: users.id, username: users.username, email: users.email })
+        .select({
+          id: users.id,
+          username: users.username,
+          email: users.email,
+          suspendedAt: users.suspendedAt,
+        })
         .from(users)
         .where(inArray(users.id, ids));
-      return new Map(rows.map((r) => [r.id, r]));
+      return new Map<string, Owner>(
+        rows.map(({ suspendedAt, ...r }) => [r.id, { ...r, suspended: suspendedAt !== null }]),
+      );
+    },
+
+    /** Player tags among `tags` whose hub user (through a linked game account) is suspended. */
+    async suspendedTags(tags: string[], tx: Executor = db): Promise<Set<string>> {
+      if (tags.length === 0) return new Set();
+      const rows = await tx
+        .selectDistinct({ tag: gameAccounts.playerTag })
+        .from(gameAccounts)
+        .innerJoin(users, eq(users.id, gameAccounts.userId))
+        .where(
+          and(
+            eq(gameAccounts.provider, 'coc'),
+            inArray(gameAccounts.playerTag, tags),
+            isNotNull(users.suspendedAt),
+          ),
+        );
+      return new Set(rows.map((r) => r.tag));
     },
 
     async segmentsByIds(ids: string[], tx: Executor = db): Promise<Map<string, SegmentRow>> {

@@ -46,32 +46,39 @@ export async function toAdminRosters(db: Executor, rows: RosterRow[]): Promise<A
     repo.owners([...new Set(rows.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))]),
     repo.segmentsByIds([...new Set(rows.map((r) => r.segmentId))]),
   ]);
-  return rows.map((row) => ({
-    id: row.id,
-    type: 'admin-rosters' as const,
-    attributes: {
-      name: row.name,
-      clanTag: row.clanTag,
-      owner: row.ownerId ? (owners.get(row.ownerId) ?? null) : null,
-      segment: { id: row.segmentId, name: segments.get(row.segmentId)?.name ?? '' },
-      event: { id: row.eventId },
-      createdAt: isoSeconds(row.createdAt),
-      confirmed_at: row.confirmedAt ? isoSeconds(row.confirmedAt) : null,
-      locked: row.confirmedAt !== null,
-      withdrawnAt: row.withdrawnAt ? isoSeconds(row.withdrawnAt) : null,
-      checkedIn: row.checkedIn,
-      hasPlayed: played.has(row.id),
-      members: members
-        .filter((m) => m.rosterId === row.id)
-        .map((m) => ({
-          tag: m.playerTag,
-          name: m.name,
-          position: m.position,
-          thLevel: m.thLevel,
-          registrationStatus: m.registeredAt ? ('ready' as const) : ('needsToRegister' as const),
-        })),
-    },
-  }));
+  const suspended = await repo.suspendedTags([...new Set(members.map((m) => m.playerTag))]);
+  return rows.map((row) => {
+    const owner = row.ownerId ? (owners.get(row.ownerId) ?? null) : null;
+    const lineup = members
+      .filter((m) => m.rosterId === row.id)
+      .map((m) => ({
+        tag: m.playerTag,
+        name: m.name,
+        position: m.position,
+        thLevel: m.thLevel,
+        registrationStatus: m.registeredAt ? ('ready' as const) : ('needsToRegister' as const),
+        suspended: suspended.has(m.playerTag),
+      }));
+    return {
+      id: row.id,
+      type: 'admin-rosters' as const,
+      attributes: {
+        name: row.name,
+        clanTag: row.clanTag,
+        owner,
+        segment: { id: row.segmentId, name: segments.get(row.segmentId)?.name ?? '' },
+        event: { id: row.eventId },
+        createdAt: isoSeconds(row.createdAt),
+        confirmed_at: row.confirmedAt ? isoSeconds(row.confirmedAt) : null,
+        locked: row.confirmedAt !== null,
+        withdrawnAt: row.withdrawnAt ? isoSeconds(row.withdrawnAt) : null,
+        checkedIn: row.checkedIn,
+        hasPlayed: played.has(row.id),
+        members: lineup,
+        hasSuspended: (owner?.suspended ?? false) || lineup.some((m) => m.suspended),
+      },
+    };
+  });
 }
 
 /** Roster actions of the organizer console: search, lock, unlock, withdraw, move. */

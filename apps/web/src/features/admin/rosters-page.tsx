@@ -39,6 +39,15 @@ function RosterStatus({ roster }: { roster: AdminRoster }) {
       )}
       {a.checkedIn ? <span className="badge rosters-admin__badge--ok">{t('status.checkedIn')}</span> : null}
       {a.hasPlayed ? <span className="badge">{t('status.played')}</span> : null}
+      {a.hasSuspended ? (
+        <span
+          className="badge rosters-admin__badge--danger"
+          title={t('roster.suspendedHint')}
+          data-testid="roster-suspended"
+        >
+          {t('status.suspended')}
+        </span>
+      ) : null}
     </span>
   );
 }
@@ -69,8 +78,10 @@ function RosterRow({
         <RosterStatus roster={roster} />
       </div>
       <p className="muted">
-        {t('roster.owner', { owner: a.owner ? (a.owner.username ?? a.owner.email) : '—' })} ·{' '}
-        {t('roster.segment', { segment: a.segment.name })}
+        {t(a.owner?.suspended ? 'roster.ownerSuspended' : 'roster.owner', {
+          owner: a.owner ? (a.owner.username ?? a.owner.email) : '—',
+        })}{' '}
+        · {t('roster.segment', { segment: a.segment.name })}
       </p>
       <details>
         <summary>{t('roster.members', { total: a.members.length })}</summary>
@@ -87,8 +98,18 @@ function RosterRow({
             </thead>
             <tbody>
               {a.members.map((m) => (
-                <tr key={m.tag}>
-                  <td>{m.name}</td>
+                <tr key={m.tag} data-suspended={m.suspended}>
+                  <td>
+                    {m.name}
+                    {m.suspended ? (
+                      <>
+                        {' '}
+                        <span className="badge rosters-admin__badge--danger" data-testid="member-suspended">
+                          {t('member.suspended')}
+                        </span>
+                      </>
+                    ) : null}
+                  </td>
                   <td>{m.tag}</td>
                   <td>{t(`position.${m.position}`)}</td>
                   <td>{m.thLevel}</td>
