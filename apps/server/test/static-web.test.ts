@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerNotFound } from '../src/http/not-found.js';
 import { registerStaticWeb } from '../src/http/static-web.js';
 
 /*
@@ -21,7 +22,9 @@ describe('static web: precompressed assets and HTTP caching', () => {
     writeFileSync(join(dir, 'assets', 'app-abc123.js'), script);
     writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
-    expect(await registerStaticWeb(app, dir)).toBe(true);
+    const spa = await registerStaticWeb(app, dir);
+    expect(spa).toBe(true);
+    registerNotFound(app, spa);
     await app.ready();
   });
   afterAll(async () => {
@@ -56,5 +59,49 @@ describe('static web: precompressed assets and HTTP caching', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.headers.etag).toBeTruthy();
+  });
+
+  it.each([
+    '/',
+    '/competition',
+    '/fr/competition',
+    '/my-clan/kick/%23ABC123',
+    '/jp/registration/profile/gate',
+    '/error/26',
+    '/world-finals/day-2',
+    '/town-hall-cup/12',
+    '/zh_TW/broadcast/seg-1',
+    '/admin/events/1',
+    '/schedule/',
+  ])('a page of the route table (%s) gets the SPA shell with 200', async (url) => {
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('text/html');
+    expect(res.body).toContain('<title>hub</title>');
+  });
+
+  it.each([
+    '/this/does/not/exist',
+    '/fr/nope',
+    '/xx/competition',
+    '/world-finals/day-4',
+    '/town-hall-cup/17',
+    '/broadcast',
+    '/my-clan/kick',
+  ])(
+    'an unknown page (%s) answers 404 with the SPA shell, which says the page could not be found',
+    async (url) => {
+      const res = await app.inject({ url });
+      expect(res.statusCode).toBe(404);
+      expect(res.headers['content-type']).toContain('text/html');
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<title>hub</title>');
+    },
+  );
+
+  it('an unknown API route stays a JSON:API 404', async () => {
+    const res = await app.inject({ url: '/api/nope' });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0].code).toBe('NOT_FOUND');
   });
 });

@@ -1,15 +1,24 @@
+import { isSpaPagePath } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import { sendErrors } from './error-handler.js';
 
-/** Unknown API routes answer a JSON:API 404; other GETs get the SPA's index.html when it is served. */
+/**
+ * Unknown API routes answer a JSON:API 404. Other GETs get the SPA's index.html when it is served:
+ * with 200 for a page of the SPA's route table (contract SPA_PAGES, the table the web router is
+ * built from), with 404 for any other path, where the SPA shows 'This page could not be found'.
+ */
 export function registerNotFound(app: FastifyInstance, spa: boolean): void {
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
+    const path = request.url.split('?')[0] ?? request.url;
+    const isApi = path === '/api' || path.startsWith('/api/');
     const wantsPage = request.method === 'GET' || request.method === 'HEAD';
     if (spa && !isApi && wantsPage) {
-      return reply.header('cache-control', 'no-cache').type('text/html').sendFile('index.html');
+      return reply
+        .code(isSpaPagePath(path) ? 200 : 404)
+        .header('cache-control', 'no-cache')
+        .type('text/html')
+        .sendFile('index.html');
     }
-    const path = request.url.split('?')[0] ?? request.url;
     return sendErrors(request, reply, 404, [
       { status: '404', code: 'NOT_FOUND', title: 'Not found', detail: `No route ${request.method} ${path}` },
     ]);

@@ -1,6 +1,7 @@
+import { isSpaPagePath, SPA_PAGES } from '@cwh/contract';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runInitialLoad } from '../features/session/initial-load';
 import { resetSession, updateSession } from '../features/session/session-store';
@@ -236,4 +237,30 @@ describe('World Championship Finals and Town Hall Cup pages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/town-hall-cup/15'));
     expect(router.state.location.search).toBe('?tab=ladder');
   });
+});
+
+/** Full page paths of the route table, without the optional locale prefix and the catch-alls. */
+function tablePaths(table: RouteObject[], parent = ''): string[] {
+  return table.flatMap((route) => {
+    const own = (route.path ?? '').replace(/^\/:locale\?\/?/, '');
+    const path = [parent, own].filter(Boolean).join('/');
+    if (route.children) return tablePaths(route.children, path);
+    if (own === '*' || (route.index && parent === 'broadcast')) return [];
+    return [path];
+  });
+}
+
+describe('the route table and the server read one list of pages (contract SPA_PAGES)', () => {
+  it('has exactly the pages of SPA_PAGES', () => {
+    expect(tablePaths(routes).sort()).toEqual(Object.values(SPA_PAGES).sort());
+  });
+
+  it.each(['/fr/nothing/here', '/xx/competition', '/world-finals/day-4', '/town-hall-cup/17', '/broadcast'])(
+    '%s is the 404 page here and no SPA page for the server',
+    async (path) => {
+      expect(isSpaPagePath(path)).toBe(false);
+      renderAt(path);
+      expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import { SPA_PAGES } from '@cwh/contract';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
@@ -12,7 +13,7 @@ type Loader<M> = () => Promise<M>;
  * component and data loader (pages read their server data through loaders, not effects).
  */
 function page<M>(
-  path: string | undefined,
+  path: string,
   load: Loader<M>,
   pick: (module: M) => ComponentType | [ComponentType, LoaderFunction],
 ): RouteObject {
@@ -20,8 +21,11 @@ function page<M>(
     const picked = pick(await load());
     return Array.isArray(picked) ? { Component: picked[0], loader: picked[1] } : { Component: picked };
   };
-  return path === undefined ? { index: true, lazy } : { path, lazy };
+  return path === '' ? { index: true, lazy } : { path, lazy };
 }
+
+/** The broadcast layout (`broadcast`) and its page (`:segmentId`), from SPA_PAGES.broadcast. */
+const [BROADCAST_PREFIX, BROADCAST_PAGE] = SPA_PAGES.broadcast.split('/') as [string, string];
 
 /** Pages shown without waiting for the session's initial load: home (spec 2) and the error pages. */
 const SHOW_AT_ONCE: RouteHandle = { showAtOnce: true };
@@ -36,52 +40,55 @@ const admin = () => import('./admin');
 const finals = () => import('./finals');
 const broadcast = () => import('./broadcast');
 
-/** Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). */
+/**
+ * Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). The paths
+ * come from SPA_PAGES (contract), which the server reads to answer unknown pages with a 404.
+ */
 export const pageRoutes: RouteObject[] = [
   {
-    ...page(undefined, home, (m) => [m.HomePage, m.homeLoader]),
+    ...page(SPA_PAGES.home, home, (m) => [m.HomePage, m.homeLoader]),
     handle: SHOW_AT_ONCE,
   },
-  page('competition', ladder, (m) => [m.CompetitionPage, m.competitionLoader]),
-  page('leaderboard', ladder, (m) => [m.LeaderboardPage, m.leaderboardLoader]),
-  page('schedule', ladder, (m) => [m.SchedulePage, m.scheduleLoader]),
-  page('my-clan', myClan, (m) => [m.MyClanPage, m.myClanLoader]),
-  page('my-clan/change-captain', myClan, (m) => m.ChangeCaptainPage),
-  page('my-clan/lock-roster', myClan, (m) => m.LockRosterPage),
-  page('my-clan/manage', myClan, (m) => m.ManageTeamPage),
-  page('my-clan/withdraw', myClan, (m) => m.WithdrawPage),
-  page('my-clan/china/wechat', myClan, (m) => [m.MyClanWechatPage, m.wechatLoader]),
-  page('my-clan/kick/:player', myClan, (m) => m.KickPlayerPage),
-  page('registration/china/wechat', registration, (m) => [m.RegistrationWechatPage, m.wechatLoader]),
-  page('registration/feedback/account-creation-completed', registration, (m) => m.AccountCreatedPage),
-  page('registration/feedback/captain-pick-completed', registration, (m) => m.CaptainPickedPage),
-  page('registration/profile/age', registration, (m) => m.ProfileAgePage),
-  page('registration/profile/create', registration, (m) => m.ProfileCreatePage),
-  page('registration/profile/gate', registration, (m) => m.ProfileGatePage),
-  page('registration/profile/success', registration, (m) => m.ProfileSuccessPage),
-  page('registration/profile/verify', registration, (m) => m.ProfileVerifyPage),
-  page('registration/team/invite', registration, (m) => m.TeamInvitePage),
-  page('registration/team/pick-captain', registration, (m) => m.PickCaptainPage),
-  { ...page('error', errors, (m) => m.ErrorCodePage), handle: SHOW_AT_ONCE },
-  { ...page('error/:id', errors, (m) => m.ErrorCodePage), handle: SHOW_AT_ONCE },
-  { ...page('fatal-error', errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
-  { ...page('fatal-error/:message', errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
-  page('match', ladder, (m) => [m.MatchPage, m.matchLoader]),
+  page(SPA_PAGES.competition, ladder, (m) => [m.CompetitionPage, m.competitionLoader]),
+  page(SPA_PAGES.leaderboard, ladder, (m) => [m.LeaderboardPage, m.leaderboardLoader]),
+  page(SPA_PAGES.schedule, ladder, (m) => [m.SchedulePage, m.scheduleLoader]),
+  page(SPA_PAGES.myClan, myClan, (m) => [m.MyClanPage, m.myClanLoader]),
+  page(SPA_PAGES.changeCaptain, myClan, (m) => m.ChangeCaptainPage),
+  page(SPA_PAGES.lockRoster, myClan, (m) => m.LockRosterPage),
+  page(SPA_PAGES.manageTeam, myClan, (m) => m.ManageTeamPage),
+  page(SPA_PAGES.withdraw, myClan, (m) => m.WithdrawPage),
+  page(SPA_PAGES.myClanWechat, myClan, (m) => [m.MyClanWechatPage, m.wechatLoader]),
+  page(SPA_PAGES.kickPlayer, myClan, (m) => m.KickPlayerPage),
+  page(SPA_PAGES.registrationWechat, registration, (m) => [m.RegistrationWechatPage, m.wechatLoader]),
+  page(SPA_PAGES.accountCreated, registration, (m) => m.AccountCreatedPage),
+  page(SPA_PAGES.captainPicked, registration, (m) => m.CaptainPickedPage),
+  page(SPA_PAGES.profileAge, registration, (m) => m.ProfileAgePage),
+  page(SPA_PAGES.profileCreate, registration, (m) => m.ProfileCreatePage),
+  page(SPA_PAGES.profileGate, registration, (m) => m.ProfileGatePage),
+  page(SPA_PAGES.profileSuccess, registration, (m) => m.ProfileSuccessPage),
+  page(SPA_PAGES.profileVerify, registration, (m) => m.ProfileVerifyPage),
+  page(SPA_PAGES.teamInvite, registration, (m) => m.TeamInvitePage),
+  page(SPA_PAGES.pickCaptain, registration, (m) => m.PickCaptainPage),
+  { ...page(SPA_PAGES.error, errors, (m) => m.ErrorCodePage), handle: SHOW_AT_ONCE },
+  { ...page(SPA_PAGES.errorCode, errors, (m) => m.ErrorCodePage), handle: SHOW_AT_ONCE },
+  { ...page(SPA_PAGES.fatalError, errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
+  { ...page(SPA_PAGES.fatalErrorMessage, errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
+  page(SPA_PAGES.match, ladder, (m) => [m.MatchPage, m.matchLoader]),
   // Spec 2 "World Championship Finals Day 1, 2 and 3 pages" and "Town Hall Cup pages".
-  page('world-finals', finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
-  page('world-finals/:day', finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
-  { path: 'town-hall-cup', lazy: async () => ({ loader: (await finals()).townHallCupIndexLoader }) },
-  page('town-hall-cup/:level', finals, (m) => [m.TownHallCupPage, m.townHallCupLoader]),
+  page(SPA_PAGES.worldFinals, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+  page(SPA_PAGES.worldFinalsDay, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+  { path: SPA_PAGES.townHallCup, lazy: async () => ({ loader: (await finals()).townHallCupIndexLoader }) },
+  page(SPA_PAGES.townHallCupLevel, finals, (m) => [m.TownHallCupPage, m.townHallCupLoader]),
   // Not in spec 2: the simulated game's console (dev/demo), shown at once.
-  { ...page('simulator', simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
-  page('match/:id', ladder, (m) => [m.MatchPage, m.matchLoader]),
+  { ...page(SPA_PAGES.simulator, simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
+  page(SPA_PAGES.matchId, ladder, (m) => [m.MatchPage, m.matchLoader]),
   // Not in spec 2: the simulated game's war screen, target of the war deep link.
   {
-    ...page('simulator/war/:warId', ladder, (m) => [m.SimWarPage, m.simWarLoader]),
+    ...page(SPA_PAGES.simulatorWar, ladder, (m) => [m.SimWarPage, m.simWarLoader]),
     handle: SHOW_AT_ONCE,
   },
   // Not in spec 2: the organizer console (staff sign-in, no player session needed).
-  { ...page('admin/*', admin, (m) => m.AdminConsole), handle: SHOW_AT_ONCE },
+  { ...page(SPA_PAGES.admin, admin, (m) => m.AdminConsole), handle: SHOW_AT_ONCE },
   { ...page('*', errors, (m) => m.NotFoundPage), handle: SHOW_AT_ONCE },
 ];
 
@@ -101,15 +108,15 @@ export const routes: RouteObject[] = [
   // (no header, footer, overlays); with and without the locale prefix like every page.
   {
     id: 'broadcast',
-    path: '/:locale?/broadcast',
+    path: `/:locale?/${BROADCAST_PREFIX}`,
     loader: rootLoader,
     shouldRevalidate: shouldRevalidateRoot,
     lazy: async () => ({ Component: (await broadcast()).BroadcastLayout }),
     HydrateFallback: () => <PageLoader fullscreen />,
     errorElement: <RouteErrorPage />,
     children: [
-      page(':segmentId', broadcast, (m) => [m.BroadcastPage, m.broadcastLoader]),
-      page(undefined, errors, (m) => m.NotFoundPage),
+      page(BROADCAST_PAGE, broadcast, (m) => [m.BroadcastPage, m.broadcastLoader]),
+      page('', errors, (m) => m.NotFoundPage),
     ],
   },
 ];
