@@ -15,6 +15,7 @@ import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
 import { registerLadder, type SeriesCreatedHook } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
+import { registerMatchRoom } from './features/match-room/register-match-room.js';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
@@ -252,6 +253,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     seriesCreatedHooks,
   });
   await registerCheckins(app, { db: database.db, ladder, game: playersAndTeams.game });
+  await registerMatchRoom(app, { db: database.db, now });
 
   const spa = await registerStaticWeb(app, config.webDist);
   registerNotFound(app, spa);

@@ -22,3 +22,5 @@ export const MATCH_UP_DECLINED_EVENT = 'matches:match_up_declined';
 export const MATCH_SERIES_FINISHED_EVENT = 'matches:match_series_finished';
 /** Missed match check-in: sent to both captains at the match time (payload in checkins.ts). */
 export const MATCH_CHECK_IN_MISSED_EVENT = 'matches:check_in_missed';
+/** Pick and ban: a challenge opened or took a step (payload in pickban.ts). */
+export const PICKBAN_STEP_EVENT = 'pickban:challenge_updated';

@@ -7,9 +7,10 @@ import {
   type SwissConfig,
   type SwissTiebreak,
 } from '@cwh/domain';
-import type { Db } from '../../db/client.js';
+import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
+import { openChallengesFor } from '../match-room/challenge-opening.js';
 import { createAdvanceRepository } from './advance-repository.js';
 import {
   type BracketsRepository,
@@ -34,6 +35,15 @@ export interface BracketsDeps {
 
 export function createBracketsDeps(db: Db, now: () => Date): BracketsDeps {
   return { db, repo: createBracketsRepository(db), now };
+}
+
+/**
+ * In the transaction that creates stage series: their check-in deadlines and their pick and ban
+ * (match-room); the pick-and-ban notices go into `after`, to send once the transaction committed.
+ */
+async function seriesCreated(deps: BracketsDeps, ids: readonly string[], tx: Tx, after: (() => void)[]) {
+  await scheduleCheckinDeadlines(deps.db, ids, tx);
+  after.push(await openChallengesFor(deps.db, ids, tx));
 }
 
 /** Default field sizes: the Monthly Qualifier takes the ladder's top 128, a final 8 teams. */
@@ -120,7 +130,8 @@ export async function createStage(
           byes: [],
         })
       : null;
-    return await deps.db.transaction(async (tx) => {
+    const after: (() => void)[] = [];
+    const created = await deps.db.transaction(async (tx) => {
       const stage = await deps.repo.insertStage(
         {
           tenant: input.tenant,
@@ -151,7 +162,7 @@ export async function createStage(
           tx,
         );
         const ids = await deps.repo.insertSeries(stage, swissRoundSeries(firstRound, startsAt), now, tx);
-        await scheduleCheckinDeadlines(deps.db, ids, tx);
+        await seriesCreated(deps, ids, tx, after);
       }
       if (bracket) {
         const ids = await deps.repo.insertSeries(
@@ -160,10 +171,12 @@ export async function createStage(
           now,
           tx,
         );
-        await scheduleCheckinDeadlines(deps.db, ids, tx);
+        await seriesCreated(deps, ids, tx, after);
       }
       return stage;
     });
+    for (const step of after) step();
+    return created;
   } catch (error) {
     throw toDomainError(error);
   }
@@ -184,7 +197,8 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
   const { segment, stage: found } = await swissStageOf(deps, input);
   const now = deps.now();
   try {
-    return await deps.db.transaction(async (tx) => {
+    const after: (() => void)[] = [];
+    const started = await deps.db.transaction(async (tx) => {
       const stage = await deps.repo.lockStage(found.id, tx);
       const rounds = await deps.repo.rounds(stage.id, tx);
       const rows = await deps.repo.allStageSeries(stage.id, tx);
@@ -224,9 +238,11 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
         Math.max(stage.startsAt.getTime(), now.getTime() + SWISS_ROUND_LEAD_MINUTES * 60_000),
       );
       const seriesIds = await deps.repo.insertSeries(stage, swissRoundSeries(output, date), now, tx);
-      await scheduleCheckinDeadlines(deps.db, seriesIds, tx);
+      await seriesCreated(deps, seriesIds, tx, after);
       return { round, output, seriesIds };
     });
+    for (const step of after) step();
+    return started;
   } catch (error) {
     throw toDomainError(error);
   }

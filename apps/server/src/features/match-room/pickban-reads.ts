@@ -1,0 +1,55 @@
+import type { ChallengeResource } from '@cwh/contract';
+import { DomainError } from '../../errors/domain-error.js';
+import type { PickbanRepository } from './pickban-repository.js';
+import { openChallenge, type PickbanDeps } from './pickban-service.js';
+import { sideOfUser, toChallengeResource } from './pickban-state.js';
+
+/** GET /challenges/mine: the challenges of the series the caller captains. */
+export async function myChallenges(
+  repo: PickbanRepository,
+  input: {
+    tenant: string;
+    userId: string;
+    categoryId?: string | undefined;
+    status?: 'open' | 'closed' | undefined;
+  },
+): Promise<ChallengeResource[]> {
+  const rows = await repo.challengesOfCaptain(input.tenant, input.userId, input);
+  const votes = await repo.votesOf(rows.map((r) => r.id));
+  const out: ChallengeResource[] = [];
+  for (const row of rows) {
+    const side = sideOfUser(await repo.sidesOf(row.matchSeriesId), input.userId);
+    out.push(toChallengeResource(row, votes, side));
+  }
+  return out;
+}
+
+/**
+ * GET /challenges?filter[matchSeries.id]: the two captains, organizers of the event and admins
+ * (`requireOrganizer` refuses the rest). A series that is due a challenge (a bracket node whose
+ * teams became known after it was created) gets it opened here, once.
+ */
+export async function seriesChallenges(
+  deps: PickbanDeps,
+  input: { tenant: string; userId: string; matchSeriesId: string },
+  requireOrganizer: (eventId: string) => Promise<unknown>,
+): Promise<ChallengeResource[]> {
+  const { repo } = deps;
+  const series = await repo.series(input.matchSeriesId);
+  if (!series || series.tenant !== input.tenant || series.deleted) {
+    throw new DomainError('NOT_FOUND', `No match series with id ${input.matchSeriesId}`);
+  }
+  const sides = await repo.sidesOf(series.id);
+  const side = sideOfUser(sides, input.userId);
+  if (!side) await requireOrganizer(series.eventId);
+  let rows = await repo.challengesOfSeries(series.id);
+  if (rows.length === 0) {
+    const notices = await deps.db.transaction((tx) => openChallenge(deps, series.id, tx));
+    if (notices) {
+      deps.notify(notices);
+      rows = await repo.challengesOfSeries(series.id);
+    }
+  }
+  const votes = await repo.votesOf(rows.map((r) => r.id));
+  return rows.map((row) => toChallengeResource(row, votes, side));
+}
