@@ -4,6 +4,7 @@ import { type Database, openDatabase } from './db/client.js';
 import { runMigrations } from './db/migrate.js';
 import { createEventRepository } from './features/events/event-repository.js';
 import { seedDemoLadder } from './seed/demo-ladder-seed.js';
+import { seedDemoPickban } from './seed/demo-pickban-seed.js';
 import { seedDemoSeason } from './seed/demo-season-seed.js';
 import { seedDemo } from './seed/demo-seed.js';
 
@@ -31,6 +32,7 @@ export async function prepareDatabase(
         adminPassword: config.adminPassword,
       });
       log.info(summary, 'demo data seeded');
+      log.info(await seedDemoPickban(database.db, { now: seededAt }), 'demo pick and ban seeded');
       // Demo ladder teams are simulated clans: only with the simulated game.
       if (config.gameMode === 'simulated') {
         log.info(await seedDemoLadder(database.db, { now: seededAt }), 'demo ladder seeded');

@@ -3,6 +3,7 @@ import { openDatabase } from '../db/client.js';
 import { runMigrations } from '../db/migrate.js';
 import { createSimGameRepository } from '../game/simulated/sim-game-repository.js';
 import { seedDemoLadder } from './demo-ladder-seed.js';
+import { seedDemoPickban } from './demo-pickban-seed.js';
 import { seedDemoSeason } from './demo-season-seed.js';
 import { seedDemo } from './demo-seed.js';
 
@@ -18,6 +19,8 @@ try {
     adminPassword: config.adminPassword,
   });
   console.log(`Seeded ${database.kind} database:`, summary, `admin login: ${config.adminEmail}`);
+  // Pick and ban: war rules and the stage segments' veto orders (challenges open at the app's start).
+  console.log('Demo pick and ban:', await seedDemoPickban(database.db, { now }));
   if (config.gameMode === 'simulated') {
     // Inserts missing simulated clans and players only: changes made in the simulator are kept.
     console.log('Simulated game:', await createSimGameRepository(database.db).seed());
