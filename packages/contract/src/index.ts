@@ -30,4 +30,3 @@ export * from './stage-play.js';
 export * from './standings.js';
 export * from './user-account.js';
 export * from './war.js';
-export * from './web-routes.js';

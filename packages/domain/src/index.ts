@@ -55,3 +55,4 @@ export * from './rules/token.js';
 export * from './rules/users.js';
 export * from './time/format.js';
 export * from './time/instant.js';
+export * from './web-routes.js';

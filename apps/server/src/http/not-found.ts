@@ -1,10 +1,10 @@
-import { isSpaPagePath } from '@cwh/contract';
+import { isSpaPagePath } from '@cwh/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendErrors } from './error-handler.js';
 
 /**
  * Unknown API routes answer a JSON:API 404. Other GETs get the SPA's index.html when it is served:
- * with 200 for a page of the SPA's route table (contract SPA_PAGES, the table the web router is
+ * with 200 for a page of the SPA's route table (domain SPA_PAGES, the table the web router is
  * built from), with 404 for any other path, where the SPA shows 'This page could not be found'.
  */
 export function registerNotFound(app: FastifyInstance, spa: boolean): void {

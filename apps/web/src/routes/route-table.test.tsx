@@ -1,4 +1,4 @@
-import { isSpaPagePath, SPA_PAGES } from '@cwh/contract';
+import { isSpaPagePath, SPA_PAGES } from '@cwh/domain';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
@@ -250,7 +250,7 @@ function tablePaths(table: RouteObject[], parent = ''): string[] {
   });
 }
 
-describe('the route table and the server read one list of pages (contract SPA_PAGES)', () => {
+describe('the route table and the server read one list of pages (domain SPA_PAGES)', () => {
   it('has exactly the pages of SPA_PAGES', () => {
     expect(tablePaths(routes).sort()).toEqual(Object.values(SPA_PAGES).sort());
   });

@@ -1,4 +1,4 @@
-import { SPA_PAGES } from '@cwh/contract';
+import { SPA_PAGES } from '@cwh/domain';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
@@ -42,7 +42,7 @@ const broadcast = () => import('./broadcast');
 
 /**
  * Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). The paths
- * come from SPA_PAGES (contract), which the server reads to answer unknown pages with a 404.
+ * come from SPA_PAGES (domain), which the server reads to answer unknown pages with a 404.
  */
 export const pageRoutes: RouteObject[] = [
   {

@@ -1,4 +1,5 @@
 import type { EventResource, SegmentResource } from '@cwh/contract';
+import { CHAMPIONSHIP_TH_LEVEL } from '@cwh/domain';
 import { Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, Link, useLoaderData, useRevalidator } from 'react-router';
@@ -12,6 +13,10 @@ import { SegmentList } from './segment-list';
 
 export interface HomeEvents {
   events: EventResource[];
+  /** Town hall levels of the home tabs, highest first, and the tab shown (home-tab.ts). */
+  tabs: number[];
+  tab: number | null;
+  /** The active event of the tab (or the `?event=` one). */
   active: EventResource | null;
   /** The active event's stages. */
   segments: SegmentResource[];
@@ -45,6 +50,35 @@ function EventPicker({ events, activeId }: { events: EventResource[]; activeId: 
         ))}
       </ul>
     </section>
+  );
+}
+
+/** One tab per town hall level (spec 2 home tab): the championship, then each cup level. */
+function HomeTabs({ tabs, tab }: { tabs: number[]; tab: number | null }) {
+  const { t } = useTranslation(['home', 'finals']);
+  if (tabs.length < 2) return null;
+  return (
+    <nav className="home__section" aria-label={t('home:tabs')}>
+      <ul className="event-picker" data-testid="home-tabs">
+        {tabs.map((level) => (
+          <li key={level}>
+            <Link
+              to={`?th=${level}`}
+              className={level === tab ? 'event-chip event-chip--active' : 'event-chip'}
+              aria-current={level === tab ? 'page' : undefined}
+              data-testid="home-tab"
+              data-level={level}
+            >
+              <span className="event-chip__name">
+                {level === CHAMPIONSHIP_TH_LEVEL
+                  ? t('home:competition.championship', { level })
+                  : t('finals:cup.title', { level })}
+              </span>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
   );
 }
 
@@ -89,6 +123,7 @@ function Home({ home }: { home: HomeEvents }) {
     );
   return (
     <>
+      <HomeTabs tabs={home.tabs} tab={home.tab} />
       <EventHero event={home.active} />
       <FinalsLinks event={home.active} />
       <section className="home__section">

@@ -1,4 +1,5 @@
-import { CUP_TH_LEVELS, isLocale, WORLD_FINALS } from '@cwh/domain';
+import { CUP_TH_LEVELS, WORLD_FINALS } from './constants.js';
+import { isLocale } from './locales.js';
 
 /**
  * The SPA's pages (spec 2), the one route table the web's router (apps/web/src/routes/route-table.tsx)
