@@ -5,6 +5,8 @@ import * as z from './safe-zod.js';
 export const staffRole = z.enum(['admin', 'organizer', 'support']);
 
 export const adminUserAttributes = z.object({
+  /** Spec 3 alias (game account username, username, full name, else e-mail): how staff see the user. */
+  alias: z.string(),
   email: z.string(),
   username: z.string().nullable(),
   firstName: z.string().nullable(),
@@ -62,6 +64,8 @@ export const activityLogResource = resource(
     createdAt: z.string(),
     before: z.unknown(),
     after: z.unknown(),
+    /** The acting user's spec 3 alias; null for an anonymous call or a user since deleted. */
+    userAlias: z.string().nullable(),
   }),
   z.object({ user: toOne }),
 );

@@ -106,6 +106,47 @@ describeEachDatabase('user administration and support', (ctx) => {
     expect(paged.json().meta.page.total).toBeGreaterThan(2);
   });
 
+  it('names each user by the spec 3 alias: game account, else username, else full name, else e-mail', async () => {
+    const repo = createUserRepository(ctx.database.db);
+    const stamp = Date.now().toString(36);
+    const plain = await repo.insert({
+      email: `alias-${stamp}@users.test`,
+      passwordHash: 'x',
+      permissions: [],
+    });
+    const named = await repo.insert({
+      email: `alias-named-${stamp}@users.test`,
+      passwordHash: 'x',
+      firstName: ' Ada ',
+      lastName: 'Lovelace',
+      permissions: [],
+    });
+    const { id: gamer, email: gamerEmail } = await target();
+    const added = await call(ctx.app, support, 'POST', `${U}/users/${gamer}/game-accounts`, {
+      username: 'ChiefAlias',
+      // A tag in the game's alphabet, unique per run (the PostgreSQL database outlives a run).
+      playerTag: `#${[...stamp].map((c) => '0289PYLQGRJCUV'[parseInt(c, 36) % 14]).join('')}`,
+    });
+    expect(added.statusCode).toBe(201);
+    const aliasOf = async (email: string) => {
+      const response = await call(ctx.app, support, 'GET', `${U}/users?filter[search]=${email}`);
+      return adminUserListDocument.parse(response.json()).data[0]?.attributes.alias;
+    };
+    expect(await aliasOf(plain.email)).toBe(plain.email);
+    expect(await aliasOf(named.email)).toBe('Ada Lovelace');
+    expect(await aliasOf(gamerEmail)).toBe('ChiefAlias');
+    // The activity log names who acted by the same alias.
+    await call(ctx.app, support, 'POST', `${U}/users/${plain.id}/suspend`, { reason: 'Alias check' });
+    const log = await call(
+      ctx.app,
+      support,
+      'GET',
+      `${U}/activity-log?filter[action]=user.suspend&filter[target]=users:${plain.id}`,
+    );
+    const [entry] = activityLogListDocument.parse(log.json()).data;
+    expect(entry!.attributes.userAlias).toBe('support-agent');
+  });
+
   it('suspension stops the tokens at once, refuses sign-in, and unsuspend restores the account', async () => {
     const { id, email } = await target();
     const token = (await login(ctx.app, email, PASSWORD)).json().data.attributes.token.value;

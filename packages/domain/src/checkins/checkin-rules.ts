@@ -3,7 +3,6 @@ import type { Instant } from '../entities/common.js';
 import type { SegmentCheckinsConfig } from '../entities/segment.js';
 import type { ErrorCode } from '../errors/error-catalogue.js';
 import type { ErrorPageCode } from '../errors/error-codes.js';
-import type { SegmentCheckInRefusal } from '../rules/check-in.js';
 import { isUpcomingState } from '../rules/match-series.js';
 import { rangeContains, toMillis } from '../time/instant.js';
 
@@ -19,6 +18,14 @@ export const MONTHLY_QUALIFIER_PHASE = 'MONTHLY_QUALIFIERS';
 export function isMonthlyQualifier(configuration: { phase?: unknown } | null | undefined): boolean {
   return configuration?.phase === MONTHLY_QUALIFIER_PHASE;
 }
+
+/** Spec 5: why a segment check-in is refused (see `stageSegmentCheckInRefusal`). */
+export type SegmentCheckInRefusal =
+  | 'missingData'
+  | 'alreadyCheckedIn'
+  | 'notActiveSegment'
+  | 'notOwner'
+  | 'outsideWindow';
 
 /** The catalogue code each spec 5 segment check-in refusal is answered with. */
 export const SEGMENT_CHECK_IN_ERROR: Readonly<Record<SegmentCheckInRefusal, ErrorCode>> = {

@@ -1,50 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { MatchSeriesState } from '../entities/match-series.js';
-import {
-  matchCheckInAvailable,
-  matchCheckInRefusal,
-  type SegmentCheckInContext,
-  segmentCheckInRefusal,
-} from './check-in.js';
-
-const window = { from: '2025-10-01T00:00:00Z', to: '2025-10-02T00:00:00Z' };
-const base: SegmentCheckInContext = {
-  roster: { ownerId: 'u1', checkedIn: false, segment: { id: 'mq', parentId: 'champ' } },
-  segment: { segmentCheckinsConfig: { enabled: true, openWindow: window } },
-  activeSegmentId: 'mq',
-  userId: 'u1',
-};
-const INSIDE = '2025-10-01T12:00:00Z';
-
-describe('segmentCheckInRefusal', () => {
-  it.each<[string, Partial<SegmentCheckInContext>, string, string | null]>([
-    ['all fine', {}, INSIDE, null],
-    ['active segment is the parent', { activeSegmentId: 'champ' }, INSIDE, null],
-    ['no roster', { roster: null }, INSIDE, 'missingData'],
-    ['no segment', { segment: undefined }, INSIDE, 'missingData'],
-    ['no user', { userId: null }, INSIDE, 'missingData'],
-    ['no active segment', { activeSegmentId: '' }, INSIDE, 'missingData'],
-    ['already in', { roster: { ...base.roster!, checkedIn: true } }, INSIDE, 'alreadyCheckedIn'],
-    ['other segment', { activeSegmentId: 'mf' }, INSIDE, 'notActiveSegment'],
-    ['not the owner', { userId: 'u2' }, INSIDE, 'notOwner'],
-    ['before the window', {}, '2025-09-30T23:59:59Z', 'outsideWindow'],
-    ['after the window', {}, '2025-10-02T00:00:01Z', 'outsideWindow'],
-    [
-      'window disabled',
-      { segment: { segmentCheckinsConfig: { enabled: false, openWindow: window } } },
-      '2026-01-01',
-      null,
-    ],
-    [
-      'enabled without window',
-      { segment: { segmentCheckinsConfig: { enabled: true, openWindow: null } } },
-      INSIDE,
-      'outsideWindow',
-    ],
-  ])('%s → %s', (_, override, now, expected) => {
-    expect(segmentCheckInRefusal({ ...base, ...override }, now)).toBe(expected);
-  });
-});
+import { matchCheckInAvailable, matchCheckInRefusal } from './check-in.js';
 
 describe('matchCheckInAvailable', () => {
   const start = Date.parse('2025-10-31T14:00:00Z');

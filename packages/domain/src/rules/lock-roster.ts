@@ -23,10 +23,3 @@ export function lockRosterBlockers(
   if (!captainTag) blockers.push('captainMissing');
   return blockers;
 }
-
-export function canLockRoster(
-  members: readonly LockableMember[],
-  captainTag: string | null | undefined,
-): boolean {
-  return lockRosterBlockers(members, captainTag).length === 0;
-}

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Competitor } from '../entities/match-series.js';
-import { competitorResultLabel, homeAndAway, isByeSeries, isUpcomingState } from './match-series.js';
+import { competitorResultLabel, homeAndAway, isUpcomingState } from './match-series.js';
 
 describe('isUpcomingState', () => {
   it.each([
@@ -31,16 +31,15 @@ describe('competitorResultLabel', () => {
   });
 });
 
-describe('homeAndAway / isByeSeries', () => {
+describe('homeAndAway', () => {
   it.each([
-    [[], null, null, true],
-    [[{ rosterId: 'a' }], 'a', null, true],
-    [[{ rosterId: 'a' }, { rosterId: null }], 'a', null, true],
-    [[{ rosterId: 'a' }, { rosterId: 'b' }], 'a', 'b', false],
-  ])('%j', (competitors, home, away, bye) => {
+    [[], null, null],
+    [[{ rosterId: 'a' }], 'a', null],
+    [[{ rosterId: 'a' }, { rosterId: null }], 'a', null],
+    [[{ rosterId: 'a' }, { rosterId: 'b' }], 'a', 'b'],
+  ])('%j', (competitors, home, away) => {
     const sides = homeAndAway({ competitors });
     expect(sides.home?.rosterId ?? null).toBe(home);
     expect(sides.away?.rosterId ?? null).toBe(away);
-    expect(isByeSeries({ bye: false, competitors })).toBe(bye);
   });
 });

@@ -1,4 +1,4 @@
-import type { Competitor, MatchSeries, MatchSeriesState } from '../entities/match-series.js';
+import type { Competitor, MatchSeriesState } from '../entities/match-series.js';
 
 /** What the match list's "upcoming" filter means (spec 4). */
 export const UPCOMING_FILTER_STATES = [
@@ -30,10 +30,4 @@ export function competitorResultLabel(
 /** Home is the first competitor, away the second. */
 export function homeAndAway<C>(series: { competitors: readonly C[] }): { home: C | null; away: C | null } {
   return { home: series.competitors[0] ?? null, away: series.competitors[1] ?? null };
-}
-
-export function isByeSeries(
-  series: Pick<MatchSeries, 'bye'> & { competitors: readonly Pick<Competitor, 'rosterId'>[] },
-) {
-  return series.bye || series.competitors.filter((c) => c.rosterId != null).length < 2;
 }

@@ -1,24 +1,12 @@
+import type { Instant } from '../entities/common.js';
 import type { Roster } from '../entities/roster.js';
 import type { User } from '../entities/user.js';
-import { toMillis } from '../time/instant.js';
 
 /** Shown for a bracket or match side that has no roster yet. */
 export const TBD_LABEL = 'TBD';
 
-/** Spec 4: highest tree.level first, then newest createdAt. Returns a new array. */
-export function sortRosters<R extends Pick<Roster, 'tree' | 'createdAt'>>(rosters: readonly R[]): R[] {
-  return [...rosters].sort(
-    (a, b) => b.tree.level - a.tree.level || toMillis(b.createdAt) - toMillis(a.createdAt),
-  );
-}
-
-export function latestRoster<R extends Pick<Roster, 'tree' | 'createdAt'>>(
-  rosters: readonly R[],
-): R | undefined {
-  return sortRosters(rosters)[0];
-}
-
-export function isRosterLocked(roster: Pick<Roster, 'confirmedAt'> | null | undefined): boolean {
+/** Spec 5: a roster is locked once confirmed (its confirmedAt set). */
+export function isRosterLocked(roster: { confirmedAt?: Instant | null } | null | undefined): boolean {
   return roster?.confirmedAt != null && roster.confirmedAt !== '';
 }
 

@@ -8,9 +8,10 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { identifier, isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { createAccess } from '../access/access.js';
+import { createUserAliases } from '../users/user-aliases.js';
 import { type ActivityLogRow, createActivityLogRepository } from './activity-log-repository.js';
 
-function toResource(row: ActivityLogRow) {
+function toResource(row: ActivityLogRow, userAlias: string | null) {
   return {
     id: row.id,
     type: 'activity-logs' as const,
@@ -23,6 +24,7 @@ function toResource(row: ActivityLogRow) {
       createdAt: isoSeconds(row.at),
       before: row.before,
       after: row.after,
+      userAlias,
     },
     relationships: { user: { data: row.userId ? identifier('users', row.userId) : null } },
   };
@@ -40,6 +42,7 @@ function targetFilter(value: string | undefined) {
 export function activityLogRoutes(db: Db): FastifyPluginAsyncZod {
   const repo = createActivityLogRepository(db);
   const requireAccess = createAccess(db);
+  const namesOf = createUserAliases(db);
   return async (app) => {
     app.get(
       '/activity-log',
@@ -66,7 +69,13 @@ export function activityLogRoutes(db: Db): FastifyPluginAsyncZod {
           },
           page,
         );
-        return { data: rows.map(toResource), meta: pageMeta(page, total) };
+        const names = await namesOf(rows.flatMap((row) => (row.userId ? [row.userId] : [])));
+        return {
+          data: rows.map((row) =>
+            toResource(row, row.userId ? (names.get(row.userId)?.alias ?? null) : null),
+          ),
+          meta: pageMeta(page, total),
+        };
       },
     );
 

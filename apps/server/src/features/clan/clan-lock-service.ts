@@ -1,4 +1,4 @@
-import { lockRosterBlockers } from '@cwh/domain';
+import { isRosterLocked, lockRosterBlockers } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { normalizeTag } from '../../game/index.js';
@@ -76,7 +76,7 @@ export function createClanLockService(deps: ClanDeps) {
         const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
         const roster = await rosters.lockById(tenant, found.id, tx);
-        if (roster.confirmedAt) throw rosterLocked();
+        if (isRosterLocked(roster)) throw rosterLocked();
         const rosterView = await view(tenant, roster, ctx.clan, tx);
         await requireCaptain(roster, ctx, 'lock the team', tx);
         if (rosterView.roster.registrationStatus !== 'open') {

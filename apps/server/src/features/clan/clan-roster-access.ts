@@ -1,3 +1,4 @@
+import { isRosterLocked } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { GameClan } from '../../game/index.js';
@@ -30,7 +31,7 @@ export function createClanRosterAccess(
    */
   async function syncBeforeLock(roster: RosterRow, clan: GameClan, tx: Executor) {
     const active = await rosters.activeMembers(roster.id, tx);
-    if (roster.confirmedAt === null) {
+    if (!isRosterLocked(roster)) {
       const inClan = new Set(clan.members.map((m) => m.tag));
       const gone = active.filter((m) => !inClan.has(m.playerTag)).map((m) => m.playerTag);
       if (gone.length > 0) await rosters.removeMembers(roster.id, gone, 'leftClan', now(), tx);

@@ -1,5 +1,5 @@
 import type { ClanMemberValue, ClanRosterValue, RosterMemberValue } from '@cwh/contract';
-import { memberRegistrationStatus, registrationStatus, sortClanMembers } from '@cwh/domain';
+import { isRosterLocked, memberRegistrationStatus, registrationStatus, sortClanMembers } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import type { GameClan } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
@@ -61,7 +61,7 @@ export async function buildRosterView(
     views.map((v) => ({ ...v, rosterPosition: v.position === 'captain' ? ('captain' as const) : null })),
   ).map(({ rosterPosition: _p, ...v }) => v);
   const status = registrationStatus({ registrationPhases: segment.registrationPhases }, now);
-  const locked = roster.confirmedAt !== null;
+  const locked = isRosterLocked(roster);
   return {
     byTag: new Map(sorted.map((v) => [v.tag, v])),
     roster: {

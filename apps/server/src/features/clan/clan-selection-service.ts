@@ -1,6 +1,7 @@
 import type { MembersBody } from '@cwh/contract';
 import {
   CLAN_TAG_PROVIDER,
+  isRosterLocked,
   ROSTER_CHANGES_LIMIT,
   ROSTER_CHANGES_LIMIT_DETAIL,
   registrationStatus,
@@ -100,7 +101,7 @@ async function lockSelectableRoster(
     if (!isLeader(ctx)) throw insufficientRole('create the team');
     return null;
   }
-  if (roster.confirmedAt) throw rosterLocked();
+  if (isRosterLocked(roster)) throw rosterLocked();
   const active = await deps.rosters.activeMembers(roster.id, tx);
   const isCaptain = active.some((m) => m.position === 'captain' && m.playerTag === ctx.player.tag);
   if (!isLeader(ctx) && !(isCoLeader(ctx) && isCaptain)) throw insufficientRole('select the team');

@@ -4,6 +4,7 @@ import {
   rosterInvitationDocument,
   rosterInvitationListDocument,
 } from '@cwh/contract';
+import { isRosterLocked } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db, Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -84,7 +85,7 @@ export function rosterInvitationRoutes(
         return db.transaction(async (tx) => {
           const { invitation, roster } = await lockOpen(request.tenant, request.params.id, caller.tag, tx);
           if (roster.withdrawnAt) throw notFound();
-          if (roster.confirmedAt)
+          if (isRosterLocked(roster))
             throw new DomainError('ROSTER_LOCKED', 'The roster is locked; its lineup can no longer change');
           await enlistment.addPlayers(roster, [player], tx);
           const answered = (await invitations.answer(invitation.id, 'accepted', now(), tx))!;

@@ -1,5 +1,5 @@
 import type { RosterResource } from '@cwh/contract';
-import { rosterDisplayName } from '@cwh/domain';
+import { isRosterLocked, rosterDisplayName } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { identifier, isoSeconds } from '../../http/jsonapi.js';
 import { createPlayerRepository } from '../players/player-repository.js';
@@ -36,7 +36,7 @@ export async function toRosterResources(db: Executor, rows: RosterRow[]): Promis
         ),
         createdAt: isoSeconds(row.createdAt),
         confirmed_at: row.confirmedAt ? isoSeconds(row.confirmedAt) : null,
-        locked: row.confirmedAt !== null,
+        locked: isRosterLocked(row),
         withdrawnAt: row.withdrawnAt ? isoSeconds(row.withdrawnAt) : null,
         checkedIn: row.checkedIn,
         tree: { level: row.treeLevel },

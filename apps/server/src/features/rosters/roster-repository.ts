@@ -21,7 +21,10 @@ export interface RosterListFilter {
   userId?: string | undefined;
 }
 
-/** Spec 4 roster ordering: highest tree.level first, then newest. */
+/**
+ * Spec 4 roster ordering: highest tree.level first, then newest. The database orders (lists are
+ * paged), so the rule lives here only; the latest roster is the first row of this order.
+ */
 const ROSTER_ORDER = [desc(rosters.treeLevel), desc(rosters.createdAt), asc(rosters.id)];
 
 export function createRosterRepository(db: Executor) {

@@ -11,6 +11,7 @@ import {
   rosterPlayerParams,
   updateRosterBody,
 } from '@cwh/contract';
+import { isRosterLocked } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -172,7 +173,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         const roster = await repo.getById(request.tenant, request.params.id);
         if (!isAdmin(request)) {
           if (!isOwner(request, roster)) throw forbidden('the roster owner or an admin can delete a roster');
-          if (roster.confirmedAt) throw locked();
+          if (isRosterLocked(roster)) throw locked();
         }
         await repo.delete(roster.id);
         return reply.status(204).send();
@@ -209,7 +210,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
           throw new DomainError('PLAYER_BANNED', `Player ${player.tag} is banned from the championship`);
         const roster = await db.transaction(async (tx) => {
           const row = await repo.lockById(request.tenant, found.id, tx);
-          if (row.confirmedAt) throw locked();
+          if (isRosterLocked(row)) throw locked();
           await addPlayers(row, [player], tx);
           return row;
         });
@@ -239,7 +240,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         const invite = !found.clanTag && !staff;
         const invited = await db.transaction(async (tx) => {
           const row = await repo.lockById(request.tenant, found.id, tx);
-          if (row.confirmedAt) throw locked();
+          if (isRosterLocked(row)) throw locked();
           if (!invite) {
             await addPlayers(row, players, tx);
             return [];
@@ -294,7 +295,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         const found = await repo.getById(request.tenant, request.params.id);
         await db.transaction(async (tx) => {
           const row = await repo.lockById(request.tenant, found.id, tx);
-          if (row.confirmedAt) throw locked();
+          if (isRosterLocked(row)) throw locked();
           const member = (await repo.activeMembers(row.id, tx)).find((m) => m.playerTag === caller.tag);
           if (!member) throw new DomainError('NOT_FOUND', 'You are not on this roster');
           if (member.position === 'captain') {

@@ -5,12 +5,14 @@ import type { UserRow } from '../auth/user-repository.js';
 export function toAdminUserResource(
   user: UserRow,
   organizerEventIds: string[],
+  alias: string,
   avatarUrl: string | null = null,
 ): AdminUserResource {
   return {
     id: user.id,
     type: 'users',
     attributes: {
+      alias,
       email: user.email,
       username: user.username,
       firstName: user.firstName,

@@ -16,6 +16,7 @@ import { createDatabaseImageStore, imageUrl } from '../uploads/image-store.js';
 import { toAdminUserResource } from './user-admin-mapper.js';
 import { createUserAdminRepository } from './user-admin-repository.js';
 import type { UserAdminService } from './user-admin-service.js';
+import { createUserAliases } from './user-aliases.js';
 
 const secured = { tags: ['users'], security: [{ bearer: [] }] };
 
@@ -26,15 +27,27 @@ export function userAdminRoutes(db: Db, service: UserAdminService): FastifyPlugi
   const organizers = createOrganizerRepository(db);
   const requireAccess = createAccess(db);
   const images = createDatabaseImageStore(db);
+  const namesOf = createUserAliases(db);
   async function resources(rows: UserRow[]) {
     const ids = rows.map((r) => r.id);
-    const [assigned, avatars] = await Promise.all([organizers.eventIdsByUser(ids), images.metaOf(ids)]);
+    const [assigned, avatars, names] = await Promise.all([
+      organizers.eventIdsByUser(ids),
+      images.metaOf(ids),
+      namesOf(ids),
+    ]);
     const avatarOf = (id: string) => {
       const mine = avatars.filter((a) => a.userId === id);
       const image = mine.find((a) => a.slot === 'profile') ?? mine.find((a) => a.slot === 'avatar');
       return image ? imageUrl(image.id) : null;
     };
-    return rows.map((row) => toAdminUserResource(row, assigned.get(row.id) ?? [], avatarOf(row.id)));
+    return rows.map((row) =>
+      toAdminUserResource(
+        row,
+        assigned.get(row.id) ?? [],
+        names.get(row.id)?.alias ?? row.email,
+        avatarOf(row.id),
+      ),
+    );
   }
   const one = async (row: UserRow) => ({ data: (await resources([row]))[0]! });
 

@@ -89,7 +89,13 @@ export function ActivityLogPage() {
                   {entry.attributes.targetType}:{entry.attributes.targetId}
                 </td>
                 <td>
-                  {entry.relationships.user.data?.id ?? t('activity.anonymous')}
+                  {entry.relationships.user.data ? (
+                    <span data-testid="activity-user" title={entry.relationships.user.data.id}>
+                      {entry.attributes.userAlias ?? entry.relationships.user.data.id}
+                    </span>
+                  ) : (
+                    t('activity.anonymous')
+                  )}
                   <br />
                   <span className="muted">{entry.attributes.ipAddress}</span>
                 </td>

@@ -20,7 +20,7 @@ function UserRow({ user, onChanged }: { user: AdminUserResource; onChanged: () =
   return (
     <li className="admin-card" data-testid="admin-user" data-email={a.email}>
       <div className="admin-form">
-        <strong>{a.username ?? a.email}</strong>
+        <strong data-testid="user-alias">{a.alias}</strong>
         <span className="muted">{a.email}</span>
         {a.permissions.length > 0 ? <span className="badge">{formatPermissions(a)}</span> : null}
         {a.suspended ? (

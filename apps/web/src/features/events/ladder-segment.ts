@@ -1,6 +1,6 @@
 import type { EventResource, SegmentListDocument, SegmentResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { pickByTime, selectActiveEvent } from '@cwh/domain';
+import { pickByTime, selectActiveChildSegment, selectActiveEvent } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { api } from '../../lib/api-client';
 import { fetchEvents } from './events-api';
@@ -38,7 +38,7 @@ const dated = (segment: SegmentResource) => ({ segment, date: segment.attributes
 /** Spec 4 "inside the active segment": the child running now, else the next, else the last. */
 export function activeChild(all: SegmentResource[], stage: SegmentResource, now: Date): SegmentResource {
   const children = childrenOf(all, stage.id);
-  return pickByTime(children.map(dated), now)?.segment ?? stage;
+  return selectActiveChildSegment(children.map(dated), now)?.segment ?? stage;
 }
 
 export interface LadderHints {

@@ -1,0 +1,30 @@
+import { fullName, userAlias } from '@cwh/domain';
+import type { Executor } from '../../db/client.js';
+import { createUserAdminRepository } from './user-admin-repository.js';
+
+export interface UserNames {
+  /** Spec 3 alias: game account username, username, full name, else e-mail. */
+  alias: string;
+  fullName: string | null;
+}
+
+/**
+ * How users are named wherever staff see them (console users, rosters, activity log): the spec 3
+ * alias of each user, read in two queries whatever the number of users.
+ */
+export function createUserAliases(db: Executor) {
+  const repo = createUserAdminRepository(db);
+  return async function namesOf(userIds: readonly string[]): Promise<Map<string, UserNames>> {
+    const ids = [...new Set(userIds)];
+    const [people, accounts] = await Promise.all([repo.aliasSourcesOf(ids), repo.gameAccountsOf(ids)]);
+    return new Map(
+      people.map((person) => {
+        const gameAccounts = accounts
+          .filter((account) => account.userId === person.id)
+          .map((account) => ({ username: account.username }));
+        const alias = userAlias({ ...person, profiles: [], gameAccounts });
+        return [person.id, { alias, fullName: fullName(person) ?? null }];
+      }),
+    );
+  };
+}
