@@ -3,6 +3,7 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { PageLoader } from '../features/shell/page-loader';
+import { prefetchWhenIdle, withPageDataMinDelay } from '../lib/page-loading';
 import { RootLayout, type RouteHandle } from './root-layout';
 import { rootLoader, shouldRevalidateRoot } from './root-loader';
 
@@ -19,7 +20,9 @@ function page<M>(
 ): RouteObject {
   const lazy = async () => {
     const picked = pick(await load());
-    return Array.isArray(picked) ? { Component: picked[0], loader: picked[1] } : { Component: picked };
+    return Array.isArray(picked)
+      ? { Component: picked[0], loader: withPageDataMinDelay(picked[1]) }
+      : { Component: picked };
   };
   return path === '' ? { index: true, lazy } : { path, lazy };
 }
@@ -39,6 +42,15 @@ const ladder = () => import('./ladder');
 const admin = () => import('./admin');
 const finals = () => import('./finals');
 const broadcast = () => import('./broadcast');
+
+/** Every page chunk, fetched when the browser is idle after the first page (spec 9 idle prefetch). */
+const PAGE_MODULES = [home, myClan, registration, errors, ladder, finals];
+
+/** The root loader, which also schedules the idle prefetch of the page chunks. */
+const loadRoot: LoaderFunction = (args) => {
+  prefetchWhenIdle(PAGE_MODULES);
+  return rootLoader(args);
+};
 
 /**
  * Every page of spec 2; all of them also answer under a locale prefix (`/fr/competition`). The paths
@@ -96,7 +108,7 @@ export const routes: RouteObject[] = [
   {
     id: 'root',
     path: '/:locale?',
-    loader: rootLoader,
+    loader: loadRoot,
     shouldRevalidate: shouldRevalidateRoot,
     Component: RootLayout,
     HydrateFallback: () => <PageLoader fullscreen />,
@@ -109,7 +121,7 @@ export const routes: RouteObject[] = [
   {
     id: 'broadcast',
     path: `/:locale?/${BROADCAST_PREFIX}`,
-    loader: rootLoader,
+    loader: loadRoot,
     shouldRevalidate: shouldRevalidateRoot,
     lazy: async () => ({ Component: (await broadcast()).BroadcastLayout }),
     HydrateFallback: () => <PageLoader fullscreen />,
