@@ -165,7 +165,7 @@ export function pickbanRoutes(deps: PickbanDeps, audited: Audited): FastifyPlugi
           createCategory(
             repo,
             { tenant: request.tenant, ...attributes, now: deps.now() },
-            (eventId) => requireAccess(request, 'event:manage', eventId),
+            (eventId, inTx) => createAccess(inTx)(request, 'event:manage', eventId),
             tx,
             record,
           ),
@@ -187,7 +187,7 @@ export function pickbanRoutes(deps: PickbanDeps, audited: Audited): FastifyPlugi
           createItem(
             repo,
             { tenant: request.tenant, ...attributes, now: deps.now() },
-            (eventId) => requireAccess(request, 'event:manage', eventId),
+            (eventId, inTx) => createAccess(inTx)(request, 'event:manage', eventId),
             tx,
             record,
           ),
@@ -220,7 +220,7 @@ export function pickbanRoutes(deps: PickbanDeps, audited: Audited): FastifyPlugi
               veto: { ...rest, turnSeconds: turnSeconds ?? VETO_TURN_SECONDS.default },
               now: deps.now(),
             },
-            (eventId) => requireAccess(request, 'event:manage', eventId),
+            (eventId, inTx) => createAccess(inTx)(request, 'event:manage', eventId),
             tx,
             record,
           ),

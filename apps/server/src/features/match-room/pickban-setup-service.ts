@@ -6,8 +6,11 @@ import type { RecordActivity } from '../activity-log/audit.js';
 import type { CategoryRow, ItemRow, PickbanRepository, SegmentVetoRow } from './pickban-repository.js';
 import { vetoDomainError } from './pickban-state.js';
 
-/** The event a write targets, for the caller's `event:manage` check, before the write runs. */
-export type RequireEvent = (eventId: string) => Promise<unknown>;
+/**
+ * The caller's `event:manage` check of the event a write targets, run in the write's transaction
+ * (PGlite has one connection: a query outside the open transaction would wait for it forever).
+ */
+export type RequireEvent = (eventId: string, tx: Executor) => Promise<unknown>;
 
 const invalid = (pointer: string, detail: string) =>
   new DomainError('VALIDATION_FAILED', detail, { source: { pointer: `/data/attributes/${pointer}` } });
@@ -21,7 +24,7 @@ export async function createCategory(
   record: RecordActivity,
 ): Promise<CategoryRow> {
   if (!(await repo.eventInTenant(input.tenant, input.eventId, tx))) throw invalid('eventId', 'Unknown event');
-  await requireEvent(input.eventId);
+  await requireEvent(input.eventId, tx);
   const row = await repo.insertCategory(
     {
       tenant: input.tenant,
@@ -59,7 +62,7 @@ export async function createItem(
 ): Promise<ItemRow> {
   const category = await repo.category(input.tenant, input.categoryId, tx);
   if (!category) throw invalid('categoryId', 'Unknown category');
-  await requireEvent(category.eventId);
+  await requireEvent(category.eventId, tx);
   const row = await repo.insertItem(
     {
       categoryId: category.id,
@@ -93,7 +96,7 @@ export async function setSegmentVeto(
 ): Promise<SegmentVetoRow> {
   const segment = await repo.segmentInTenant(input.tenant, input.segmentId, tx);
   if (!segment) throw new DomainError('NOT_FOUND', `No segment with id ${input.segmentId}`);
-  await requireEvent(segment.eventId);
+  await requireEvent(segment.eventId, tx);
   const category = await repo.category(input.tenant, input.veto.categoryId, tx);
   if (!category || category.eventId !== segment.eventId) {
     throw invalid('categoryId', "The category is not one of the segment's event");
