@@ -23,6 +23,8 @@ export const ROSTERS_ADMIN_PATHS = {
 export const adminRosterListQuery = pageQuery.extend({
   'filter[event]': resourceId,
   'filter[segment]': resourceId.optional(),
+  /** The rosters of one team (spec §3: a team's entries into the event's segments). */
+  'filter[team]': resourceId.optional(),
   /** Part of the roster's name, its clan tag, or its owner's username or e-mail (case-insensitive). */
   'filter[search]': z.string().trim().max(100).optional(),
 });
@@ -48,6 +50,8 @@ export const adminRosterResource = resource(
     owner: z
       .object({ id: z.string(), username: z.string().nullable(), email: z.string(), suspended: z.boolean() })
       .nullable(),
+    /** The team this roster is the season's entry of (GET /teams/{id}), if it belongs to one. */
+    team: z.object({ id: z.string(), name: z.string() }).nullable(),
     segment: z.object({ id: z.string(), name: z.string() }),
     event: z.object({ id: z.string() }),
     createdAt: z.string(),

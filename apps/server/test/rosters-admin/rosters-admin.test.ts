@@ -18,6 +18,7 @@ import {
   ORGANIZERS,
   ROLES,
   type Role,
+  T,
   U,
 } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
@@ -223,6 +224,51 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
     expect(lifted.hasSuspended).toBe(false);
     expect(lifted.owner?.suspended).toBe(false);
     expect(lifted.members.some((m) => m.suspended)).toBe(false);
+  });
+
+  it('names the team a roster belongs to, and filters the rosters of one team', async () => {
+    const [entry, other] = [take(), take()];
+    // The captain creates the team (POST /teams); the roster is that team's entry this season.
+    const created = await call(ctx.app, entry.token, 'POST', `${T}/teams`, {
+      name: `Team of clan ${entry.index}`,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const teamId: string = created.json().data.id;
+    await db().update(rosters).set({ teamId }).where(eq(rosters.id, entry.rosterId));
+
+    const one = await call(
+      ctx.app,
+      callers.tokens.organizer,
+      'GET',
+      `${adminPath('rosters')}/${entry.rosterId}`,
+    );
+    expect(adminRosterDocument.parse(one.json()).data.attributes.team).toEqual({
+      id: teamId,
+      name: `Team of clan ${entry.index}`,
+    });
+    const without = await call(
+      ctx.app,
+      callers.tokens.organizer,
+      'GET',
+      `${adminPath('rosters')}/${other.rosterId}`,
+    );
+    expect(adminRosterDocument.parse(without.json()).data.attributes.team).toBeNull();
+
+    const listed = await call(
+      ctx.app,
+      callers.tokens.organizer,
+      'GET',
+      `${adminPath('rosters')}?filter[event]=${callers.eventId}&filter[team]=${teamId}`,
+    );
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(adminRosterListDocument.parse(listed.json()).data.map((r) => r.id)).toEqual([entry.rosterId]);
+    const invalid = await call(
+      ctx.app,
+      callers.tokens.organizer,
+      'GET',
+      `${adminPath('rosters')}?filter[event]=${callers.eventId}&filter[team]=not-an-id`,
+    );
+    expect(invalid.statusCode).toBe(400);
   });
 
   it('locks and unlocks with before/after in the activity log', async () => {

@@ -12,6 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { events } from './events';
 import { segments } from './segments';
+import { teams } from './user-contacts';
 import { users } from './users';
 
 /**
@@ -43,9 +44,12 @@ export const rosters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /** The team (a persistent organisation, spec §3) this roster is the season's entry of, if any. */
+    teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },
   (t) => [
     index('rosters_segment_idx').on(t.segmentId, t.treeLevel, t.createdAt),
+    index('rosters_team_idx').on(t.teamId),
     index('rosters_event_owner_idx').on(t.eventId, t.ownerId),
     uniqueIndex('rosters_live_clan_uq')
       .on(t.segmentId, t.clanTag)

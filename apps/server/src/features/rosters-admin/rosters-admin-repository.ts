@@ -5,6 +5,7 @@ import { checkins, matchSeries, matchSeriesCompetitors } from '../../db/schema/l
 import { gameAccounts } from '../../db/schema/players.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
 import { segments } from '../../db/schema/segments.js';
+import { teams } from '../../db/schema/user-contacts.js';
 import { users } from '../../db/schema/users.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -15,6 +16,7 @@ export type SegmentRow = typeof segments.$inferSelect;
 export interface AdminRosterFilter {
   eventId: string;
   segmentId?: string | undefined;
+  teamId?: string | undefined;
   search?: string | undefined;
 }
 
@@ -30,6 +32,7 @@ export function createRostersAdminRepository(db: Executor) {
     async search(filter: AdminRosterFilter, page: { offset: number; size: number }, tx: Executor = db) {
       const conditions: SQL[] = [eq(rosters.eventId, filter.eventId)];
       if (filter.segmentId) conditions.push(eq(rosters.segmentId, filter.segmentId));
+      if (filter.teamId) conditions.push(eq(rosters.teamId, filter.teamId));
       if (filter.search) {
         const text = likeText(filter.search);
         conditions.push(
@@ -92,6 +95,15 @@ export function createRostersAdminRepository(db: Executor) {
           ),
         );
       return new Set(rows.map((r) => r.tag));
+    },
+
+    async teamsByIds(ids: string[], tx: Executor = db): Promise<Map<string, { id: string; name: string }>> {
+      if (ids.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: teams.id, name: teams.name })
+        .from(teams)
+        .where(inArray(teams.id, ids));
+      return new Map(rows.map((r) => [r.id, r]));
     },
 
     async segmentsByIds(ids: string[], tx: Executor = db): Promise<Map<string, SegmentRow>> {

@@ -62,7 +62,12 @@ export function rostersAdminRoutes(
         const page = pageRequest(q);
         const { data, total } = await rosters.list(
           request,
-          { eventId: q['filter[event]'], segmentId: q['filter[segment]'], search: q['filter[search]'] },
+          {
+            eventId: q['filter[event]'],
+            segmentId: q['filter[segment]'],
+            teamId: q['filter[team]'],
+            search: q['filter[search]'],
+          },
           page,
         );
         return { data, meta: pageMeta(page, total) };

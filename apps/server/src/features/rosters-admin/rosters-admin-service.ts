@@ -40,11 +40,12 @@ const auditView = (row: RosterRow) => ({
 export async function toAdminRosters(db: Executor, rows: RosterRow[]): Promise<AdminRosterResource[]> {
   const repo = createRostersAdminRepository(db);
   const ids = rows.map((r) => r.id);
-  const [members, played, owners, segments] = await Promise.all([
+  const [members, played, owners, segments, teams] = await Promise.all([
     repo.activeMembers(ids),
     repo.played(ids),
     repo.owners([...new Set(rows.flatMap((r) => (r.ownerId ? [r.ownerId] : [])))]),
     repo.segmentsByIds([...new Set(rows.map((r) => r.segmentId))]),
+    repo.teamsByIds([...new Set(rows.flatMap((r) => (r.teamId ? [r.teamId] : [])))]),
   ]);
   const suspended = await repo.suspendedTags([...new Set(members.map((m) => m.playerTag))]);
   return rows.map((row) => {
@@ -66,6 +67,7 @@ export async function toAdminRosters(db: Executor, rows: RosterRow[]): Promise<A
         name: row.name,
         clanTag: row.clanTag,
         owner,
+        team: row.teamId ? (teams.get(row.teamId) ?? null) : null,
         segment: { id: row.segmentId, name: segments.get(row.segmentId)?.name ?? '' },
         event: { id: row.eventId },
         createdAt: isoSeconds(row.createdAt),

@@ -37,10 +37,17 @@ const review = async (request: Promise<One<{ attributes: CheckinReview }>>) =>
   (await request).data.attributes;
 
 export const rostersAdminApi = {
-  search: (filter: { eventId: string; segmentId?: string; search?: string; page?: number }) =>
+  search: (filter: {
+    eventId: string;
+    segmentId?: string;
+    teamId?: string;
+    search?: string;
+    page?: number;
+  }) =>
     get<{ data: AdminRoster[]; meta?: PageMeta }>(`${T}/admin/rosters`, {
       'filter[event]': filter.eventId,
       'filter[segment]': filter.segmentId || undefined,
+      'filter[team]': filter.teamId || undefined,
       'filter[search]': filter.search || undefined,
       'page[number]': filter.page ?? 1,
       'page[size]': 50,

@@ -52,14 +52,19 @@ function RosterStatus({ roster }: { roster: AdminRoster }) {
   );
 }
 
+type Team = NonNullable<AdminRoster['attributes']['team']>;
+
 function RosterRow({
   roster,
   moveTargets,
   onChanged,
+  onTeam,
 }: {
   roster: AdminRoster;
   moveTargets: SegmentResource[];
   onChanged: (next: AdminRoster) => void;
+  /** Lists every roster of the team (the team link). */
+  onTeam: (team: Team) => void;
 }) {
   const { t } = useTranslation('adminrosters');
   const { run, busy, message } = useAction();
@@ -81,7 +86,23 @@ function RosterRow({
         {t(a.owner?.suspended ? 'roster.ownerSuspended' : 'roster.owner', {
           owner: a.owner ? (a.owner.username ?? a.owner.email) : '—',
         })}{' '}
-        · {t('roster.segment', { segment: a.segment.name })}
+        ·{' '}
+        {a.team ? (
+          <>
+            <button
+              type="button"
+              className="rosters-admin__team-link"
+              title={t('roster.teamHint', { team: a.team.name })}
+              onClick={() => a.team && onTeam(a.team)}
+              data-testid="roster-team"
+              data-team={a.team.id}
+            >
+              {t('roster.team', { team: a.team.name })}
+            </button>{' '}
+            ·{' '}
+          </>
+        ) : null}
+        {t('roster.segment', { segment: a.segment.name })}
       </p>
       <details>
         <summary>{t('roster.members', { total: a.members.length })}</summary>
@@ -205,20 +226,34 @@ export function RostersPage() {
   const [eventId, setEventId] = useState('');
   const [segmentId, setSegmentId] = useState('');
   const [search, setSearch] = useState('');
+  const [team, setTeam] = useState<Team | null>(null);
   const [rosters, setRosters] = useState<AdminRoster[] | null>(null);
   const [total, setTotal] = useState(0);
   const { run, busy, message } = useAction();
   const chosenEvent = eventId || events[0]?.id || '';
   const topLevel = (segments[chosenEvent] ?? []).filter((s) => s.attributes.level === 0);
 
-  async function submit(event: FormEvent) {
-    event.preventDefault();
+  async function load(ofTeam: Team | null) {
     if (!chosenEvent) return;
     await run(async () => {
-      const list = await rostersAdminApi.search({ eventId: chosenEvent, segmentId, search });
+      const list = await rostersAdminApi.search({
+        eventId: chosenEvent,
+        segmentId,
+        search,
+        ...(ofTeam ? { teamId: ofTeam.id } : {}),
+      });
       setRosters(list.data);
       setTotal(list.meta?.page.total ?? list.data.length);
     }, '');
+  }
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    await load(team);
+  }
+  /** The team link: every roster of that team in the event (null: all teams again). */
+  async function showTeam(next: Team | null) {
+    setTeam(next);
+    await load(next);
   }
 
   return (
@@ -265,6 +300,14 @@ export function RostersPage() {
         <button className="button button--primary" type="submit" disabled={busy || !chosenEvent}>
           {t('filter.submit')}
         </button>
+        {team ? (
+          <span className="rosters-admin__team-filter" data-testid="team-filter">
+            <span className="badge">{t('filter.team', { team: team.name })}</span>
+            <button type="button" className="button button--ghost" onClick={() => void showTeam(null)}>
+              {t('filter.allTeams')}
+            </button>
+          </span>
+        ) : null}
       </form>
       {message}
       {rosters === null ? null : rosters.length === 0 ? (
@@ -283,6 +326,7 @@ export function RostersPage() {
                 onChanged={(next) =>
                   setRosters((list) => list?.map((x) => (x.id === next.id ? next : x)) ?? null)
                 }
+                onTeam={(next) => void showTeam(next)}
               />
             ))}
           </ul>

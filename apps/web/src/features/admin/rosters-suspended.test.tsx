@@ -20,6 +20,7 @@ const roster = (id: string, name: string, suspended: { owner: boolean; member: b
     name,
     clanTag: `#${id}`,
     owner: { id: `u-${id}`, username: `captain-${id}`, email: `${id}@test`, suspended: suspended.owner },
+    team: null,
     segment: { id: 'th17', name: 'TH17' },
     event: { id: 'e1' },
     createdAt: '2026-03-01T00:00:00Z',
