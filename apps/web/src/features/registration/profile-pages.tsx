@@ -20,6 +20,7 @@ import {
   rememberDateOfBirth,
   rememberedDateOfBirth,
 } from './registration-api';
+import { Steps } from './registration-steps';
 
 function useUnderAgeRedirect() {
   const go = useGoTo();
@@ -110,24 +111,6 @@ function Field({
     >
       {input}
     </FormField>
-  );
-}
-
-function Steps({ current }: { current: 1 | 2 | 3 }) {
-  const { t } = useTranslation('registration');
-  return (
-    <ol className="steps" aria-label={t('steps.label')}>
-      {(['age', 'profile', 'done'] as const).map((step, index) => (
-        <li
-          key={step}
-          className={`steps__item${index + 1 <= current ? ' steps__item--done' : ''}`}
-          aria-current={index + 1 === current ? 'step' : undefined}
-        >
-          <span className="steps__dot">{index + 1}</span>
-          <span className="steps__label">{t(`steps.${step}`)}</span>
-        </li>
-      ))}
-    </ol>
   );
 }
 

@@ -9,6 +9,7 @@ import { PageShell } from '../shell/page-shell';
 import { SignedOutCard } from '../teams/team-ui';
 import { type WechatData, WechatQr } from '../teams/wechat-qr';
 import { discordAccessToken, discordAuthorizationUrl } from './registration-api';
+import { Steps } from './registration-steps';
 
 type ChatState =
   | { kind: 'idle' }
@@ -53,6 +54,7 @@ export function ProfileSuccessPage() {
 
   return (
     <PageShell name="registration-profile-success" title={t('common:dialog.success')}>
+      <Steps current={3} />
       {session.status === 'signedOut' ? (
         <SignedOutCard />
       ) : (
