@@ -50,6 +50,26 @@ describeEachDatabase('clan service: team building, permissions, lock', (ctx) => 
     expect(errorCode(await clanCall(ctx.app, tokens[clanless]!, 'GET', '/clan'))).toBe('NO_CLAN');
   });
 
+  it('refuses a team for a clan of fewer than 5 members with INCOMPLETE_CLAN (error 11), creating nothing', async () => {
+    const leader = SIM_PLAYER_TAGS.loneWolvesLeader;
+    tokens[leader] ??= await playerToken(ctx.app, leader);
+    const clan = clanDocument.parse((await clanCall(ctx.app, tokens[leader]!, 'GET', '/clan')).json()).data
+      .attributes;
+    expect(clan.items).toHaveLength(4);
+    const response = await select(
+      leader,
+      members(
+        leader,
+        clan.items.map((m) => m.tag),
+      ),
+    );
+    expect(response.statusCode).toBe(400);
+    expect(errorCode(response)).toBe('INCOMPLETE_CLAN');
+    const after = clanDocument.parse((await clanCall(ctx.app, tokens[leader]!, 'GET', '/clan')).json()).data
+      .attributes;
+    expect(after.roster).toBeNull();
+  });
+
   describe('POST /members validations (each changes nothing)', () => {
     it.each([
       [

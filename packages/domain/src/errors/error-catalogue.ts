@@ -106,7 +106,7 @@ export const ERROR_CATALOGUE = {
   INCOMPLETE_CLAN: {
     status: 400,
     title: 'Incomplete clan',
-    when: 'The clan lacks the members a lock needs.',
+    when: 'The clan has fewer than 5 members, so no team can be selected.',
   },
   MEMBERS_MISSING: {
     status: 400,

@@ -2,6 +2,7 @@ import type { MembersBody } from '@cwh/contract';
 import {
   CLAN_TAG_PROVIDER,
   isRosterLocked,
+  MIN_TEAM_MEMBERS,
   ROSTER_CHANGES_LIMIT,
   ROSTER_CHANGES_LIMIT_DETAIL,
   registrationStatus,
@@ -110,6 +111,13 @@ async function lockSelectableRoster(
 
 /** The lineup as clan members, or the first of the domain's selection issues as its error. */
 function validatedLineup({ ctx, target, captainTag, lineup }: SelectionRequest): GameClanMember[] {
+  // A clan of fewer than 5 members cannot field a team at all: error 11, not "pick more members".
+  if (ctx.clan.members.length < MIN_TEAM_MEMBERS) {
+    throw new DomainError(
+      'INCOMPLETE_CLAN',
+      `The clan has ${ctx.clan.members.length} members; a team needs ${MIN_TEAM_MEMBERS} clan members`,
+    );
+  }
   const byTag = new Map(ctx.clan.members.map((m) => [m.tag, m]));
   const outsider = lineup.find((tag) => !byTag.has(tag));
   if (outsider) {

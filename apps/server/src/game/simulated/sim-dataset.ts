@@ -259,6 +259,7 @@ export const SIM_PLAYER_TAGS = {
   raidersLeader: playerTag('RG2C9', 0),
   raidersCoLeader: playerTag('RG2C9', 1),
   raidersBanned: playerTag('RG2C9', 8),
+  loneWolvesLeader: playerTag('V2Q8G', 0),
   clanlessTh17: playerTag('0YPLR', 0),
   clanlessTh14: playerTag('0YPLR', 1),
 } as const;
