@@ -1,6 +1,6 @@
 import { API, type ChallengeResource } from '@cwh/contract';
 import { defaultChoice } from '@cwh/domain';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { pickbanChallenges, pickbanVotes, segmentVetoes } from '../../src/db/schema/pickban.js';
@@ -16,7 +16,7 @@ import {
   ROLES,
 } from '../admin/admin-fixtures.js';
 import { MINUTE, stageSegment, stageSeries } from '../checkins/checkins-fixtures.js';
-import { describeEachDatabase, loginAsAdmin, TEST_NOW } from '../harness.js';
+import { describeEachDatabase, itOnPostgres, loginAsAdmin, TEST_NOW } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 
 /** Pick and ban (spec 7, #13): every call, every refusal, the turn time-out job and the role tables. */
@@ -123,6 +123,14 @@ describeEachDatabase(
       call(ctx.app, token, 'POST', `${P}/challenges/${id}/vote`, { banned, picked });
     const votesIn = async (id: string) =>
       (await ctx.database.db.select().from(pickbanVotes).where(eq(pickbanVotes.challengeId, id))).length;
+    /** The turn time-out jobs of a challenge in pg-boss's own table: singleton key and state. */
+    const turnJobs = async (id: string) => {
+      const result = await ctx.database.db.execute(
+        sql`select singleton_key as key, state from pgboss.job where name = 'pickban.turn-timeout' and singleton_key like ${`${id}:%`} order by singleton_key`,
+      );
+      const rows = Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows;
+      return rows as { key: string; state: string }[];
+    };
     const captainOf = (s: Awaited<ReturnType<typeof vetoSeries>>, side: 'home' | 'away' | null) =>
       side === 'away' ? s.series.away : s.series.home;
 
@@ -356,6 +364,23 @@ describeEachDatabase(
         expect(await votesIn(twice.challenge.id)).toBe(0);
       });
 
+      itOnPostgres(ctx, 'a vote racing a vote and a time-out: one step is taken, once', async () => {
+        const s = await vetoSeries({ starter: 'home' });
+        clock = new Date(TEST_NOW.getTime() + 61_000);
+        const [a, b, timeout] = await Promise.all([
+          vote(s.series.home.token, s.challenge.id, [itemIds[0]!]),
+          vote(s.series.home.token, s.challenge.id, [itemIds[1]!]),
+          ctx.app.pickban.runTimeout({ challengeId: s.challenge.id, step: 0 }),
+        ]);
+        const accepted =
+          [a, b].filter((r) => r.statusCode === 200).length + (timeout.kind === 'defaulted' ? 1 : 0);
+        expect(accepted).toBe(1);
+        for (const r of [a, b].filter((r) => r.statusCode !== 200)) {
+          expect(refusal(r)).toEqual({ status: 409, code: 'CONFLICT', reason: 'VETO_NOT_YOUR_TURN' });
+        }
+        expect(await votesIn(s.challenge.id)).toBe(1);
+      });
+
       it('GET /challenges/mine: the caller’s challenges, by status and category', async () => {
         const s = await vetoSeries();
         const mine = async (token: string, query: string) =>
@@ -376,6 +401,8 @@ describeEachDatabase(
     describe('turn time-outs (the durable job)', () => {
       it('before the deadline: again; after: the seeded default, replayable; a second run: skipped', async () => {
         const s = await vetoSeries();
+        // The first turn's job was written with the challenge, in the stage's transaction.
+        expect(await turnJobs(s.challenge.id)).toEqual([{ key: `${s.challenge.id}:0`, state: 'created' }]);
         const run = (step: number) => ctx.app.pickban.runTimeout({ challengeId: s.challenge.id, step });
         clock = new Date(TEST_NOW.getTime() + 59_000);
         expect(await run(0)).toMatchObject({ kind: 'again', delayMs: 1_000 });
@@ -391,6 +418,7 @@ describeEachDatabase(
         const first = await run(0);
         expect(first).toMatchObject({ kind: 'defaulted', items: expected.banned, closed: false });
         expect(await run(0)).toMatchObject({ kind: 'skipped', why: 'step already taken' });
+        expect((await turnJobs(s.challenge.id)).map((j) => j.key)).toContain(`${s.challenge.id}:1`);
         expect(sent.filter((n) => n.event === 'pickban:challenge_updated')).toHaveLength(2);
 
         // The next turn's deadline runs from the time-out; a vote in time then a time-out of the rest.
