@@ -5,18 +5,27 @@ import { useGoTo } from '../i18n/use-locale';
 import { Modal } from '../lib/modal';
 import { CountdownRing } from './countdown-ring';
 
+const DECLINED_NOTICE = {
+  user: 'matchFound.declined',
+  opponent: 'matchFound.opponentDeclined',
+  timeout: 'matchFound.expired',
+  missed: 'matchFound.missed',
+} as const;
+
 /**
- * Match found (spec 4): 15 s ring, Decline and Accept, then the accepted / declined / accepted by
- * both notices. The timings live in the match-found machine.
+ * Match found (spec 4): 15 s ring, the opponent's name, Decline and Accept, then the accepted /
+ * declined (by whom or by the clock, and what happens next) / accepted by both notices. The
+ * timings live in the match-found machine. `hidden`: on the simulated game's own pages the machine
+ * runs on, unseen.
  */
-export function MatchFoundModal() {
+export function MatchFoundModal({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation('ladder');
   const state = useSyncExternalStore(matchFound.subscribe, matchFound.getState, matchFound.getState);
   const goTo = useGoTo();
   useEffect(() => bindLadderNavigation(goTo), [goTo]);
 
   const { phase } = state;
-  const open = phase !== 'closed';
+  const open = phase !== 'closed' && !hidden;
   const showRing = phase === 'found' || phase === 'accepting' || phase === 'accepted';
   const notice =
     phase === 'found'
@@ -24,9 +33,7 @@ export function MatchFoundModal() {
       : phase === 'accepting' || phase === 'accepted'
         ? t('matchFound.accepted')
         : phase === 'declined'
-          ? state.declinedBy === 'timeout'
-            ? t('matchFound.expired')
-            : t('matchFound.declined')
+          ? t(DECLINED_NOTICE[state.declinedBy ?? 'user'])
           : t('matchFound.bothAccepted');
 
   return (
@@ -59,7 +66,17 @@ export function MatchFoundModal() {
         ) : undefined
       }
     >
-      <div className={`match-found match-found--${phase}`} data-testid="match-found-state" data-phase={phase}>
+      <div
+        className={`match-found match-found--${phase}`}
+        data-testid="match-found-state"
+        data-phase={phase}
+        data-declined-by={state.declinedBy ?? undefined}
+      >
+        {state.opponent ? (
+          <p className="match-found__opponent" data-testid="match-found-opponent">
+            {t('matchFound.opponent', { team: state.opponent })}
+          </p>
+        ) : null}
         {showRing ? (
           <CountdownRing expiresAt={state.expiresAt} label={t('matchFound.secondsLeft')} />
         ) : phase === 'bothAccepted' ? (
@@ -75,6 +92,11 @@ export function MatchFoundModal() {
           {notice}
         </p>
         {phase === 'accepted' ? <p className="muted">{t('matchFound.waitingOpponent')}</p> : null}
+        {phase === 'declined' ? (
+          <p className="muted" data-testid="match-found-next">
+            {state.requeued ? t('matchFound.nextRequeued') : t('matchFound.nextFindMatch')}
+          </p>
+        ) : null}
         {phase === 'bothAccepted' ? (
           <p className="muted" data-testid="match-found-stay">
             {t('matchFound.stayOnHub')}

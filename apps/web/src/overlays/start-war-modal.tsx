@@ -11,8 +11,12 @@ import { formatDateTime } from '../lib/dates';
 import { reportError } from '../lib/error-reporter';
 import { Modal } from '../lib/modal';
 
-/** Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. */
-export function StartWarModal() {
+/**
+ * Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. START
+ * WAR opens the war link and closes the modal for this series: it did what it says. `hidden`: on
+ * the simulated game's own pages.
+ */
+export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation(['matches', 'officialwar']);
   const locale = useLocale();
   const { series } = useStartWar();
@@ -28,7 +32,9 @@ export function StartWarModal() {
     if (!series || loading) return;
     setLoading(true);
     try {
-      openWarLink(await createWarLink(series.id), goTo);
+      const link = await createWarLink(series.id);
+      dismissStartWar();
+      openWarLink(link, goTo);
     } catch (error) {
       // Spec 8: loading stops and the global error handler is invoked.
       void reportError(error, { matches: 'start war' });
@@ -41,7 +47,7 @@ export function StartWarModal() {
   const away = teamName(series?.competitors[1]?.displayName, t('common:tbd'));
   return (
     <Modal
-      open={series != null}
+      open={series != null && !hidden}
       onClose={dismissStartWar}
       title={official ? t('officialwar:startWar.title') : t('startWar.title')}
       testId="start-war-modal"

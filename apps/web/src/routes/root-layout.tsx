@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useMatches } from 'react-router';
 import { NotFoundPage } from '../features/errors/generic-error-page';
+import { AccountLink } from '../features/session/account-link';
 import { useInitialLoadStatus } from '../features/session/initial-load';
 import { PageLoader } from '../features/shell/page-loader';
 import { ProgressBar } from '../features/shell/progress-bar';
@@ -37,7 +38,7 @@ export function RootLayout() {
       <ProgressBar />
       <RouteAnnouncer />
       <div className="app">
-        <SiteHeader />
+        <SiteHeader account={<AccountLink />} />
         <main id="main" className="container main" tabIndex={-1}>
           {notFound ? <NotFoundPage /> : waiting ? <PageLoader /> : <Outlet />}
         </main>

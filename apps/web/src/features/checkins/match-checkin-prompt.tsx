@@ -11,8 +11,8 @@ import { startWarCheckIn } from './match-checkin-actions';
 import { MissedCheckInNotices } from './missed-checkin-notices';
 import { useCheckInSelection } from './use-check-in-selection';
 
-/** Never over the simulated game's own pages. */
-const onSimulatorPage = (pathname: string) =>
+/** Never over the simulated game's own pages (the game's screens, not the hub's). */
+export const onSimulatorPage = (pathname: string) =>
   /^\/(?:[a-z]{2}(?:_[A-Z]{2})?\/)?simulator(?:\/|$)/.test(pathname);
 
 /**

@@ -16,6 +16,8 @@ export interface MatchUpValue {
   status: MatchUpStatusValue;
   createdAt: string;
   expiresAt: string | null;
+  /** The other team's name: the side whose captain is not the user. */
+  opponent: string | null;
 }
 
 const queuePath = (rosterId: string, action: 'status' | 'join' | 'leave') =>
@@ -74,12 +76,14 @@ export function leaveQueueOnUnload(rosterId: string): void {
   }
 }
 
-function toMatchUp(resource: MatchUpResource): MatchUpValue {
+function toMatchUp(resource: MatchUpResource, userId: string): MatchUpValue {
+  const other = resource.attributes.sides.find((side) => side.ownerId !== userId);
   return {
     id: resource.id,
     status: resource.attributes.status,
     createdAt: resource.attributes.createdAt,
     expiresAt: resource.attributes.expiresAt,
+    opponent: other?.roster.name || null,
   };
 }
 
@@ -93,13 +97,13 @@ async function listMatchUps(userId: string): Promise<MatchUpResource[]> {
 /** GET /match-ups?filter[user.id]=…: the user's first (newest) match-up, or null. */
 export async function fetchFirstMatchUp(userId: string): Promise<MatchUpValue | null> {
   const first = (await listMatchUps(userId))[0];
-  return first ? toMatchUp(first) : null;
+  return first ? toMatchUp(first, userId) : null;
 }
 
 /** The match-up a socket notice named, from the same list (its deadline is the server's). */
 export async function fetchMatchUp(userId: string, id: string): Promise<MatchUpValue | null> {
   const found = (await listMatchUps(userId)).find((item) => item.id === id);
-  return found ? toMatchUp(found) : null;
+  return found ? toMatchUp(found, userId) : null;
 }
 
 export async function acceptMatchUp(id: string): Promise<void> {

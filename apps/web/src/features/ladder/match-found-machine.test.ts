@@ -108,36 +108,69 @@ describe('match found modal state machine', () => {
     expect(machine.getState().phase).toBe('closed');
   });
 
-  it('countdown end with no action → queue status resets and the modal closes at once', async () => {
+  it('countdown end with no action → queue status resets, the missed notice shows, closed 3 s later', async () => {
     const { machine, deps } = setup();
     await vi.advanceTimersByTimeAsync(MATCHUP_ACCEPT_WINDOW_MS - 1);
     expect(machine.getState().phase).toBe('found');
     await vi.advanceTimersByTimeAsync(1);
-    expect(machine.getState().phase).toBe('closed');
+    expect(machine.getState()).toMatchObject({ phase: 'declined', declinedBy: 'missed', requeued: false });
     expect(deps.setQueueStatus).toHaveBeenLastCalledWith('none');
+    await vi.advanceTimersByTimeAsync(DECLINE_CLOSE_DELAY_MS);
+    expect(machine.getState().phase).toBe('closed');
   });
 
-  it('the opponent declining after we accepted puts us back in the queue', async () => {
+  it('the opponent declining after we accepted: the notice says so and that we are back in the queue', async () => {
     const { machine, deps } = setup();
     await machine.accept();
-    machine.onDeclined();
+    machine.onDeclined(undefined, 'declined');
+    expect(machine.getState()).toMatchObject({ phase: 'declined', declinedBy: 'opponent', requeued: true });
+    expect(deps.setQueueStatus).toHaveBeenLastCalledWith('inQueue');
+    await vi.advanceTimersByTimeAsync(DECLINE_CLOSE_DELAY_MS - 1);
+    expect(machine.getState().phase).toBe('declined');
+    await vi.advanceTimersByTimeAsync(1);
     expect(machine.getState().phase).toBe('closed');
     expect(deps.setQueueStatus).toHaveBeenLastCalledWith('inQueue');
   });
 
   it('the opponent declining while we have not answered: back in the queue only if the server requeued us', async () => {
     const { machine, deps } = setup();
-    machine.onDeclined(false);
-    expect(machine.getState().phase).toBe('closed');
+    machine.onDeclined(false, 'declined');
+    expect(machine.getState()).toMatchObject({ phase: 'declined', declinedBy: 'opponent', requeued: false });
     expect(deps.setQueueStatus).toHaveBeenLastCalledWith('none');
+  });
+
+  it('the server expiring the match-up before our countdown ends: missed if we did not answer, timeout if we accepted', async () => {
+    const idle = setup();
+    idle.machine.onDeclined(false, 'expired');
+    expect(idle.machine.getState()).toMatchObject({ declinedBy: 'missed', requeued: false });
+    const waiting = setup();
+    await waiting.machine.accept();
+    waiting.machine.onDeclined(true, 'expired');
+    expect(waiting.machine.getState()).toMatchObject({ declinedBy: 'timeout', requeued: true });
+    expect(waiting.deps.setQueueStatus).toHaveBeenLastCalledWith('inQueue');
+  });
+
+  it('names the opponent the match-up named', () => {
+    const machine = new MatchFoundMachine({
+      accept: vi.fn(),
+      decline: vi.fn(),
+      createWar: vi.fn(),
+      openLink: vi.fn(),
+      setQueueStatus: vi.fn(),
+      navigate: vi.fn(),
+      report: vi.fn(),
+      now: () => Date.now(),
+    });
+    machine.open({ id: 'mu2', expiresAt: new Date(T0 + 15_000).toISOString(), opponent: 'Nordic Raiders' });
+    expect(machine.getState().opponent).toBe('Nordic Raiders');
   });
 
   it('after our countdown ended, a requeue notice keeps the declined notice but puts us back in the queue', async () => {
     const { machine, deps } = setup();
     await machine.accept();
     await vi.advanceTimersByTimeAsync(MATCHUP_ACCEPT_WINDOW_MS);
-    machine.onDeclined(true);
-    expect(machine.getState().phase).toBe('declined');
+    machine.onDeclined(true, 'expired');
+    expect(machine.getState()).toMatchObject({ phase: 'declined', declinedBy: 'timeout', requeued: true });
     expect(deps.setQueueStatus).toHaveBeenLastCalledWith('inQueue');
     await vi.advanceTimersByTimeAsync(DECLINE_CLOSE_DELAY_MS);
     expect(machine.getState().phase).toBe('closed');

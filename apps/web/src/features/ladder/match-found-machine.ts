@@ -17,8 +17,11 @@ import { ApiError } from '../../lib/api-client';
  * can be tested with fake timers:
  * found → accepting → accepted → bothAccepted (war link after 2 s, opened 1 s later, closed 2 s later)
  * found → declined (closes after 3 s); accepted + countdown end → declined (closes after 3 s);
- * found + countdown end → closed with queue status none; accepted + opponent declined → back in queue.
+ * found + countdown end → declined (missed, queue status none, closes after 3 s); opponent declined →
+ * declined (opponent; back in the queue when the server requeued us, closes after 3 s).
  */
+export type DeclinedBy = 'user' | 'opponent' | 'timeout' | 'missed';
+
 export type MatchFoundPhase = 'closed' | 'found' | 'accepting' | 'accepted' | 'declined' | 'bothAccepted';
 
 export interface MatchFoundState {
@@ -26,8 +29,15 @@ export interface MatchFoundState {
   matchUpId: string | null;
   /** Epoch ms of the server's deadline. */
   expiresAt: number;
-  /** Why the declined notice shows: the user declined, or the window ran out after accepting. */
-  declinedBy: 'user' | 'timeout' | null;
+  /**
+   * Why the declined notice shows: the user declined, the opponent declined, the window ran out
+   * after the user accepted (`timeout`) or before the user answered (`missed`).
+   */
+  declinedBy: DeclinedBy | null;
+  /** Whether the server put this team back in the queue after the match-up ended (the next step). */
+  requeued: boolean;
+  /** The other team's name, when the match-up named it. */
+  opponent: string | null;
   /** Set once the war link is known (bothAccepted). */
   warLink: string | null;
 }
@@ -48,6 +58,8 @@ export const CLOSED_STATE: MatchFoundState = {
   matchUpId: null,
   expiresAt: 0,
   declinedBy: null,
+  requeued: false,
+  opponent: null,
   warLink: null,
 };
 
@@ -100,12 +112,23 @@ export class MatchFoundMachine {
   }
 
   /** A match-up to confirm: from the socket notice or a pending match-up. Deadline from the server. */
-  open(matchUp: { id: string; expiresAt?: string | null; createdAt?: string | null }): void {
+  open(matchUp: {
+    id: string;
+    expiresAt?: string | null;
+    createdAt?: string | null;
+    opponent?: string | null;
+  }): void {
     if (this.state.phase !== 'closed') return;
     const expiresAt = matchUp.expiresAt
       ? Date.parse(matchUp.expiresAt)
       : (matchUp.createdAt ? Date.parse(matchUp.createdAt) : this.deps.now()) + MATCHUP_ACCEPT_WINDOW_MS;
-    this.set({ ...CLOSED_STATE, phase: 'found', matchUpId: matchUp.id, expiresAt });
+    this.set({
+      ...CLOSED_STATE,
+      phase: 'found',
+      matchUpId: matchUp.id,
+      expiresAt,
+      opponent: matchUp.opponent ?? null,
+    });
     this.countdown = setTimeout(() => this.onCountdownEnd(), Math.max(0, expiresAt - this.deps.now()));
   }
 
@@ -141,23 +164,31 @@ export class MatchFoundMachine {
     }
   }
 
-  private showDeclined(by: 'user' | 'timeout') {
+  /** The declined notice (why, and what happens next) for 3 s, then the modal closes. */
+  private showDeclined(by: DeclinedBy, requeued = false) {
     this.clearTimers();
-    this.set({ phase: 'declined', declinedBy: by });
-    this.deps.setQueueStatus('none');
+    this.set({ phase: 'declined', declinedBy: by, requeued });
+    this.deps.setQueueStatus(requeued ? 'inQueue' : 'none');
     this.later(DECLINE_CLOSE_DELAY_MS, () => this.close(null));
   }
 
   /**
-   * `matches:match_up_declined`: the other side said no, or the window ran out. `requeued` is the
-   * server saying this roster is back in the queue (it accepted); unknown counts as back in queue.
+   * `matches:match_up_declined`: the other side said no (`declined`), or the window ran out
+   * (`expired`). `requeued` is the server saying this roster is back in the queue (it accepted);
+   * unknown counts as back in queue. The notice says which, and what happens next, for 3 s.
    */
-  onDeclined(requeued?: boolean): void {
+  onDeclined(requeued?: boolean, reason: 'declined' | 'expired' = 'declined'): void {
     const { phase, declinedBy } = this.state;
     if (phase === 'found' || phase === 'accepting' || phase === 'accepted') {
-      this.close(requeued === false ? 'none' : 'inQueue');
-    } else if (phase === 'declined' && declinedBy === 'timeout' && requeued === true) {
+      const by: DeclinedBy = reason === 'declined' ? 'opponent' : phase === 'found' ? 'missed' : 'timeout';
+      this.showDeclined(by, requeued !== false);
+    } else if (
+      phase === 'declined' &&
+      (declinedBy === 'timeout' || declinedBy === 'missed') &&
+      requeued === true
+    ) {
       // Our countdown ended first: the notice stays its 3 s, the queue status follows the server.
+      this.set({ requeued: true });
       this.deps.setQueueStatus('inQueue');
     }
   }
@@ -193,7 +224,7 @@ export class MatchFoundMachine {
   private onCountdownEnd() {
     this.countdown = null;
     const { phase } = this.state;
-    if (phase === 'found') this.close('none');
+    if (phase === 'found') this.showDeclined('missed');
     else if (phase === 'accepting' || phase === 'accepted') this.showDeclined('timeout');
   }
 

@@ -1,3 +1,4 @@
+import { MATCHMAKING_REMATCH_GRACE_MS } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { formatDuration } from '../../lib/durations';
@@ -14,6 +15,9 @@ function useElapsed(since: number | null): number {
   }, [since]);
   return since == null ? 0 : Math.max(0, now - since);
 }
+
+/** After this long in the queue the panel says why a match can take a while (the rematch grace). */
+export const REMATCH_HINT_AFTER_MS = 10_000;
 
 /** Spec 2 Queue button for the captain: Find Match, then "waiting for match" with Leave Queue. */
 export function QueuePanel({ compact = false }: { compact?: boolean }) {
@@ -55,6 +59,11 @@ export function QueuePanel({ compact = false }: { compact?: boolean }) {
             <p className="muted" data-testid="queue-elapsed">
               {t('queue.elapsed', { time: formatDuration(elapsed) })}
             </p>
+            {!compact && elapsed >= REMATCH_HINT_AFTER_MS ? (
+              <p className="muted queue-panel__hint" data-testid="queue-rematch-hint">
+                {t('queue.rematchHint', { time: formatDuration(MATCHMAKING_REMATCH_GRACE_MS) })}
+              </p>
+            ) : null}
           </div>
           <button
             type="button"

@@ -123,7 +123,10 @@ export function useLadderController(): void {
           return;
         case MATCH_UP_DECLINED_EVENT: {
           const rosterNow = getQueueState().rosterId;
-          matchFound.onDeclined(rosterNow ? message.data.requeuedRosterIds.includes(rosterNow) : undefined);
+          matchFound.onDeclined(
+            rosterNow ? message.data.requeuedRosterIds.includes(rosterNow) : undefined,
+            message.data.reason,
+          );
           return;
         }
       }

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
@@ -11,7 +12,8 @@ const TABS = [
   { key: 'myTeam', path: '/my-clan', end: false },
 ] as const;
 
-export function SiteHeader() {
+/** `account`: the signed-in player's button (the session feature's), next to the language picker. */
+export function SiteHeader({ account }: { account?: ReactNode }) {
   const { t } = useTranslation('common');
   const to = useLocalizedPath();
   return (
@@ -27,7 +29,10 @@ export function SiteHeader() {
             <span className="brand__tagline">{t('tagline')}</span>
           </span>
         </Link>
-        <LanguageSwitcher />
+        <div className="site-header__tools">
+          {account}
+          <LanguageSwitcher />
+        </div>
       </div>
       <nav className="tabs" aria-label={t('nav.label')}>
         <ul className="tabs__list container">

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
+import { config } from '../../lib/config';
 import { CheckInButtons } from '../checkins/checkin-buttons';
 import { useStageTimeline } from '../checkins/use-stage-timeline';
 import type { SessionState } from '../session/session-store';
@@ -10,7 +11,7 @@ import { Notice } from '../shell/notice';
 import { RosterInvitations } from './roster-invitations';
 import { registerForTeam } from './team-api';
 import { TeamPage } from './team-page';
-import { isStagePhase, teamStagePhase, teamWarnings } from './team-status';
+import { isStagePhase, teamPhase, teamStagePhase, teamWarnings } from './team-status';
 import { MemberLine, StatusBadge } from './team-ui';
 import { useTeamAction } from './use-team';
 
@@ -143,6 +144,19 @@ function TeamActions({ session }: { session: SessionState }) {
   const withdraw = Boolean(roster && session.isLeader);
   const onRoster = Boolean(roster?.members.some((member) => member.tag === session.playerTag));
   const chatApp = t(session.isChinese ? 'errors:chatApp.china' : 'errors:chatApp.community');
+  // One primary button, the next step: register, else create the team, else lock once every
+  // member is ready, else manage the team. The others are secondary.
+  const lockReady = lock && teamPhase(roster) === 'readyToLock';
+  const primary = session.showRegistrationButton
+    ? 'register'
+    : createTeam
+      ? 'create'
+      : lockReady
+        ? 'lock'
+        : manage
+          ? 'manage'
+          : null;
+  const tone = (key: string) => (key === primary ? 'primary' : 'ghost');
 
   const register = async () => {
     if (!session.hasAccount) {
@@ -160,7 +174,7 @@ function TeamActions({ session }: { session: SessionState }) {
       <button
         key="register"
         type="button"
-        className="button button--primary"
+        className={`button button--${tone('register')}`}
         data-testid="register-button"
         disabled={busy || registering}
         onClick={register}
@@ -172,7 +186,7 @@ function TeamActions({ session }: { session: SessionState }) {
       {
         show: createTeam,
         key: 'create',
-        tone: 'primary',
+        tone: tone('create'),
         path: '/my-clan/manage',
         testId: 'create-team',
         label: t('actions.createTeam'),
@@ -180,7 +194,7 @@ function TeamActions({ session }: { session: SessionState }) {
       {
         show: manage,
         key: 'manage',
-        tone: 'primary',
+        tone: tone('manage'),
         path: '/my-clan/manage',
         testId: 'manage-team',
         label: session.isLeader ? t('actions.manageTeam') : t('actions.editTeam'),
@@ -188,7 +202,7 @@ function TeamActions({ session }: { session: SessionState }) {
       {
         show: lock,
         key: 'lock',
-        tone: 'primary',
+        tone: tone('lock'),
         path: '/my-clan/lock-roster',
         testId: 'lock-team',
         label: t('actions.lockTeam'),
@@ -213,7 +227,8 @@ function TeamActions({ session }: { session: SessionState }) {
         show: onRoster,
         key: 'chat',
         tone: 'ghost',
-        path: session.isChinese ? '/my-clan/china/wechat' : '/registration/profile/success',
+        // The Chinese messaging app's team step; elsewhere the community chat itself.
+        path: session.isChinese ? '/my-clan/china/wechat' : config.communityChatUrl,
         testId: 'team-chat',
         label: t('actions.teamChat', { app: chatApp }),
       },
@@ -226,7 +241,18 @@ function TeamActions({ session }: { session: SessionState }) {
         label: t('actions.withdraw'),
       },
     ].map((link) =>
-      link.show ? (
+      link.show && !link.path.startsWith('/') ? (
+        <a
+          key={link.key}
+          className={`button button--${link.tone}`}
+          href={link.path}
+          target="_blank"
+          rel="noreferrer"
+          data-testid={link.testId}
+        >
+          {link.label}
+        </a>
+      ) : link.show ? (
         <Link
           key={link.key}
           className={`button button--${link.tone}`}

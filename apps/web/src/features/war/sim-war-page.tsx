@@ -1,13 +1,33 @@
+import type { Locale } from '@cwh/domain';
 import { DAY_TWO_ATTACK_ORDER_MINUTES } from '@cwh/domain';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
-import { useLocalizedPath } from '../../i18n/use-locale';
+import { HTML_LANG } from '../../i18n/locale';
+import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDuration, minutes } from '../../lib/durations';
 import { reportError } from '../../lib/error-reporter';
 import type { Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
-import { forfeitSimWar, playSimWar, type SimWar, type SimWarSideName } from './war-api';
+import { fetchSimWar, forfeitSimWar, playSimWar, type SimWar, type SimWarSideName } from './war-api';
+
+/** How often an open war screen looks for the result the other captain's screen played. */
+const RUNNING_WAR_REFRESH_MS = 5_000;
+
+/** Average destruction of a side, as the game shows it (one decimal, the locale's separator). */
+export function formatDestruction(value: number, locale: Locale): string {
+  return `${new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 1 }).format(value)} %`;
+}
+
+/**
+ * Why the result is what it is: stars decide; equal stars go to destruction; equal in both is a
+ * draw. `null` for a forfeit (its own line says it).
+ */
+export function resultReason(result: NonNullable<SimWar['result']>): 'stars' | 'destruction' | 'draw' | null {
+  if (result.forfeit) return null;
+  if (result.winner === 'draw') return 'draw';
+  return result.stars.home === result.stars.away ? 'destruction' : 'stars';
+}
 
 /** What the war route loads: the simulated war of the URL's id. */
 export interface SimWarData {
@@ -16,8 +36,10 @@ export interface SimWarData {
 
 function Lineup({ war, side }: { war: SimWar; side: SimWarSideName }) {
   const { t } = useTranslation('war');
+  const locale = useLocale();
   const lineup = war[side];
   const stars = war.result?.stars[side];
+  const destruction = war.result?.destruction?.[side];
   const won = war.result?.winner === side;
   return (
     <section
@@ -31,6 +53,11 @@ function Lineup({ war, side }: { war: SimWar; side: SimWarSideName }) {
         {stars != null ? (
           <span className="war-side__stars" data-testid={`war-stars-${side}`}>
             ★ {stars}
+          </span>
+        ) : null}
+        {destruction != null ? (
+          <span className="war-side__destruction" data-testid={`war-destruction-${side}`}>
+            {formatDestruction(destruction, locale)}
           </span>
         ) : null}
       </header>
@@ -91,8 +118,18 @@ function Timeline({ war }: { war: SimWar }) {
   );
 }
 
+async function refetch(warId: string | null): Promise<SimWar | null> {
+  if (!warId) return null;
+  try {
+    return await fetchSimWar(warId);
+  } catch {
+    return null;
+  }
+}
+
 function War({ load }: { load: SimWarData['war'] }) {
   const { t } = useTranslation('war');
+  const locale = useLocale();
   const localize = useLocalizedPath();
   // Play and forfeit answer with the war as it is now: shown as is, without loading it again.
   const [acted, setActed] = useState<Loadable<SimWar> | null>(null);
@@ -102,13 +139,29 @@ function War({ load }: { load: SimWarData['war'] }) {
     try {
       setActed({ status: 'ready', value: await action() });
     } catch (error) {
-      void reportError(error, { war: 'simulated war action' });
-      setActed({ status: 'error', error });
+      // The other captain's screen may have played the war meanwhile: show the war as it is now.
+      const now = await refetch(warId);
+      if (now?.result) setActed({ status: 'ready', value: now });
+      else {
+        void reportError(error, { war: 'simulated war action' });
+        setActed({ status: 'error', error });
+      }
     } finally {
       setBusy(false);
     }
   };
   const shown = acted ?? load;
+  const warId = shown.status === 'ready' ? shown.value.id : null;
+  const running = shown.status === 'ready' && !shown.value.result;
+  // While the war runs, look for its result now and then: the other captain may play it.
+  useEffect(() => {
+    if (!warId || !running) return;
+    const timer = setInterval(async () => {
+      const now = await refetch(warId);
+      if (now?.result) setActed({ status: 'ready', value: now });
+    }, RUNNING_WAR_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, [warId, running]);
   if (shown.status === 'missing')
     return (
       <div className="card state-card" data-testid="war-missing">
@@ -123,6 +176,7 @@ function War({ load }: { load: SimWarData['war'] }) {
     );
   const war = shown.value;
   const result = war.result ?? null;
+  const reason = result ? resultReason(result) : null;
   return (
     <div className="war" data-testid="sim-war" data-status={war.status}>
       {result ? (
@@ -132,10 +186,21 @@ function War({ load }: { load: SimWarData['war'] }) {
             <span className="muted">–</span>
             <span>★ {result.stars.away}</span>
           </p>
+          {result.destruction ? (
+            <p className="war-result__destruction muted" data-testid="war-result-destruction">
+              {formatDestruction(result.destruction.home, locale)} –{' '}
+              {formatDestruction(result.destruction.away, locale)}
+            </p>
+          ) : null}
           <p className="war-result__winner" data-testid="war-winner">
             {result.winner === 'draw' ? t('draw') : t('winner', { team: war[result.winner].clanName })}
             {result.forfeit ? ` · ${t('forfeited', { team: war[result.forfeit].clanName })}` : ''}
           </p>
+          {reason && reason !== 'draw' && result.winner !== 'draw' ? (
+            <p className="war-result__reason" data-testid="war-result-reason" data-reason={reason}>
+              {t(`reason.${reason}`, { team: war[result.winner].clanName })}
+            </p>
+          ) : null}
           <Link
             className="button button--primary"
             to={localize('/leaderboard')}
