@@ -1,0 +1,349 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LadderApi } from '../pages/ladder-api.js';
+import { LeaderboardPage } from '../pages/leaderboard.page.js';
+import { MatchFoundModal } from '../pages/match-found.page.js';
+import { QueuePage } from '../pages/queue.page.js';
+import { RegistrationPage } from '../pages/registration.page.js';
+import { VerifyPage } from '../pages/session.page.js';
+import { SimWarPage } from '../pages/sim-war.page.js';
+import { LockRosterPage, MyTeamPage, PickCaptainPage, SelectionPage } from '../pages/team.page.js';
+import { launchBrowser } from '../support/browser.js';
+import { REPO_ROOT, type RunningServer, startServer } from '../support/server-process.js';
+
+/*
+ * The player's journey on a phone (390 × 844), as two clans would play it from a fresh start, with
+ * the hub's defaults (the match series starts 2 minutes after both accept, the real 15 s accept
+ * window): each leader signs in from the header, picks five and a captain, the five register one
+ * after the other on the leader's phone (switching player from the header), the captain locks;
+ * both captains queue, see the opponent's decline and then the accept window run out, queue again,
+ * accept, land on the simulated game's war screen (no hub overlay over it), play the war, and find
+ * the result on the war screen of both captains, the leaderboard, My Team and the match page.
+ * Once in English and once in French; screenshots in e2e/artifacts/journey.
+ */
+const SHOTS = join(REPO_ROOT, 'e2e/artifacts/journey');
+const TITANS = '#2Y0PQ9LC';
+const RAIDERS = '#9RJGCUV2';
+const PHONE = { width: 390, height: 844 };
+
+interface Team {
+  name: string;
+  leader: string;
+  members: string[];
+}
+
+/** What each locale's pages must say, checked where the journey reaches it. */
+const TEXTS = {
+  en: {
+    opponentDeclined: 'Your opponent declined the match.',
+    requeued: 'You are back in the queue: we are looking for another opponent.',
+    missed: 'Time ran out: the match was not accepted.',
+    expired: 'Match declined: your opponent did not accept in time.',
+    findAgain: 'Tap Find Match when you are ready to play.',
+    opponent: (team: string) => `Opponent: ${team}`,
+  },
+  fr: {
+    opponentDeclined: 'Votre adversaire a refusé le match.',
+    requeued: "Vous êtes de retour dans la file d'attente : nous cherchons un autre adversaire.",
+    missed: "Temps écoulé : le match n'a pas été accepté.",
+    expired: "Match refusé : votre adversaire n'a pas accepté à temps.",
+    findAgain: 'Touchez Trouver un match quand vous êtes prêts à jouer.',
+    opponent: (team: string) => `Adversaire : ${team}`,
+  },
+} as const;
+
+async function shot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: join(SHOTS, `${name}.png`), fullPage: true });
+}
+
+/** No sideways scroll on the page as it is now. */
+async function fitsThePhone(page: Page): Promise<void> {
+  expect(await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBe(0);
+}
+
+/** The leader and four more players of the clan at the leader's town hall level. */
+async function teamOf(api: LadderApi, clanTag: string, name: string): Promise<Team> {
+  const players = await api.clanPlayers(clanTag);
+  const leader = players.find((p) => p.role === 'leader');
+  if (!leader) throw new Error(`no leader in ${clanTag}`);
+  const others = players.filter((p) => p.tag !== leader.tag && p.townHallLevel === leader.townHallLevel);
+  return { name, leader: leader.tag, members: others.slice(0, 4).map((p) => p.tag) };
+}
+
+/** From the header's account button: the verify page, one tap on the player. */
+async function switchPlayer(page: Page, tag: string): Promise<void> {
+  await page.getByTestId('account-link').click();
+  const verify = new VerifyPage(page);
+  await page.getByTestId('page-registration-profile-verify').waitFor();
+  await verify.quickPick(tag);
+  await page.waitForURL((url) => !url.pathname.includes('/registration/profile/verify'));
+}
+
+async function register(page: Page, tag: string): Promise<void> {
+  const registration = new RegistrationPage(page);
+  await registration.enterDateOfBirth('1997-06-21');
+  const id = tag.replace('#', '').toLowerCase();
+  await registration.fillProfile({
+    firstName: 'Player',
+    lastName: id,
+    username: `journey-${id}`,
+    email: `${id}@journey.test`,
+  });
+  await registration.submitProfile();
+  await registration.successPage().waitFor();
+}
+
+async function waitForStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
+  await page.locator(`[data-testid="queue-panel"][data-status="${status}"]`).waitFor({ timeout });
+}
+
+for (const locale of ['en', 'fr'] as const) {
+  describe(`the player's journey on a phone in ${locale}`, () => {
+    const texts = TEXTS[locale];
+    let server: RunningServer;
+    let browser: Browser;
+    const contexts: BrowserContext[] = [];
+    let titans: Team;
+    let raiders: Team;
+    let phoneA: Page;
+    let phoneB: Page;
+    const path = (p: string) => `/${locale}${p === '/' ? '' : p}`;
+
+    beforeAll(async () => {
+      mkdirSync(SHOTS, { recursive: true });
+      // The hub's defaults: the match series starts 2 minutes after both accept.
+      server = await startServer();
+      browser = await launchBrowser();
+      const api = new LadderApi(server.baseURL);
+      titans = await teamOf(api, TITANS, 'Atlanta Titans');
+      raiders = await teamOf(api, RAIDERS, 'Nordic Raiders');
+      const phone = async () => {
+        const context = await browser.newContext({
+          baseURL: server.baseURL,
+          viewport: PHONE,
+          locale: locale === 'fr' ? 'fr-FR' : 'en-US',
+        });
+        context.setDefaultTimeout(20_000);
+        contexts.push(context);
+        return context.newPage();
+      };
+      phoneA = await phone();
+      phoneB = await phone();
+    });
+
+    afterAll(async () => {
+      for (const context of contexts) await context.close();
+      await browser?.close();
+      await server?.stop();
+    });
+
+    /** Sign in, pick five and a captain, register the five on this phone, lock. */
+    async function buildTeam(page: Page, team: Team, tag: string): Promise<void> {
+      await page.goto(path('/'));
+      await page.getByTestId('account-link').waitFor();
+      expect(await page.getByTestId('account-link').getAttribute('data-signed-in')).toBe('false');
+      await switchPlayer(page, team.leader);
+      const myTeam = new MyTeamPage(page);
+      await myTeam.root().waitFor();
+      expect(new URL(page.url()).pathname.startsWith(`/${locale}/`)).toBe(true);
+      await myTeam.button('create-team').click();
+      const selection = new SelectionPage(page);
+      await selection.checkbox().first().waitFor();
+      await selection.selectOnly([team.leader, ...team.members]);
+      expect(await selection.errors()).toEqual([]);
+      await selection.continueButton().click();
+      // The pick survives a reload of Choose Captain.
+      await page.getByTestId('page-registration-team-pick-captain').waitFor();
+      await page.reload();
+      await new PickCaptainPage(page).choose(team.leader);
+      await page.getByTestId('page-registration-feedback-captain-pick-completed').waitFor();
+
+      await myTeam.openTeam();
+      // One primary button, the next step: the leader's own registration, not LOCK TEAM.
+      const tone = (id: string) => page.getByTestId(id).getAttribute('class');
+      expect(await tone('register-button')).toContain('button--primary');
+      expect(await tone('lock-team')).not.toContain('button--primary');
+      // The team chat link leads to the chat itself, not to a page saying "you are registered".
+      expect(await page.getByTestId('team-chat').getAttribute('href')).toMatch(/^https?:\/\//);
+      await shot(page, `${locale}-${tag}-1-team-picked`);
+      await myTeam.button('register-button').click();
+      await register(page, team.leader);
+      // The four others register on the same phone, one after the other.
+      for (const member of team.members) {
+        await switchPlayer(page, member);
+        await register(page, member);
+      }
+      await switchPlayer(page, team.leader);
+      await myTeam.openTeam();
+      for (const member of [team.leader, ...team.members])
+        expect(await myTeam.memberStatus(member)).toBe('ready');
+      expect(await page.getByTestId('lock-team').getAttribute('class')).toContain('button--primary');
+      await shot(page, `${locale}-${tag}-2-ready-to-lock`);
+      await myTeam.button('lock-team').click();
+      const lock = new LockRosterPage(page);
+      await lock.confirm().click();
+      await lock.dialog().waitFor();
+      await myTeam.openTeam();
+      await myTeam.lockedBadge().waitFor();
+      await fitsThePhone(page);
+      await shot(page, `${locale}-${tag}-3-locked`);
+    }
+
+    async function competition(page: Page): Promise<QueuePage> {
+      await page.getByTestId('nav-competition').click();
+      const queue = new QueuePage(page);
+      await queue.panel().waitFor();
+      return queue;
+    }
+
+    it('both leaders sign in, pick five and a captain, register the five on one phone and lock', async () => {
+      await buildTeam(phoneA, titans, 'titans');
+      await buildTeam(phoneB, raiders, 'raiders');
+    }, 300_000);
+
+    it('match found: the opponent is named; a decline is said to the other captain, who is back in the queue', async () => {
+      const queueA = await competition(phoneA);
+      const queueB = await competition(phoneB);
+      await queueA.joinQueue();
+      await queueB.joinQueue();
+      const modalA = new MatchFoundModal(phoneA);
+      const modalB = new MatchFoundModal(phoneB);
+      await modalA.waitForPhase('found');
+      await modalB.waitForPhase('found');
+      expect(await phoneA.getByTestId('match-found-opponent').textContent()).toBe(
+        texts.opponent(raiders.name),
+      );
+      expect(await phoneB.getByTestId('match-found-opponent').textContent()).toBe(
+        texts.opponent(titans.name),
+      );
+      await shot(phoneA, `${locale}-4-match-found`);
+      await modalA.accept();
+      await modalA.waitForPhase('accepted');
+      await modalB.decline();
+
+      await phoneA.locator('[data-testid="match-found-state"][data-declined-by="opponent"]').waitFor();
+      expect(await modalA.notice().textContent()).toBe(texts.opponentDeclined);
+      expect(await phoneA.getByTestId('match-found-next').textContent()).toBe(texts.requeued);
+      await shot(phoneA, `${locale}-5-opponent-declined`);
+      expect(await phoneB.getByTestId('match-found-next').textContent()).toBe(texts.findAgain);
+      await modalA.waitClosed(10_000);
+      await waitForStatus(phoneA, 'inQueue');
+      await modalB.waitClosed(10_000);
+      await waitForStatus(phoneB, 'none');
+    }, 120_000);
+
+    it('the accept window runs out: the captain who did nothing and the one who accepted are both told', async () => {
+      const queueB = new QueuePage(phoneB);
+      await queueB.joinQueue();
+      const modalA = new MatchFoundModal(phoneA);
+      const modalB = new MatchFoundModal(phoneB);
+      // Last opponents meet again once both waited the rematch grace (1 minute).
+      await modalA.waitForPhase('found', 100_000);
+      await modalB.waitForPhase('found');
+      await modalA.accept();
+      await modalA.waitForPhase('accepted');
+      // The real 15 s window.
+      await phoneB
+        .locator('[data-testid="match-found-state"][data-declined-by="missed"]')
+        .waitFor({ timeout: 25_000 });
+      expect(await modalB.notice().textContent()).toBe(texts.missed);
+      expect(await phoneB.getByTestId('match-found-next').textContent()).toBe(texts.findAgain);
+      await shot(phoneB, `${locale}-6-time-ran-out`);
+      await phoneA.locator('[data-testid="match-found-state"][data-declined-by="timeout"]').waitFor();
+      expect(await modalA.notice().textContent()).toBe(texts.expired);
+      await modalA.waitClosed(10_000);
+      await modalB.waitClosed(10_000);
+      await waitForStatus(phoneB, 'none');
+      await waitForStatus(phoneA, 'inQueue');
+    }, 150_000);
+
+    let warPath = '';
+    it('both accept: the war screen opens on both phones, uncovered, and is played; both see the result', async () => {
+      const queueB = new QueuePage(phoneB);
+      await queueB.joinQueue();
+      const modalA = new MatchFoundModal(phoneA);
+      const modalB = new MatchFoundModal(phoneB);
+      await modalA.waitForPhase('found', 100_000);
+      await modalB.waitForPhase('found');
+      await modalA.accept();
+      await modalB.accept();
+      await modalA.waitForPhase('bothAccepted');
+      await shot(phoneA, `${locale}-7-both-accepted`);
+      // 2 s → the war link, 1 s → the game's war screen.
+      await phoneA.waitForURL(/\/simulator\/war\/[^/]+$/, { timeout: 20_000 });
+      await phoneB.waitForURL(/\/simulator\/war\/[^/]+$/, { timeout: 20_000 });
+      warPath = new URL(phoneA.url()).pathname;
+      expect(new URL(phoneB.url()).pathname).toBe(warPath);
+      const warA = new SimWarPage(phoneA);
+      const warB = new SimWarPage(phoneB);
+      await warA.root().waitFor();
+      await warB.root().waitFor();
+      // Nothing of the hub covers the game's screen, although the series starts only in 2 minutes.
+      for (const page of [phoneA, phoneB]) {
+        for (const overlay of ['match-found-modal', 'start-war-modal', 'select-five-modal']) {
+          expect(await page.getByTestId(overlay).isVisible()).toBe(false);
+        }
+        expect(await page.getByTestId('war-play').isVisible()).toBe(true);
+      }
+      await shot(phoneA, `${locale}-8-war-screen`);
+
+      await warA.play();
+      await warA.result().waitFor();
+      const winner = await warA.result().getAttribute('data-winner');
+      expect(['home', 'away', 'draw']).toContain(winner);
+      await phoneA.getByTestId('war-result-destruction').waitFor();
+      if (winner !== 'draw') await phoneA.getByTestId('war-result-reason').waitFor();
+      await fitsThePhone(phoneA);
+      await shot(phoneA, `${locale}-9-war-result`);
+      // The other captain's screen shows the result without a tap; a tap on Play would show it too.
+      await warB.result().waitFor({ timeout: 20_000 });
+      expect(await warB.result().getAttribute('data-winner')).toBe(winner);
+    }, 180_000);
+
+    it('the result is on the leaderboard, My Team and the match page', async () => {
+      const war = new SimWarPage(phoneA);
+      await war.backToHub();
+      const board = new LeaderboardPage(phoneA);
+      await board.ownRow().waitFor();
+      // English pages may drop the prefix (en is both unprefixed and prefixed); French keep it.
+      expect(new URL(phoneA.url()).pathname).toMatch(
+        locale === 'en' ? /^(\/en)?\/leaderboard$/ : /^\/fr\/leaderboard$/,
+      );
+      const games = async (page: Page) =>
+        (
+          await page.locator('[data-testid="leaderboard-row"][data-own="true"] td').last().textContent()
+        )?.trim();
+      await expect.poll(() => games(phoneA)).toBe('1');
+      expect(await board.rows().filter({ hasText: raiders.name }).count()).toBe(1);
+      await fitsThePhone(phoneA);
+      await shot(phoneA, `${locale}-10-leaderboard`);
+
+      await phoneA.getByTestId('nav-myTeam').click();
+      const myTeam = new MyTeamPage(phoneA);
+      await myTeam.loaded();
+      await myTeam.lockedBadge().waitFor();
+      await fitsThePhone(phoneA);
+      await shot(phoneA, `${locale}-11-my-team`);
+
+      await phoneA.getByTestId('nav-competition').click();
+      const row = phoneA.locator('[data-testid="completed-matches"] [data-testid="match-row"]').first();
+      await row.waitFor();
+      expect(await row.textContent()).toContain(raiders.name);
+      await row.locator('a').click();
+      await phoneA.getByTestId('match-series').waitFor();
+      expect(await phoneA.getByTestId('match-series').getAttribute('data-state')).toBe('finished');
+      expect(await phoneA.getByTestId('match-home').textContent()).toMatch(/Atlanta Titans|Nordic Raiders/);
+      await fitsThePhone(phoneA);
+      await shot(phoneA, `${locale}-12-match-page`);
+
+      // The other captain goes back to the hub too and finds the same.
+      await new SimWarPage(phoneB).backToHub();
+      await new LeaderboardPage(phoneB).ownRow().waitFor();
+      await expect.poll(() => games(phoneB)).toBe('1');
+      // Still in the page's language, on every page the journey went through.
+      expect(await phoneB.locator('html').getAttribute('lang')).toBe(locale);
+    }, 120_000);
+  });
+}
