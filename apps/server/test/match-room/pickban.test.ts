@@ -3,6 +3,7 @@ import { defaultChoice } from '@cwh/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { matchSeries } from '../../src/db/schema/ladder.js';
 import { pickbanChallenges, pickbanVotes, segmentVetoes } from '../../src/db/schema/pickban.js';
 import type { Notice } from '../../src/features/ladder/ladder-notices.js';
 import { challengeSeed, openAwaitingChallenges } from '../../src/features/match-room/pickban-service.js';
@@ -229,6 +230,52 @@ describeEachDatabase(
           `${P}/challenges?filter[matchSeries.id]=${series.id}`,
         );
         expect(read.json().data).toEqual([]);
+      });
+
+      it('double elimination: the next nodes open once their teams are known from the results', async () => {
+        const db = ctx.database.db;
+        const segmentId = await stageSegment(db, `pb-de-${stages++}`, {
+          monthlyQualifier: true,
+          doubleElimination: true,
+        });
+        const set = await call(ctx.app, organizer, 'PUT', `${P}/segments/${segmentId}/veto`, {
+          categoryId,
+          steps: BAN_BAN_PICK_PICK,
+          starter: 'higher_seed',
+        });
+        expect(set.statusCode).toBe(200);
+        const four = captains.slice(0, 4);
+        const created = await call(
+          ctx.app,
+          admin,
+          'POST',
+          `${API.tournaments}/segments/${segmentId}/bracket`,
+          {
+            rosterIds: four.map((c) => c.rosterId),
+            startsAt: START.toISOString(),
+          },
+        );
+        expect(created.statusCode).toBe(201);
+        const opened = async () =>
+          db
+            .select({ series: pickbanChallenges.matchSeriesId })
+            .from(pickbanChallenges)
+            .innerJoin(matchSeries, eq(matchSeries.id, pickbanChallenges.matchSeriesId))
+            .where(eq(matchSeries.segmentId, segmentId));
+        const first = await opened();
+        expect(first).toHaveLength(2);
+        for (const { series } of first) {
+          const result = await call(
+            ctx.app,
+            admin,
+            'PATCH',
+            `${API.tournaments}/match-series/${series}/relationships/matches/results`,
+            { reason: 'organizer result', homeStars: 9, awayStars: 3 },
+          );
+          expect(result.statusCode).toBe(200);
+        }
+        // The upper final (the winners) and the lower round (the losers) now have their teams.
+        expect(await opened()).toHaveLength(4);
       });
 
       it('a veto set after the series exist: opened at start (the seeded stages), once', async () => {

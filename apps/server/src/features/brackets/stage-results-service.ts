@@ -8,6 +8,7 @@ import {
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { StageSeriesOutcome, WarOutcome } from '../ladder/ladder-service.js';
+import { openChallengesFor } from '../match-room/challenge-opening.js';
 import { createStageResultsRepository, type StageRow, type StageSeriesRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
 import { conflict, toDomainError } from './stage-series.js';
@@ -178,6 +179,9 @@ export async function recordSeriesResultIn(
       });
       await deps.repo.updateBracketResults(stage.id, applied.results, tx);
       changed = await propagate(results, stage, applied.changes, row.link.nodeId, at, tx);
+      // The next nodes whose teams are now known get their pick and ban. This transaction may be
+      // the ladder's, which has no after-commit step for us: the captains see it on their next read.
+      await openChallengesFor(deps.db, changed, tx);
       champion = applied.state.championRosterId;
     } else {
       const rounds = await deps.repo.rounds(stage.id, tx);
