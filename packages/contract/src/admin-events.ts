@@ -22,6 +22,11 @@ export const eventInputAttributes = z.object({
   thLevels: z.array(z.number().int().min(1).max(30)).min(1).max(10),
   /** Omitted: the event keeps the prizes it has (none for a new event); null removes them. */
   prizes: eventPrizes.nullable().optional(),
+  /**
+   * The teams' messaging-app group (invite link or QR payload) the group QR code encodes. Omitted:
+   * unchanged (none for a new event); null: removed, and the page says the group is not set up yet.
+   */
+  chatGroupUrl: z.string().trim().min(1).max(2000).nullable().optional(),
 });
 export const createEventBody = requestBody(eventInputAttributes);
 export const updateEventBody = requestBody(eventInputAttributes);

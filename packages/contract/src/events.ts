@@ -13,6 +13,8 @@ export const eventAttributes = z.object({
   thLevels: z.array(z.number().int()),
   /** The event's prizes; null when the organizer has set none (absent from older servers). */
   prizes: eventPrizes.nullable().optional(),
+  /** The teams' messaging-app group link: in the organizer's documents only (absent elsewhere). */
+  chatGroupUrl: z.string().nullable().optional(),
 });
 export const eventResource = resource('events', eventAttributes, z.object({ game: toOne, segments: toMany }));
 export type EventResource = z.infer<typeof eventResource>;

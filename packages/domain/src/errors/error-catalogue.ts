@@ -144,6 +144,11 @@ export const ERROR_CATALOGUE = {
     title: 'Not registered',
     when: 'The player passed every check but has no hub account yet (lookup).',
   },
+  CHAT_GROUP_NOT_SET: {
+    status: 404,
+    title: 'Chat group not set up',
+    when: "The group QR code of a roster whose event has no messaging-app group link yet (the organizer sets the event's chatGroupUrl).",
+  },
   INVALID_TOKEN: {
     status: 400,
     title: 'Invalid API token',

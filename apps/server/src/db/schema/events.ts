@@ -20,6 +20,11 @@ export const events = pgTable(
       .references(() => games.id),
     /** The event's prizes (pools, currency, per-placement amounts); null: none announced. */
     prizes: jsonb('prizes').$type<EventPrizes>(),
+    /**
+     * The teams' messaging-app group (invite link or QR payload) the organizer sets; the group QR
+     * code encodes it. Null: the group is not set up yet.
+     */
+    chatGroupUrl: text('chat_group_url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [

@@ -16,7 +16,7 @@ export function eventAdminRoutes(db: Db, audited: Audited): FastifyPluginAsyncZo
   const events = createEventRepository(db);
   async function document(row: EventRow) {
     const ids = await events.segmentIdsByEvent([row.id]);
-    return { data: toEventResource(row, ids.get(row.id) ?? []) };
+    return { data: toEventResource(row, ids.get(row.id) ?? [], true) };
   }
 
   return async (app) => {

@@ -16,6 +16,8 @@ export interface EventInput {
   thLevels: number[];
   /** Omitted: unchanged (none for a new event); null: removed. */
   prizes?: EventPrizes | null | undefined;
+  /** Omitted: unchanged (none for a new event); null: removed. */
+  chatGroupUrl?: string | null | undefined;
 }
 
 const columnsOf = (input: EventInput) => ({
@@ -26,6 +28,7 @@ const columnsOf = (input: EventInput) => ({
   dateFrom: new Date(input.date.from),
   dateTo: new Date(input.date.to),
   ...(input.prizes !== undefined && { prizes: input.prizes }),
+  ...(input.chatGroupUrl !== undefined && { chatGroupUrl: input.chatGroupUrl }),
 });
 
 /** Event writes; each runs in one transaction with its activity-log entry. */

@@ -63,5 +63,7 @@ export function clonedEvent(
     dateTo: shiftInstant(source.dateTo as Date, offset),
     // Prize pools are the season's, not dated: the copy starts with the same figures.
     prizes: source.prizes ?? null,
+    // A new event gets its own teams' group: the copy starts without one.
+    chatGroupUrl: null,
   };
 }

@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import type { UserRepository } from '../auth/user-repository.js';
+import type { EventRepository } from '../events/event-repository.js';
 import type { PlayerRepository } from '../players/player-repository.js';
 import type { RosterRepository } from '../rosters/roster-repository.js';
 import type { ClanServiceOptions } from './clan-context.js';
@@ -17,5 +18,6 @@ export interface ClanDeps {
   rosters: RosterRepository;
   players: PlayerRepository;
   users: UserRepository;
+  events: EventRepository;
   access: ClanRosterAccess;
 }

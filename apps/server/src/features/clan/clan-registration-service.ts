@@ -32,7 +32,7 @@ function checkedDateOfBirth(stored: string | null, sent: string | null, at: Date
 
 /** The clan page, previous team, hub user, individual registration, chat link code and group-code access. */
 export function createClanRegistrationService(deps: ClanDeps) {
-  const { db, game, options, rosters, players, users, access } = deps;
+  const { db, game, options, rosters, players, users, events, access } = deps;
   const now = options.now;
   const { currentRoster, view } = access;
 
@@ -127,14 +127,23 @@ export function createClanRegistrationService(deps: ClanDeps) {
     },
 
     /** Roster members (and admins) may read the roster's messaging-app group code. */
-    async rosterForQrCode(tenant: string, caller: AuthPlayer | null, isAdmin: boolean, rosterId: string) {
+    /**
+     * What the team's group QR code encodes: the messaging-app group link the organizer set on the
+     * roster's event (CHAT_GROUP_NOT_SET without one). Only the team's members (and admins) see it.
+     */
+    async chatGroupOfRoster(tenant: string, caller: AuthPlayer | null, isAdmin: boolean, rosterId: string) {
       const roster = await rosters.getById(tenant, rosterId);
-      if (isAdmin) return roster;
-      const active = await rosters.activeMembers(roster.id);
-      if (!caller || !active.some((m) => m.playerTag === caller.tag)) {
-        throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
+      if (!isAdmin) {
+        const active = await rosters.activeMembers(roster.id);
+        if (!caller || !active.some((m) => m.playerTag === caller.tag)) {
+          throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
+        }
       }
-      return roster;
+      const event = await events.getById(tenant, roster.eventId);
+      if (!event.chatGroupUrl) {
+        throw new DomainError('CHAT_GROUP_NOT_SET', "The organizer has not set up this event's group yet");
+      }
+      return event.chatGroupUrl;
     },
   };
 }

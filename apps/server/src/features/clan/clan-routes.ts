@@ -21,9 +21,6 @@ import { isoSeconds } from '../../http/jsonapi.js';
 import { requirePlayer } from '../players/player-auth.js';
 import type { ClanService } from './clan-service.js';
 
-/** Text of a roster's messaging-app group QR code. The real group links are managed outside the hub. */
-export const wechatGroupUrl = (rosterId: string) => `https://weixin.qq.com/g/clanwarhub-${rosterId}`;
-
 /** A clan roster as a JSON:API resource: the id beside, everything else in the attributes. */
 function clanRosterResource({ id, ...attributes }: ClanRosterValue) {
   return { id, type: 'clan-rosters' as const, attributes };
@@ -153,13 +150,13 @@ export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
       { ...secured, schema: { tags, security, params: rosterIdParams } },
       async (request, reply) => {
         const isAdmin = request.user?.permissions.includes('admin') ?? false;
-        const roster = await service.rosterForQrCode(
+        const groupUrl = await service.chatGroupOfRoster(
           request.tenant,
           request.player,
           isAdmin,
           request.params.id,
         );
-        const png = await QRCode.toBuffer(wechatGroupUrl(roster.id), { type: 'png', width: 256, margin: 2 });
+        const png = await QRCode.toBuffer(groupUrl, { type: 'png', width: 256, margin: 2 });
         return reply.header('cache-control', 'private, max-age=300').type('image/png').send(png);
       },
     );

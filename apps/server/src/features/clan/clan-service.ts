@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { createUserRepository } from '../auth/user-repository.js';
+import { createEventRepository } from '../events/event-repository.js';
 import { createPlayerRepository } from '../players/player-repository.js';
 import { createRosterRepository } from '../rosters/roster-repository.js';
 import type { ClanServiceOptions } from './clan-context.js';
@@ -21,6 +22,7 @@ export function createClanService(db: Db, game: GameAdapter, options: ClanServic
     rosters,
     players,
     users: createUserRepository(db),
+    events: createEventRepository(db),
     access: createClanRosterAccess(rosters, players, options.now),
   };
   return {

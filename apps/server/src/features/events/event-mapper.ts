@@ -2,7 +2,8 @@ import type { EventResource } from '@cwh/contract';
 import { identifier, isoSeconds } from '../../http/jsonapi.js';
 import type { EventRow } from './event-repository.js';
 
-export function toEventResource(event: EventRow, segmentIds: string[]): EventResource {
+/** `organizer`: the document goes to the event's organizers, who also see the chat group link. */
+export function toEventResource(event: EventRow, segmentIds: string[], organizer = false): EventResource {
   return {
     id: event.id,
     type: 'events',
@@ -13,6 +14,7 @@ export function toEventResource(event: EventRow, segmentIds: string[]): EventRes
       competition: event.competition,
       thLevels: event.thLevels,
       prizes: event.prizes ?? null,
+      ...(organizer && { chatGroupUrl: event.chatGroupUrl ?? null }),
     },
     relationships: {
       game: { data: identifier('games', event.gameId) },

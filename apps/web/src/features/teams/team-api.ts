@@ -49,8 +49,11 @@ export async function kickPlayer(rosterId: string, playerTag: string) {
   );
 }
 
-/** The roster's messaging-app group QR code image (fetched here, not by an <img>: it needs the bearer token). */
-export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal): Promise<Blob> {
+/**
+ * The roster's messaging-app group QR code image (fetched here, not by an <img>: it needs the
+ * bearer token); null while the organizer has not set the event's group up (CHAT_GROUP_NOT_SET).
+ */
+export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal): Promise<Blob | null> {
   const response = await fetch(
     buildUrl(`${API.clan}/wechatqrcode/by-roster/${encodeURIComponent(rosterId)}`),
     {
@@ -58,6 +61,10 @@ export async function fetchWechatQrCode(rosterId: string, signal?: AbortSignal):
       ...(signal ? { signal } : {}),
     },
   );
+  if (response.status === 404) {
+    const body = (await response.json().catch(() => null)) as { errors?: { code?: string }[] } | null;
+    if (body?.errors?.[0]?.code === 'CHAT_GROUP_NOT_SET') return null;
+  }
   if (!response.ok) throw new Error(`QR code: ${response.status}`);
   return response.blob();
 }

@@ -3,9 +3,12 @@ import { useTranslation } from 'react-i18next';
 import type { Loadable } from '../../lib/loadable';
 import { Notice } from '../shell/notice';
 
-/** What the chat-group routes load: the group's QR code image, or null when there is no team. */
+/**
+ * What the chat-group routes load: the group's QR code image (null inside: the organizer has not
+ * set the group up yet), or null when there is no team.
+ */
 export interface WechatData {
-  qr: Loadable<Blob> | null;
+  qr: Loadable<Blob | null> | null;
 }
 
 const PLACEHOLDER = (
@@ -40,13 +43,17 @@ function QrImage({ image }: { image: Blob }) {
 
 /** The roster's messaging-app group QR code (GET /api/clan/1.0/wechatqrcode/by-roster/{id}). */
 export function WechatQr({ qr: loaded }: WechatData) {
-  const { t } = useTranslation('teams');
+  const { t } = useTranslation(['teams', 'errors']);
   if (!loaded) return <Notice testId="wechat-no-team">{t('wechat.noTeam')}</Notice>;
   if (loaded.status !== 'ready')
     return (
       <Notice tone="warning" testId="wechat-failed">
         {t('wechat.loadFailed')}
       </Notice>
+    );
+  if (loaded.value === null)
+    return (
+      <Notice testId="wechat-not-set-up">{t('wechat.notSetUp', { app: t('errors:chatApp.china') })}</Notice>
     );
   return <QrImage image={loaded.value} />;
 }

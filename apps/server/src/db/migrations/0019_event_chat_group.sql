@@ -1,0 +1,1 @@
+ALTER TABLE "events" ADD COLUMN "chat_group_url" text;
