@@ -176,7 +176,7 @@ describe('ladder', () => {
     await pageA.getByTestId('leaderboard-chat-check').waitFor();
   });
 
-  it('decline: the decliner sees declined and the modal closes 3 s later; the other captain is back in the queue', async () => {
+  it('decline: the decliner sees declined and the modal closes 3 s later; the other captain is told and back in the queue', async () => {
     const queueA = await openCompetition(pageA);
     const queueB = await openCompetition(pageC);
     await queueA.joinQueue();
@@ -191,7 +191,9 @@ describe('ladder', () => {
     await modalA.decline();
     await modalA.waitForPhase('declined');
     const declinedAt = Date.now();
-    // B accepted, so B goes back to the queue at once.
+    // B accepted: told the opponent declined and that it is back in the queue, for 3 s.
+    await pageC.locator('[data-testid="match-found-state"][data-declined-by="opponent"]').waitFor();
+    expect(await pageC.getByTestId('match-found-next').textContent()).toMatch(/back in the queue/);
     await modalB.waitClosed();
     await pageC.locator('[data-testid="queue-panel"][data-status="inQueue"]').waitFor();
     await modalA.waitClosed(6_000);
@@ -202,7 +204,7 @@ describe('ladder', () => {
     await pageC.locator('[data-testid="queue-panel"][data-status="none"]').waitFor();
   });
 
-  it('timeout: the side that did nothing is reset; the side that accepted sees declined for 3 s', async () => {
+  it('timeout: the side that did nothing is reset and told; the side that accepted sees declined for 3 s', async () => {
     const queueA = await openCompetition(pageD);
     const queueB = await openCompetition(pageB);
     await queueA.joinQueue();
@@ -217,7 +219,9 @@ describe('ladder', () => {
     // The real 15 s window runs out.
     await modalB.waitForPhase('declined', 20_000);
     expect(await modalB.notice().textContent()).toMatch(/did not accept/);
-    await modalA.waitClosed(5_000);
+    // The side that did nothing is told the time ran out, for 3 s.
+    await pageD.locator('[data-testid="match-found-state"][data-declined-by="missed"]').waitFor();
+    await modalA.waitClosed(8_000);
     expect(await queueA.status()).toBe('none');
     await modalB.waitClosed(6_000);
 
