@@ -335,6 +335,13 @@ for (const locale of ['en', 'fr'] as const) {
       await phoneA.getByTestId('match-series').waitFor();
       expect(await phoneA.getByTestId('match-series').getAttribute('data-state')).toBe('finished');
       expect(await phoneA.getByTestId('match-home').textContent()).toMatch(/Atlanta Titans|Nordic Raiders/);
+      // Stars and destruction per side, why a side won, the way back to the competition.
+      expect(await phoneA.getByTestId('match-destruction').count()).toBe(2);
+      // A winner is coloured (never both: a draw colours neither) and the page says why it won.
+      const winners = await phoneA.locator('.match-side--won').count();
+      expect(winners).toBeLessThanOrEqual(1);
+      if (winners === 1) await phoneA.getByTestId('match-reason').waitFor();
+      await phoneA.getByTestId('match-to-competition').waitFor();
       await fitsThePhone(phoneA);
       await shot(phoneA, `${locale}-12-match-page`);
 

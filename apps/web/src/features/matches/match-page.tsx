@@ -4,10 +4,12 @@ import { Link, useLoaderData } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
+import { formatDestruction, resultReason } from '../../lib/war-result';
 import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
 import { OfficialWarGuide } from '../war/official-war-guide';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
+import { type SeriesOutcome, seriesOutcome } from './series-outcome';
 import { teamName } from './team-name';
 
 /** What the match route loads: the series of the URL's id (no id: missing). */
@@ -15,12 +17,23 @@ export interface MatchPageData {
   series: Loadable<MatchSeriesValue>;
 }
 
-function Side({ series, index }: { series: MatchSeriesValue; index: 0 | 1 }) {
+function Side({
+  series,
+  outcome,
+  index,
+}: {
+  series: MatchSeriesValue;
+  outcome: SeriesOutcome;
+  index: 0 | 1;
+}) {
   const { t } = useTranslation('matches');
+  const locale = useLocale();
+  const side = index === 0 ? 'home' : 'away';
   const competitor = series.competitors[index];
   const other = series.competitors[index === 0 ? 1 : 0];
   const stars = competitor ? starsOf(series, competitor.id) : null;
-  const won = competitor?.placement === 1 && series.state === 'finished';
+  // A draw colours neither side as the winner.
+  const won = outcome.winner === side;
   return (
     <div
       className={won ? 'match-side match-side--won' : 'match-side'}
@@ -38,12 +51,17 @@ function Side({ series, index }: { series: MatchSeriesValue; index: 0 | 1 }) {
             ? '–'
             : `★ ${stars}`}
       </span>
+      {outcome.destruction && !outcome.forfeit ? (
+        <span className="match-side__destruction" data-testid="match-destruction">
+          {formatDestruction(outcome.destruction[side], locale)}
+        </span>
+      ) : null}
     </div>
   );
 }
 
 function Series({ load }: { load: MatchPageData['series'] }) {
-  const { t } = useTranslation('matches');
+  const { t } = useTranslation(['matches', 'war']);
   const locale = useLocale();
   const localize = useLocalizedPath();
   const loaded = load;
@@ -64,8 +82,10 @@ function Series({ load }: { load: MatchPageData['series'] }) {
     );
   const series = loaded.value;
   const [home, away] = series.competitors;
-  const winner = series.state === 'finished' ? series.competitors.find((c) => c.placement === 1) : undefined;
-  const draw = series.state === 'finished' && home?.placement === 1 && away?.placement === 1;
+  const outcome = seriesOutcome(series);
+  const draw = outcome.winner === 'draw';
+  const winner = outcome.winner === 'home' ? home : outcome.winner === 'away' ? away : undefined;
+  const reason = resultReason(outcome);
   return (
     <article className="card match-card" data-testid="match-series" data-state={series.state}>
       <header className="match-card__top">
@@ -80,9 +100,9 @@ function Series({ load }: { load: MatchPageData['series'] }) {
         </time>
       </header>
       <div className="match-card__sides">
-        <Side series={series} index={0} />
+        <Side series={series} outcome={outcome} index={0} />
         <span className="match-card__vs">{t('vs')}</span>
-        <Side series={series} index={1} />
+        <Side series={series} outcome={outcome} index={1} />
       </div>
       <p className="match-card__result" data-testid="match-result">
         {series.state !== 'finished'
@@ -95,6 +115,11 @@ function Series({ load }: { load: MatchPageData['series'] }) {
               ? t('winner', { team: teamName(winner.displayName, t('common:tbd')) })
               : t('resultPending')}
       </p>
+      {winner && (reason === 'stars' || reason === 'destruction') ? (
+        <p className="match-card__reason muted" data-testid="match-reason" data-reason={reason}>
+          {t(`war:reason.${reason}`, { team: teamName(winner.displayName, t('common:tbd')) })}
+        </p>
+      ) : null}
       {series.officialWar ? (
         <>
           {isUpcomingState(series.state) && series.officialWar.state === 'notInWar' ? (
@@ -109,6 +134,15 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           />
         </>
       ) : null}
+      <p className="match-card__back">
+        <Link
+          className="button button--ghost"
+          to={localize('/competition')}
+          data-testid="match-to-competition"
+        >
+          {t('toCompetition')}
+        </Link>
+      </p>
     </article>
   );
 }

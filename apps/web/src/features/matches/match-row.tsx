@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { MatchSeriesValue } from './match-series-api';
+import { seriesOutcome } from './series-outcome';
 import { teamName } from './team-name';
 
 /** One match series in a list: date, home vs away, score or FFW/FFL, state. */
@@ -12,6 +13,8 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
   const locale = useLocale();
   const localize = useLocalizedPath();
   const [home, away] = series.competitors;
+  // A draw colours neither team as the winner.
+  const { winner } = seriesOutcome(series);
   const score = (side: typeof home, other: typeof home) =>
     side
       ? competitorResultLabel(
@@ -20,28 +23,29 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
         )
       : '-';
   return (
-    <li className="match-row" data-testid="match-row" data-state={series.state}>
+    <li
+      className="match-row"
+      data-testid="match-row"
+      data-state={series.state}
+      data-winner={winner ?? undefined}
+    >
       <Link to={localize(`/match/${encodeURIComponent(series.id)}`)} className="match-row__link">
         <span className="match-row__date">{formatDateTime(series.date, locale)}</span>
         <span className="match-row__teams">
-          <span
-            className={home?.placement === 1 ? 'match-row__team match-row__team--won' : 'match-row__team'}
-          >
+          <span className={winner === 'home' ? 'match-row__team match-row__team--won' : 'match-row__team'}>
             {teamName(home?.displayName, t('common:tbd'))}
           </span>
           <span className="match-row__score" data-testid="match-row-score">
             {score(home, away)} : {score(away, home)}
           </span>
-          <span
-            className={away?.placement === 1 ? 'match-row__team match-row__team--won' : 'match-row__team'}
-          >
+          <span className={winner === 'away' ? 'match-row__team match-row__team--won' : 'match-row__team'}>
             {teamName(away?.displayName, t('common:tbd'))}
           </span>
         </span>
         <span
           className={`badge badge--${series.state === 'finished' ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
         >
-          {t(`state.${series.state}`)}
+          {winner === 'draw' ? t('draw') : t(`state.${series.state}`)}
         </span>
       </Link>
     </li>

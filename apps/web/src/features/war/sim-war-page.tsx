@@ -1,33 +1,17 @@
-import type { Locale } from '@cwh/domain';
 import { DAY_TWO_ATTACK_ORDER_MINUTES } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData, useParams } from 'react-router';
-import { HTML_LANG } from '../../i18n/locale';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDuration, minutes } from '../../lib/durations';
 import { reportError } from '../../lib/error-reporter';
 import type { Loadable } from '../../lib/loadable';
+import { formatDestruction, resultReason } from '../../lib/war-result';
 import { PageShell } from '../shell/page-shell';
 import { fetchSimWar, forfeitSimWar, playSimWar, type SimWar, type SimWarSideName } from './war-api';
 
 /** How often an open war screen looks for the result the other captain's screen played. */
 const RUNNING_WAR_REFRESH_MS = 5_000;
-
-/** Average destruction of a side, as the game shows it (one decimal, the locale's separator). */
-export function formatDestruction(value: number, locale: Locale): string {
-  return `${new Intl.NumberFormat(HTML_LANG[locale], { maximumFractionDigits: 1 }).format(value)} %`;
-}
-
-/**
- * Why the result is what it is: stars decide; equal stars go to destruction; equal in both is a
- * draw. `null` for a forfeit (its own line says it).
- */
-export function resultReason(result: NonNullable<SimWar['result']>): 'stars' | 'destruction' | 'draw' | null {
-  if (result.forfeit) return null;
-  if (result.winner === 'draw') return 'draw';
-  return result.stars.home === result.stars.away ? 'destruction' : 'stars';
-}
 
 /** What the war route loads: the simulated war of the URL's id. */
 export interface SimWarData {
@@ -176,7 +160,9 @@ function War({ load }: { load: SimWarData['war'] }) {
     );
   const war = shown.value;
   const result = war.result ?? null;
-  const reason = result ? resultReason(result) : null;
+  const reason = result
+    ? resultReason({ stars: result.stars, winner: result.winner, forfeit: result.forfeit != null })
+    : null;
   return (
     <div className="war" data-testid="sim-war" data-status={war.status}>
       {result ? (

@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { resultReason } from '../../lib/war-result';
+import type { MatchSeriesValue } from './match-series-api';
+import { seriesOutcome } from './series-outcome';
+
+type Side = { placement: number | null; score: number | null; destruction?: number; forfeit?: boolean };
+
+function series(state: string, home: Side, away: Side): MatchSeriesValue {
+  const competitor = (id: string, side: Side) => ({
+    id,
+    roster: null,
+    displayName: id,
+    placement: side.placement,
+    result: {
+      score: side.score,
+      forfeit: side.forfeit ?? false,
+      ...(side.destruction != null ? { destruction: side.destruction } : {}),
+    },
+  });
+  return {
+    id: 's1',
+    state,
+    date: '2026-03-01T12:00:00Z',
+    competitors: [competitor('h', home), competitor('a', away)],
+    matches: [],
+  } as unknown as MatchSeriesValue;
+}
+
+describe('series outcome', () => {
+  it('12 : 12 won on destruction: one winner, destruction per side, the reason', () => {
+    const outcome = seriesOutcome(
+      series(
+        'finished',
+        { placement: 1, score: 12, destruction: 81.5 },
+        { placement: 2, score: 12, destruction: 80 },
+      ),
+    );
+    expect(outcome).toMatchObject({
+      winner: 'home',
+      stars: { home: 12, away: 12 },
+      destruction: { home: 81.5, away: 80 },
+    });
+    expect(resultReason(outcome)).toBe('destruction');
+  });
+
+  it('a true draw (both placed first) is a draw: neither side is the winner', () => {
+    const outcome = seriesOutcome(
+      series(
+        'finished',
+        { placement: 1, score: 12, destruction: 80 },
+        { placement: 1, score: 12, destruction: 80 },
+      ),
+    );
+    expect(outcome.winner).toBe('draw');
+    expect(resultReason(outcome)).toBe('draw');
+  });
+
+  it('no winner before the end; a forfeit gives no tiebreak reason', () => {
+    expect(
+      seriesOutcome(series('live', { placement: null, score: null }, { placement: null, score: null }))
+        .winner,
+    ).toBeNull();
+    const forfeit = seriesOutcome(
+      series('finished', { placement: 1, score: 0 }, { placement: 2, score: 0, forfeit: true }),
+    );
+    expect(forfeit).toMatchObject({ winner: 'home', forfeit: true, destruction: null });
+    expect(resultReason(forfeit)).toBeNull();
+  });
+});

@@ -1,0 +1,39 @@
+import type { WarOutcome } from '../../lib/war-result';
+import { type MatchSeriesValue, starsOf } from './match-series-api';
+
+export interface SeriesOutcome extends WarOutcome {
+  destruction: { home: number; away: number } | null;
+}
+
+/**
+ * A series' result for display: stars and destruction per side, the winner (a draw when both sides
+ * hold placement 1, so neither is coloured as the winner), and whether a forfeit decided it.
+ */
+export function seriesOutcome(series: MatchSeriesValue): SeriesOutcome {
+  const [home, away] = series.competitors;
+  const finished = series.state === 'finished';
+  const draw = finished && home?.placement === 1 && away?.placement === 1;
+  const winner = !finished
+    ? null
+    : draw
+      ? 'draw'
+      : home?.placement === 1
+        ? 'home'
+        : away?.placement === 1
+          ? 'away'
+          : null;
+  const homeDestruction = home?.result.destruction;
+  const awayDestruction = away?.result.destruction;
+  return {
+    stars: {
+      home: home ? starsOf(series, home.id) : null,
+      away: away ? starsOf(series, away.id) : null,
+    },
+    destruction:
+      homeDestruction != null && awayDestruction != null
+        ? { home: homeDestruction, away: awayDestruction }
+        : null,
+    winner,
+    forfeit: Boolean(home?.result.forfeit || away?.result.forfeit),
+  };
+}
