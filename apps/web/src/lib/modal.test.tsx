@@ -69,7 +69,10 @@ describe('Modal', () => {
     fireEvent.click(screen.getByText('Open'));
     const modal = screen.getByTestId('modal');
     expect(modal.style.getPropertyValue('--modal-max-width')).toBe(`${MODAL_MAX_WIDTH_REM}rem`);
-    const css = readFileSync(join(dirname(fileURLToPath(import.meta.url)), '../styles/global.css'), 'utf8');
+    const here = dirname(fileURLToPath(import.meta.url));
+    const css = ['../styles/global.css', '../overlays/ladder.css']
+      .map((file) => readFileSync(join(here, file), 'utf8'))
+      .join('\n');
     expect(css).toMatch(/\.modal \{[^}]*max-width: var\(--modal-max-width\);/);
     expect(css).not.toMatch(/max-width: \d+(\.\d+)?rem/);
   });
