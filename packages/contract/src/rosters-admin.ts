@@ -13,6 +13,7 @@ export const ROSTERS_ADMIN_PATHS = {
   unlock: '/admin/rosters/:id/unlock',
   withdraw: '/admin/rosters/:id/withdraw',
   move: '/admin/rosters/:id/relationships/segment',
+  team: '/admin/rosters/:id/relationships/team',
   checkinReview: '/admin/segments/:id/checkin-review',
   readmit: '/admin/segments/:id/checkin-review/readmit',
   extend: '/admin/segments/:id/checkin-review/extend',
@@ -72,6 +73,11 @@ export const adminRosterListDocument = listDocument(adminRosterResource);
 /** Move a roster to another level-0 segment of its event (a to-one relationship update). */
 export const moveRosterBody = z.object({
   data: z.object({ type: z.literal('segments'), id: resourceId }),
+});
+
+/** The team a roster is the entry of (a to-one relationship update; null: no team). */
+export const rosterTeamBody = z.object({
+  data: z.object({ type: z.literal('teams'), id: resourceId }).nullable(),
 });
 
 const reviewRoster = z.object({
@@ -157,5 +163,6 @@ export type CheckinReview = z.infer<typeof checkinReviewResource>['attributes'];
 export type SeedingDocument = z.infer<typeof seedingDocument>;
 export type SeedEntry = z.infer<typeof seedEntry>;
 export type MoveRosterBody = z.infer<typeof moveRosterBody>;
+export type RosterTeamBody = z.infer<typeof rosterTeamBody>;
 export type ReadmitBody = z.infer<typeof readmitBody>;
 export type ExtendWindowBody = z.infer<typeof extendWindowBody>;

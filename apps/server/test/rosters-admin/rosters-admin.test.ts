@@ -38,6 +38,9 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
   let admin: string;
   let pool: Captain[];
   let sandbox: string;
+  /** A team and a roster for the role table's team action (POST /teams as the admin). */
+  let tableTeam: string;
+  let tableRoster: string;
   const take = () => pool.shift()!;
 
   beforeAll(async () => {
@@ -45,6 +48,10 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
     admin = callers.tokens.admin!;
     pool = await championshipRosters(ctx.database.db, 60, 9400, ctx.now);
     sandbox = await segmentIdBySlug(ctx.database.db, 'test-championship-sandbox');
+    tableTeam = (await call(ctx.app, admin, 'POST', `${T}/teams`, { name: 'Role table team' })).json().data
+      .id;
+    // From the end of the pool: the other tests take from the front.
+    tableRoster = pool.pop()!.rosterId;
   });
 
   const db = () => ctx.database.db;
@@ -98,6 +105,21 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
               ...(t ? { authorization: `Bearer ${t}` } : {}),
             },
             payload: { data: { type: 'segments', id: sandbox } },
+          }),
+      },
+      {
+        // Setting the same team again is allowed: one roster serves every role.
+        action: 'PATCH team',
+        ok: 200,
+        run: (t) =>
+          ctx.app.inject({
+            method: 'PATCH',
+            url: adminPath('team', tableRoster),
+            headers: {
+              'content-type': 'application/vnd.api+json',
+              ...(t ? { authorization: `Bearer ${t}` } : {}),
+            },
+            payload: { data: { type: 'teams', id: tableTeam } },
           }),
       },
     ];
@@ -234,7 +256,35 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
     });
     expect(created.statusCode, created.body).toBe(201);
     const teamId: string = created.json().data.id;
-    await db().update(rosters).set({ teamId }).where(eq(rosters.id, entry.rosterId));
+    const setTeam = (rosterId: string, data: { type: 'teams'; id: string } | null) =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: adminPath('team', rosterId),
+        headers: {
+          'content-type': 'application/vnd.api+json',
+          authorization: `Bearer ${callers.tokens.organizer}`,
+        },
+        payload: { data },
+      });
+    // An unknown team is refused in words, writing nothing.
+    const unknown = await setTeam(entry.rosterId, {
+      type: 'teams',
+      id: '00000000-0000-4000-8000-0000000000aa',
+    });
+    expect(unknown.statusCode).toBe(400);
+    expect(unknown.json().errors[0]).toMatchObject({
+      code: 'VALIDATION_FAILED',
+      source: { pointer: '/data/id' },
+    });
+    expect((await rosterRow(db(), entry.rosterId)).teamId).toBeNull();
+    expect(await auditEntries(db(), entry.rosterId)).toHaveLength(0);
+
+    const set = await setTeam(entry.rosterId, { type: 'teams', id: teamId });
+    expect(set.statusCode, set.body).toBe(200);
+    expect(adminRosterDocument.parse(set.json()).data.attributes.team?.id).toBe(teamId);
+    const [audit] = (await auditEntries(db(), entry.rosterId)).filter((e) => e.action === 'roster.team');
+    expect(audit?.before).toMatchObject({ teamId: null });
+    expect(audit?.after).toMatchObject({ teamId });
 
     const one = await call(
       ctx.app,
@@ -269,6 +319,10 @@ describeEachDatabase('organizer console: rosters', (ctx) => {
       `${adminPath('rosters')}?filter[event]=${callers.eventId}&filter[team]=not-an-id`,
     );
     expect(invalid.statusCode).toBe(400);
+
+    // null: the roster is no team's entry any more.
+    const cleared = await setTeam(entry.rosterId, null);
+    expect(adminRosterDocument.parse(cleared.json()).data.attributes.team).toBeNull();
   });
 
   it('locks and unlocks with before/after in the activity log', async () => {

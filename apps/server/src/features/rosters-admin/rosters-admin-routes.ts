@@ -8,6 +8,7 @@ import {
   moveRosterBody,
   ROSTERS_ADMIN_PATHS as P,
   readmitBody,
+  rosterTeamBody,
   seedingDocument,
 } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -96,6 +97,13 @@ export function rostersAdminRoutes(
       { ...secured, schema: { ...schemaBase, ...rosterDoc, body: moveRosterBody } },
       async (request) => ({
         data: await rosters.move(request, request.params.id, request.body.data.id),
+      }),
+    );
+    app.patch(
+      P.team,
+      { ...secured, schema: { ...schemaBase, ...rosterDoc, body: rosterTeamBody } },
+      async (request) => ({
+        data: await rosters.setTeam(request, request.params.id, request.body.data?.id ?? null),
       }),
     );
 

@@ -10,6 +10,7 @@ import type { Audited } from '../activity-log/audit.js';
 import type { WithdrawnRoster } from '../clan/clan-context.js';
 import { createRosterRepository, type RosterRow } from '../rosters/roster-repository.js';
 import { createSegmentRepository } from '../segments/segment-repository.js';
+import { createTeamRepository } from '../teams/team-repository.js';
 import { type AdminRosterFilter, createRostersAdminRepository } from './rosters-admin-repository.js';
 
 export interface RostersAdminDeps {
@@ -34,6 +35,7 @@ const auditView = (row: RosterRow) => ({
   confirmedAt: row.confirmedAt,
   withdrawnAt: row.withdrawnAt,
   checkedIn: row.checkedIn,
+  teamId: row.teamId,
 });
 
 /** Rosters with owner, segment, members and whether they played, in a few queries. */
@@ -89,6 +91,7 @@ export function createRostersAdminService(deps: RostersAdminDeps) {
   const rosters = createRosterRepository(db);
   const repo = createRostersAdminRepository(db);
   const segments = createSegmentRepository(db);
+  const teams = createTeamRepository(db);
 
   /** The roster (404 first), then the caller must run its event. */
   async function authorize(request: FastifyRequest, id: string) {
@@ -206,6 +209,17 @@ export function createRostersAdminService(deps: RostersAdminDeps) {
         refuseWithdrawn(row);
         await refusePlayed(row, tx);
         return repo.update(row.id, { segmentId: target.segment.id, checkedIn: false }, tx);
+      });
+    },
+
+    /** The team the roster is the season's entry of (any team of the tenant), or none (null). */
+    setTeam(request: FastifyRequest, id: string, teamId: string | null) {
+      return change(request, id, 'roster.team', async (row, tx) => {
+        if (teamId !== null && !(await teams.find(request.tenant, teamId, tx)))
+          throw new DomainError('VALIDATION_FAILED', 'No team with this id', {
+            source: { pointer: '/data/id' },
+          });
+        return repo.update(row.id, { teamId }, tx);
       });
     },
   };

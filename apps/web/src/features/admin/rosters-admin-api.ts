@@ -1,4 +1,11 @@
-import type { AdminRosterResource, CheckinReview, PageMeta, SeedEntry, SeedingDocument } from '@cwh/contract';
+import type {
+  AdminRosterResource,
+  CheckinReview,
+  PageMeta,
+  SeedEntry,
+  SeedingDocument,
+  TeamListDocument,
+} from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { ApiError, api, type RequestOptions } from '../../lib/api-client';
 import { adminToken, signOut } from './admin-session';
@@ -65,6 +72,20 @@ export const rostersAdminApi = {
         ),
       )
     ).data,
+  /** The team the roster is the entry of (null: none). */
+  setTeam: async (id: string, teamId: string | null) =>
+    (
+      await call((o) =>
+        api.patch<One<AdminRoster>>(
+          rosterPath(id, 'relationships/team'),
+          { data: teamId ? { type: 'teams', id: teamId } : null },
+          o,
+        ),
+      )
+    ).data,
+  /** The teams a user owns (GET /teams?filter[owner]), for the roster's team picker. */
+  teamsOf: async (ownerId: string) =>
+    (await get<TeamListDocument>(`${T}/teams`, { 'filter[owner]': ownerId, 'page[size]': 100 })).data,
 
   review: (segmentId: string) => review(get(reviewPath(segmentId))),
   readmit: (segmentId: string, rosterId: string, matchSeriesId?: string) =>

@@ -54,6 +54,70 @@ function RosterStatus({ roster }: { roster: AdminRoster }) {
 
 type Team = NonNullable<AdminRoster['attributes']['team']>;
 
+/** Sets the team the roster is the entry of: one of its owner's teams (GET /teams?filter[owner]), or none. */
+function TeamPicker({ roster, onChanged }: { roster: AdminRoster; onChanged: (next: AdminRoster) => void }) {
+  const { t } = useTranslation('adminrosters');
+  const { run, busy, message } = useAction();
+  const a = roster.attributes;
+  const name = a.name ?? a.clanTag ?? roster.id;
+  const [teams, setTeams] = useState<Team[] | null>(null);
+  const [choice, setChoice] = useState(a.team?.id ?? '');
+  const owner = a.owner;
+  if (!owner) return null;
+  if (teams === null)
+    return (
+      <>
+        <button
+          type="button"
+          className="button button--ghost"
+          disabled={busy}
+          onClick={() =>
+            run(async () => {
+              const owned = (await rostersAdminApi.teamsOf(owner.id)).map((x) => ({
+                id: x.id,
+                name: x.attributes.name,
+              }));
+              // The current team stays a choice even when another user owns it.
+              setTeams(a.team && !owned.some((x) => x.id === a.team?.id) ? [a.team, ...owned] : owned);
+            }, '')
+          }
+        >
+          {t('action.chooseTeam')}
+        </button>
+        {message}
+      </>
+    );
+  return (
+    <span className="rosters-admin__move" data-testid="team-picker">
+      <select
+        className="input"
+        value={choice}
+        onChange={(e) => setChoice(e.target.value)}
+        aria-label={t('roster.teamOf', { name })}
+      >
+        <option value="">{t('roster.noTeam')}</option>
+        {teams.map((x) => (
+          <option key={x.id} value={x.id}>
+            {x.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="button"
+        className="button"
+        disabled={busy || choice === (a.team?.id ?? '')}
+        onClick={() =>
+          run(async () => onChanged(await rostersAdminApi.setTeam(roster.id, choice || null)), t('done.team'))
+        }
+      >
+        {t('action.saveTeam')}
+      </button>
+      {teams.length === 0 ? <span className="muted">{t('roster.ownerHasNoTeam')}</span> : null}
+      {message}
+    </span>
+  );
+}
+
 function RosterRow({
   roster,
   moveTargets,
@@ -212,6 +276,7 @@ function RosterRow({
               </button>
             </span>
           ) : null}
+          <TeamPicker roster={roster} onChanged={onChanged} />
         </div>
       )}
       {message}

@@ -28,9 +28,21 @@ const roster = (id: string, name: string, segment: string, team: { id: string; n
 const WOLVES = { id: '7b1c1c6e-0000-4000-8000-000000000001', name: 'Wolves' };
 
 describe('organizer console: the team of a roster', () => {
-  const fetchMock = vi.fn(async (url: string) => {
+  const fetchMock = vi.fn(async (url: string, init?: RequestInit) => {
     const json = (body: unknown) => new Response(JSON.stringify(body), { status: 200 });
     if (url.includes('/events/e1/segments')) return json({ data: [] });
+    if (url.includes('/tournaments/1.0/teams?'))
+      return json({
+        data: [
+          {
+            id: WOLVES.id,
+            type: 'teams',
+            attributes: { name: WOLVES.name, createdAt: '2026-01-01T00:00:00Z' },
+          },
+        ],
+      });
+    if (init?.method === 'PATCH' && url.endsWith('/admin/rosters/B/relationships/team'))
+      return json({ data: roster('B', 'No Team', 'th17', WOLVES) });
     if (url.includes('/tournaments/1.0/events'))
       return json({ data: [{ id: 'e1', type: 'events', attributes: { name: 'Season 2026' } }] });
     const ofTeam = url.includes('filter%5Bteam%5D=');
@@ -74,5 +86,27 @@ describe('organizer console: the team of a roster', () => {
     await waitFor(() => expect(names()).toEqual(['Wolves TH17', 'No Team']));
     expect(screen.queryByTestId('team-filter')).toBeNull();
     expect(String(fetchMock.mock.calls.at(-1)![0])).not.toContain('filter%5Bteam%5D');
+  });
+
+  it('sets the team of a roster among its owner’s teams', async () => {
+    render(
+      <I18nextProvider i18n={initI18n()}>
+        <RostersPage />
+      </I18nextProvider>,
+    );
+    await screen.findByRole('option', { name: 'Season 2026' });
+    fireEvent.click(screen.getByRole('button', { name: 'Search' }));
+    await screen.findAllByTestId('admin-roster');
+    const card = () => screen.getAllByTestId('admin-roster')[1]!;
+    fireEvent.click(within(card()).getByRole('button', { name: 'Set the team' }));
+    const select = await within(card()).findByLabelText('Team of No Team');
+    const teamsCall = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/teams?'));
+    expect(teamsCall).toContain('filter%5Bowner%5D=u-B');
+    fireEvent.change(select, { target: { value: WOLVES.id } });
+    fireEvent.click(within(card()).getByRole('button', { name: 'Save the team' }));
+    await within(card()).findByText('Team saved.');
+    expect(within(card()).getByTestId('roster-team').textContent).toBe('Team: Wolves');
+    const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
+    expect(JSON.parse(String(patch[1]!.body))).toEqual({ data: { type: 'teams', id: WOLVES.id } });
   });
 });
