@@ -3,6 +3,7 @@ import { defaultChoice } from '@cwh/domain';
 import { eq, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { activityLog } from '../../src/db/schema/admin.js';
 import { matchSeries } from '../../src/db/schema/ladder.js';
 import { pickbanChallenges, pickbanVotes, segmentVetoes } from '../../src/db/schema/pickban.js';
 import type { Notice } from '../../src/features/ladder/ladder-notices.js';
@@ -337,6 +338,16 @@ describeEachDatabase(
           remaining: itemIds.slice(4),
         });
         expect(sent.every((n) => (n.data as { status: string }).status === 'closed')).toBe(true);
+        // Each vote is in the activity log, written in the vote's transaction, by the captain who voted.
+        const logged = await ctx.database.db
+          .select({ action: activityLog.action, userId: activityLog.userId })
+          .from(activityLog)
+          .where(eq(activityLog.targetId, s.challenge.id));
+        expect(logged).toHaveLength(4);
+        expect(logged.every((l) => l.action === 'pickban.vote')).toBe(true);
+        expect(new Set(logged.map((l) => l.userId))).toEqual(
+          new Set([s.series.home.userId, s.series.away.userId]),
+        );
         const closed = await vote(s.series.home.token, s.challenge.id, [itemIds[4]!]);
         expect(refusal(closed)).toEqual({ status: 409, code: 'CONFLICT', reason: 'VETO_CLOSED' });
       });
