@@ -324,6 +324,11 @@ for (const locale of ['en', 'fr'] as const) {
       const myTeam = new MyTeamPage(phoneA);
       await myTeam.loaded();
       await myTeam.lockedBadge().waitFor();
+      // The team's rank, record and last match (its result) on My Team.
+      await phoneA.getByTestId('team-play').waitFor();
+      expect(await phoneA.getByTestId('team-record').textContent()).toMatch(/^\d-\d(-\d)?$/);
+      expect(await phoneA.getByTestId('team-rank').textContent()).toMatch(/^#\d+$/);
+      expect(await phoneA.getByTestId('team-last-match').textContent()).toContain(raiders.name);
       await fitsThePhone(phoneA);
       await shot(phoneA, `${locale}-11-my-team`);
 

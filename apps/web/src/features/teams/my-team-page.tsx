@@ -11,6 +11,7 @@ import { Notice } from '../shell/notice';
 import { RosterInvitations } from './roster-invitations';
 import { registerForTeam } from './team-api';
 import { TeamPage } from './team-page';
+import { TeamPlayCard } from './team-play';
 import { isStagePhase, teamPhase, teamStagePhase, teamWarnings } from './team-status';
 import { MemberLine, StatusBadge } from './team-ui';
 import { useTeamAction } from './use-team';
@@ -48,6 +49,7 @@ function TeamView({ session }: { session: SessionState }) {
       ) : null}
       {session.notInvited ? <Notice testId="not-invited">{t('myTeam.notInvited')}</Notice> : null}
       <TeamActions session={session} />
+      <TeamPlayCard />
       <Roster session={session} />
     </>
   );
