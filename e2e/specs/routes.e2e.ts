@@ -87,13 +87,18 @@ describe('not found and error pages', () => {
   it('answers an unknown page with the 404 page and a way back home', async () => {
     const page = await context.newPage();
     const errors = new ErrorPage(page);
-    await errors.open('/this/does/not/exist');
+    // The server knows the SPA's pages (contract SPA_PAGES): an unknown one is an HTTP 404 too.
+    const response = await page.goto('/this/does/not/exist');
+    expect(response?.status()).toBe(404);
     expect(await errors.pageName()).toBe('not-found');
     await expect.poll(() => page.getByText('This page could not be found').count()).toBeGreaterThan(0);
     await errors.backHome().click();
     // The 404 stays on screen until the home route has loaded: wait for the navigation.
     await expect.poll(() => errors.pageName()).toBe('home');
     expect(new URL(page.url()).pathname).toBe('/');
+    expect((await page.goto('/fr/competition'))?.status()).toBe(200);
+    expect((await page.goto('/world-finals/day-4'))?.status()).toBe(404);
+    expect(await errors.pageName()).toBe('not-found');
     await page.close();
   });
 
