@@ -26,7 +26,8 @@ import { PICKBAN_STEP_EVENT } from './socket-events.js';
  *   - 400 VALIDATION_FAILED, meta.reason VETO_WRONG_COUNT (not the step's count, or items under the
  *     other action) or VETO_UNKNOWN_ITEM (not in the challenge's pool).
  * - PUT /segments/{id}/veto (organizers of the event, admins): the segment's category, order,
- *   starter and turn time; POST /categories and POST /items (same roles) create them.
+ *   starter and turn time; GET /segments/{id}/veto reads it (404 when none); POST /categories
+ *   and POST /items (same roles) create them.
  *
  * Every step is told to both captains over the socket (`update` PICKBAN_STEP_EVENT).
  */

@@ -563,6 +563,17 @@ describeEachDatabase(
           starter: 'home',
         });
         expect(veto.statusCode).toBe(expectedStatus(role, ORGANIZERS, 200));
+        const read = await call(ctx.app, token, 'GET', `${P}/segments/${segmentId}/veto`);
+        expect(read.statusCode).toBe(expectedStatus(role, ORGANIZERS, 200));
+        if (read.statusCode === 200) {
+          expect(read.json().data.attributes).toEqual({
+            segmentId,
+            categoryId,
+            steps: BAN_BAN_PICK_PICK,
+            starter: 'home',
+            turnSeconds: 60,
+          });
+        }
         const written = await ctx.database.db
           .select()
           .from(segmentVetoes)
@@ -618,6 +629,10 @@ describeEachDatabase(
           .from(segmentVetoes)
           .where(eq(segmentVetoes.segmentId, segmentId));
         expect(rows).toEqual([]);
+        expect(refusal(await call(ctx.app, admin, 'GET', `${P}/segments/${segmentId}/veto`))).toMatchObject({
+          status: 404,
+          code: 'NOT_FOUND',
+        });
       });
     });
   },

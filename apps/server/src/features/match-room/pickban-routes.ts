@@ -28,7 +28,7 @@ import type { Audited } from '../activity-log/audit.js';
 import { myChallenges, seriesChallenges } from './pickban-reads.js';
 import type { CategoryRow, ItemRow, SegmentVetoRow } from './pickban-repository.js';
 import { type PickbanDeps, vote } from './pickban-service.js';
-import { createCategory, createItem, setSegmentVeto } from './pickban-setup-service.js';
+import { createCategory, createItem, segmentVetoOf, setSegmentVeto } from './pickban-setup-service.js';
 import { sideOfUser, toChallengeResource } from './pickban-state.js';
 
 const tags = ['pickban'];
@@ -193,6 +193,23 @@ export function pickbanRoutes(deps: PickbanDeps, audited: Audited): FastifyPlugi
           ),
         );
         return reply.code(201).send({ data: itemResource(row) });
+      },
+    );
+
+    app.get(
+      '/segments/:id/veto',
+      {
+        preHandler: app.authenticate,
+        schema: { tags, security, params: idParams, response: { 200: segmentVetoDocument } },
+      },
+      async (request) => {
+        userOf(request);
+        const row = await segmentVetoOf(
+          repo,
+          { tenant: request.tenant, segmentId: request.params.id },
+          (eventId) => requireAccess(request, 'event:manage', eventId),
+        );
+        return { data: vetoResource(row) };
       },
     );
 

@@ -122,3 +122,17 @@ export async function setSegmentVeto(
   });
   return row;
 }
+
+/** GET /segments/{id}/veto: the segment's veto for organizers of its event and admins (404 when none). */
+export async function segmentVetoOf(
+  repo: PickbanRepository,
+  input: { tenant: string; segmentId: string },
+  requireEvent: (eventId: string) => Promise<unknown>,
+): Promise<SegmentVetoRow> {
+  const segment = await repo.segmentInTenant(input.tenant, input.segmentId);
+  if (!segment) throw new DomainError('NOT_FOUND', `No segment with id ${input.segmentId}`);
+  await requireEvent(segment.eventId);
+  const veto = await repo.segmentVeto(segment.id);
+  if (!veto) throw new DomainError('NOT_FOUND', 'This segment has no pick and ban');
+  return veto;
+}
