@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { refreshClan } from '../session/load-session';
-import { getSession, updateSession, useSession } from '../session/session-store';
+import { getSession, type SessionState, updateSession, useSession } from '../session/session-store';
 import { FormField, FormSubmitBar } from '../shell/form-field';
 import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
@@ -55,6 +55,7 @@ export function ProfileAgePage() {
   return (
     <PageShell name="registration-profile-age" title={t('age.title')} eyebrow={t('eyebrow')}>
       <Steps current={1} />
+      <PickedNotice session={session} />
       {session.status === 'signedOut' ? (
         <SignedOutCard />
       ) : (
@@ -89,6 +90,30 @@ export function ProfileAgePage() {
   );
 }
 
+/** An invited member lands here: say which team picked them (and who captains it) before the steps. */
+function PickedNotice({ session }: { session: SessionState }) {
+  const { t } = useTranslation('registration');
+  const { roster, clan, playerTag } = session;
+  // The leader picked the team: only the members it picked are told.
+  if (session.isLeader || !roster || !clan) return null;
+  if (!roster.members.some((member) => member.tag === playerTag)) return null;
+  const captain = roster.members.find((member) => member.tag === roster.captainTag)?.name;
+  return (
+    <Notice testId="picked-notice">
+      {captain
+        ? t('age.picked', { team: clan.name, captain })
+        : t('age.pickedNoCaptain', { team: clan.name })}
+    </Notice>
+  );
+}
+
+/** First and last name from the game name where it has both ("Marcus Stone"); else the first only. */
+export function namesFromGameName(gameName: string | null): { firstName: string; lastName: string } {
+  const words = (gameName ?? '').trim().split(/\s+/).filter(Boolean);
+  if (words.length === 0) return { firstName: '', lastName: '' };
+  return { firstName: words[0] ?? '', lastName: words.slice(1).join(' ') };
+}
+
 function Field({
   id,
   label,
@@ -121,8 +146,7 @@ export function ProfileCreatePage() {
   const go = useGoTo();
   useUnderAgeRedirect();
   const [values, setValues] = useState<Record<ProfileField, string>>({
-    firstName: '',
-    lastName: '',
+    ...namesFromGameName(session.playerName),
     username: session.playerName ?? '',
     email: '',
   });
