@@ -262,11 +262,20 @@ export function AccountCreatedPage() {
   const to = useLocalizedPath();
   const session = useSession();
   const leaderWithoutTeam = session.isLeader && !session.roster;
+  // The clan's team exists (perhaps locked) without this player: say so, not "your leader selects next".
+  const notOnTeam =
+    session.roster != null && !session.roster.members.some((member) => member.tag === session.playerTag);
   return (
     <PageShell name="registration-feedback-account-creation-completed" title={t('common:dialog.success')}>
       <div className="card state-card" data-testid="account-created">
         <h2>{t('accountCreated.title')}</h2>
-        <p>{leaderWithoutTeam ? t('accountCreated.leaderNext') : t('accountCreated.memberNext')}</p>
+        <p data-testid="account-created-next">
+          {leaderWithoutTeam
+            ? t('accountCreated.leaderNext')
+            : notOnTeam
+              ? t('teams:myTeam.notInvited')
+              : t('accountCreated.memberNext')}
+        </p>
         <div className="action-bar action-bar--center">
           {leaderWithoutTeam ? (
             <Link className="button button--primary" to={to('/my-clan/manage')} data-testid="pick-team">
