@@ -14,8 +14,9 @@ import { type RunningServer, startServer } from '../support/server-process.js';
  * advance rules of a finished stage and run the advancement, correct a result with a reason, reset a
  * player's password through the outbox mail (the player sets a new one from the mail's link and signs
  * in with it), suspend that player (the login then answers 401 UNAUTHENTICATED "This account is
- * suspended" and the player's token stops working), and read all of it, before and after, in the
- * activity log.
+ * suspended" and the player's token stops working), see the suspension on the player's roster, make
+ * that roster the entry of the team the player founded and follow the team link, and read all of it,
+ * before and after, in the activity log.
  *
  * Roles: organizers run their events but have no user or log powers; support has those but no events.
  * `permissions` is a list, so before the journey the admin (through the API) gives the demo organizer
@@ -34,6 +35,8 @@ const U = API_PATHS.users;
 const STAGE = 'E2E Journey Finals';
 const NEXT = 'Championship Finals';
 const NEW_PASSWORD = 'Journey-New-Pass1';
+/** The team the player creates once signed in; the staff member makes their roster its entry. */
+const TEAM = 'Journey Serpents Esports';
 /** Simulated clans locked when the season has fewer than 4 locked rosters of its own. */
 const SIM_CLANS = ['#2PP0QJ8Y', '#2Y0PQ9LC', '#L0V9C2JG', '#P28QY0LR'];
 
@@ -294,8 +297,9 @@ describe('one staff member runs the season from the console', () => {
     await form.getByTestId('reset-new-password').fill(NEW_PASSWORD);
     await form.getByRole('button', { name: 'Save the new password' }).click();
     await form.getByRole('status').waitFor();
-    const signIn = await new ApiClient(server.baseURL).tryLogin(player.email, NEW_PASSWORD);
-    expect(signIn.status).toBe(200);
+    const playerApi = await new ApiClient(server.baseURL).login(player.email, NEW_PASSWORD);
+    // Signed in, the player founds a team (POST /teams): the organisation their rosters belong to.
+    await playerApi.call('POST', `${T}/teams`, { data: { type: 'teams', attributes: { name: TEAM } } });
     // The link is single-use.
     await playerPage.goto(link);
     await form.getByTestId('reset-new-password').fill('Another-Pass-22');
@@ -326,13 +330,17 @@ describe('one staff member runs the season from the console', () => {
         attributes: {
           name: string | null;
           clanTag: string | null;
+          owner: { id: string } | null;
           hasSuspended: boolean;
           members: { name: string; suspended: boolean }[];
         };
       }[];
     }>('GET', `${T}/admin/rosters?filter[event]=${season.id}&page[size]=100`);
-    const marked = listed.data.filter((r) => r.attributes.hasSuspended);
-    expect(marked.length).toBeGreaterThan(0);
+    // The player's own roster (they own it and play in it) carries the badge.
+    const marked = listed.data.filter(
+      (r) => r.attributes.hasSuspended && r.attributes.owner?.id === player.id,
+    );
+    expect(marked).toHaveLength(1);
     const roster = marked[0]!.attributes;
     const suspendedMember = roster.members.find((m) => m.suspended)!;
     const rosters = new AdminRostersPage(page);
@@ -347,6 +355,27 @@ describe('one staff member runs the season from the console', () => {
     expect(await row.textContent()).toContain(suspendedMember.name);
     expect(await row.getByTestId('member-suspended').textContent()).toBe('Suspended');
     await card.screenshot({ path: '/tmp/journey-roster-suspended-1280.png' });
+  });
+
+  it('makes the roster the entry of the player’s team and follows the team link', async () => {
+    const rosters = new AdminRostersPage(page);
+    const card = page
+      .getByTestId('admin-roster')
+      .filter({ has: page.getByTestId('roster-suspended') })
+      .first();
+    const name = (await card.getAttribute('data-roster')) ?? '';
+    await card.getByRole('button', { name: 'Set the team' }).click();
+    await card.getByLabel(`Team of ${name}`).selectOption({ label: TEAM });
+    await card.getByRole('button', { name: 'Save the team' }).click();
+    await card.getByText('Team saved.').waitFor();
+    await expect.poll(() => card.getByTestId('roster-team').textContent()).toBe(`Team: ${TEAM}`);
+    await card.getByTestId('roster-team').click();
+    await page.getByTestId('team-filter').waitFor();
+    // Every roster of the team in the event (the clan-tag search that found this one is cleared).
+    expect(await rosters.field('Search', 'input').inputValue()).toBe('');
+    await expect.poll(() => page.getByTestId('admin-roster').count()).toBe(1);
+    expect(await rosters.roster(name).count()).toBe(1);
+    await page.screenshot({ path: '/tmp/journey-team-rosters-1280.png', fullPage: true });
   });
 
   it('reads all of it in the activity log, before and after', async () => {
@@ -364,6 +393,7 @@ describe('one staff member runs the season from the console', () => {
         'user.password-reset.request',
         'user.password-reset.complete',
         'user.suspend',
+        'roster.team',
       ]),
     );
     expect(actions.some((a) => a.includes('advance') && a !== 'segment.advance-rules.create')).toBe(true);

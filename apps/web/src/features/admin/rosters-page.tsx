@@ -298,14 +298,14 @@ export function RostersPage() {
   const chosenEvent = eventId || events[0]?.id || '';
   const topLevel = (segments[chosenEvent] ?? []).filter((s) => s.attributes.level === 0);
 
-  async function load(ofTeam: Team | null) {
+  async function load(filter: { team: Team | null; segmentId: string; search: string }) {
     if (!chosenEvent) return;
     await run(async () => {
       const list = await rostersAdminApi.search({
         eventId: chosenEvent,
-        segmentId,
-        search,
-        ...(ofTeam ? { teamId: ofTeam.id } : {}),
+        segmentId: filter.segmentId,
+        search: filter.search,
+        ...(filter.team ? { teamId: filter.team.id } : {}),
       });
       setRosters(list.data);
       setTotal(list.meta?.page.total ?? list.data.length);
@@ -313,12 +313,21 @@ export function RostersPage() {
   }
   async function submit(event: FormEvent) {
     event.preventDefault();
-    await load(team);
+    await load({ team, segmentId, search });
   }
-  /** The team link: every roster of that team in the event (null: all teams again). */
+  /**
+   * The team link: every roster of that team in the event, whatever the segment or the search text
+   * that found this one (both cleared); null: all teams again.
+   */
   async function showTeam(next: Team | null) {
     setTeam(next);
-    await load(next);
+    if (next) {
+      setSegmentId('');
+      setSearch('');
+      await load({ team: next, segmentId: '', search: '' });
+    } else {
+      await load({ team: null, segmentId, search });
+    }
   }
 
   return (

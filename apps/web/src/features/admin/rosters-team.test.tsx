@@ -67,6 +67,7 @@ describe('organizer console: the team of a roster', () => {
       </I18nextProvider>,
     );
     await screen.findByRole('option', { name: 'Season 2026' });
+    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Wolves TH17' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findAllByTestId('admin-roster');
     const names = () => screen.getAllByTestId('admin-roster').map((el) => el.getAttribute('data-roster'));
@@ -80,6 +81,9 @@ describe('organizer console: the team of a roster', () => {
     await waitFor(() => expect(names()).toEqual(['Wolves TH17', 'Wolves TH16']));
     const urls = fetchMock.mock.calls.map(([url]) => String(url));
     expect(urls.at(-1)).toContain(`filter%5Bteam%5D=${WOLVES.id}`);
+    // The team's every roster: the search text that found this one is cleared.
+    expect(urls.at(-1)).not.toContain('filter%5Bsearch%5D');
+    expect((screen.getByLabelText('Search') as HTMLInputElement).value).toBe('');
     expect(screen.getByTestId('team-filter').textContent).toContain('Team: Wolves');
 
     fireEvent.click(screen.getByRole('button', { name: 'All teams' }));
