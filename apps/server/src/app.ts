@@ -9,6 +9,7 @@ import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
+import { createStageEntryCheck } from './features/brackets/stage-entrants.js';
 import { registerCheckins } from './features/checkins/register-checkins.js';
 import { eventRoutes } from './features/events/event-routes.js';
 import { gameRoutes } from './features/games/game-routes.js';
@@ -252,7 +253,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     sim: playersAndTeams.sim,
     seriesCreatedHooks,
   });
-  await registerCheckins(app, { db: database.db, ladder, game: playersAndTeams.game });
+  await registerCheckins(app, {
+    db: database.db,
+    ladder,
+    game: playersAndTeams.game,
+    isStageEntrant: createStageEntryCheck(database.db),
+  });
   await registerMatchRoom(app, { db: database.db, now });
 
   const spa = await registerStaticWeb(app, config.webDist);

@@ -1,7 +1,7 @@
 import { checkInErrorPage } from '@cwh/domain';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { rosters, segments } from '../../src/db/schema/index.js';
+import { rosters, segments, stageOutcomes } from '../../src/db/schema/index.js';
 import { createCallers, ROLES, type Role } from '../admin/admin-fixtures.js';
 import { describeEachDatabase, itOnPostgres, TEST_NOW } from '../harness.js';
 import {
@@ -190,6 +190,54 @@ describeEachDatabase(
       });
     });
 
+    it('only a stage’s entrants check in: outside the field it is ROSTER_NOT_IN_SEGMENT, then the advancement decides', async () => {
+      const db = ctx.database.db;
+      const de = await stageSegment(db, 'sci-de', {
+        monthlyQualifier: true,
+        doubleElimination: true,
+        checkinsConfig: { enabled: true, openWindow: WINDOW },
+      });
+      // The last registered locked roster is past the 8 best placed (or first registered) ones a
+      // final takes: the captains share one createdAt, so this one is made the last explicitly.
+      const outsider = captains[captains.length - 1]!;
+      await db
+        .update(rosters)
+        .set({ createdAt: new Date(TEST_NOW.getTime() + 365 * DAY) })
+        .where(eq(rosters.id, outsider.rosterId));
+      expect(refusal(await segmentCheckIn(ctx.app, outsider.token, de))).toMatchObject({
+        status: 409,
+        code: 'ROSTER_NOT_IN_SEGMENT',
+        detail: 'Your team has not qualified for this stage',
+      });
+      expect(await rosterWrites(db, outsider.rosterId)).toEqual({
+        checkedIn: false,
+        checkins: 0,
+        selected: null,
+      });
+      // Once the advancement placed rosters into the stage, exactly those enter.
+      const mqId = (
+        await db.select({ id: segments.id }).from(segments).where(eq(segments.slug, 'sci-mq'))
+      )[0]!.id;
+      const placed = captains[captains.length - 2]!;
+      await db.insert(stageOutcomes).values(
+        [outsider, placed].map((c, index) => ({
+          segmentId: mqId,
+          rosterId: c.rosterId,
+          rank: index + 1,
+          outcome: 'qualified' as const,
+          nextSegmentId: de,
+          nextSeed: index + 1,
+          decidedAt: TEST_NOW,
+        })),
+      );
+      expect((await segmentCheckIn(ctx.app, outsider.token, de)).statusCode).toBe(200);
+      const other = captains[captains.length - 3]!;
+      expect(refusal(await segmentCheckIn(ctx.app, other.token, de))).toMatchObject({
+        status: 409,
+        code: 'ROSTER_NOT_IN_SEGMENT',
+      });
+    });
+
     it('monthly qualifier: a single confirm answers the roster, checked in', async () => {
       const captain = fresh();
       // Tags are ignored in a monthly qualifier, even a stranger's.
@@ -258,13 +306,9 @@ describeEachDatabase(
         if (role === 'anonymous') {
           expect(refusal(response)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
         } else if (role === 'captain of another clan') {
-          // Only ever their own roster: checked in when it is registered for the stage's parent.
-          const [own] = await ctx.database.db
-            .select()
-            .from(rosters)
-            .where(eq(rosters.ownerId, callers.ids[role]));
-          const { parentId } = await ladderSegment(ctx.database.db);
-          expect(response.statusCode).toBe(own!.segmentId === parentId ? 200 : 409);
+          // Only ever their own roster, and theirs is the championship's newest: past the 128 best
+          // placed rosters the qualifier takes, so not an entrant of this stage.
+          expect(refusal(response)).toMatchObject({ status: 409, code: 'ROSTER_NOT_IN_SEGMENT' });
         } else {
           // Staff have no roster: nobody checks a team in for its captain.
           expect(refusal(response)).toMatchObject({ status: 400, code: 'CHECK_IN_DATA_MISSING' });

@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { identifier, isoSeconds, pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { createAccess } from '../access/access.js';
-import { createUserAliases } from '../users/user-aliases.js';
+import { createUserAliases } from '../auth/user-aliases.js';
 import { type ActivityLogRow, createActivityLogRepository } from './activity-log-repository.js';
 
 function toResource(row: ActivityLogRow, userAlias: string | null) {

@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { gameAccounts, users } from '../../db/schema/index.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
@@ -32,6 +32,30 @@ export function createUserRepository(db: Executor) {
         .where(and(eq(users.id, id), isNull(users.suspendedAt)))
         .limit(1);
       return rows[0] ?? null;
+    },
+
+    /** What the spec 3 alias of each of these users is made of: names, e-mail and game accounts. */
+    async aliasSourcesOf(userIds: readonly string[], tx: Executor = db) {
+      if (userIds.length === 0) return { people: [], accounts: [] };
+      const ids = [...userIds];
+      const [people, accounts] = await Promise.all([
+        tx
+          .select({
+            id: users.id,
+            username: users.username,
+            firstName: users.firstName,
+            lastName: users.lastName,
+            email: users.email,
+          })
+          .from(users)
+          .where(inArray(users.id, ids)),
+        tx
+          .select({ userId: gameAccounts.userId, username: gameAccounts.username })
+          .from(gameAccounts)
+          .where(inArray(gameAccounts.userId, ids))
+          .orderBy(asc(gameAccounts.createdAt)),
+      ]);
+      return { people, accounts };
     },
 
     async gameAccountsOf(userId: string, tx: Executor = db): Promise<{ username: string }[]> {

@@ -73,7 +73,7 @@ export function createBracketsRepository(db: Executor) {
      * Locked, active rosters registered on the segment's stage (its parent), best previous-stage
      * placement first (the ladder standings of the sibling segments), then registration order.
      */
-    async seedingRosters(segment: StageSegmentRow, tx: Executor = db) {
+    async seedingRosters(segment: Pick<StageSegmentRow, 'id' | 'parentId'>, tx: Executor = db) {
       const stageId = segment.parentId ?? segment.id;
       // Placements are not stored (standings are incremental): a ladder placement is the roster's
       // position in its segment's standings order (points, star difference, stars, roster id).

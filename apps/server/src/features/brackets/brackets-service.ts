@@ -11,13 +11,13 @@ import type { Db, Tx } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
-import { createAdvanceRepository } from './advance-repository.js';
 import {
   type BracketsRepository,
   createBracketsRepository,
   type StageRow,
   type StageSegmentRow,
 } from './brackets-repository.js';
+import { createStageEntrants, DEFAULT_STAGE_SIZE } from './stage-entrants.js';
 import {
   bracketSeries,
   conflict,
@@ -45,9 +45,6 @@ async function seriesCreated(deps: BracketsDeps, ids: readonly string[], tx: Tx,
   await scheduleCheckinDeadlines(deps.db, ids, tx);
   after.push(await openChallengesFor(deps.db, ids, tx));
 }
-
-/** Default field sizes: the Monthly Qualifier takes the ladder's top 128, a final 8 teams. */
-const DEFAULT_SIZE = { swiss: 128, double_elimination: 8 } as const;
 
 const invalid = (pointer: string, detail: string) =>
   new DomainError('VALIDATION_FAILED', detail, { source: { pointer: `/data/attributes/${pointer}` } });
@@ -92,13 +89,12 @@ async function seedTeams(
     if (stranger) throw invalid('rosterIds', `Roster ${stranger} is not a locked roster of this stage`);
     return body.rosterIds.map((rosterId, index) => ({ rosterId, seed: index + 1 }));
   }
-  // Rosters that advanced into this segment keep the seeds their previous stage gave them.
-  const advanced = await createAdvanceRepository(deps.db).advancedInto(segment.id);
-  if (advanced.length > 0) return advanced.map((a, index) => ({ rosterId: a.rosterId, seed: index + 1 }));
-  const rosters = await deps.repo.seedingRosters(segment);
-  return rosters
-    .slice(0, body.size ?? DEFAULT_SIZE[format])
-    .map((r, index) => ({ rosterId: r.id, seed: index + 1 }));
+  // Rosters that advanced into this segment keep the order their previous stage gave them.
+  const entrants = await createStageEntrants(deps.db)(
+    { ...segment, eliminationType: format },
+    body.size ?? DEFAULT_STAGE_SIZE[format],
+  );
+  return entrants.map((e, index) => ({ rosterId: e.rosterId, seed: index + 1 }));
 }
 
 /** POST /segments/{id}/bracket: creates and seeds the stage, with its first round or whole bracket. */

@@ -138,6 +138,7 @@ export function createCheckinsRepository(db: Executor) {
         .select({
           id: segments.id,
           parentId: segments.parentId,
+          eliminationType: segments.eliminationType,
           configuration: segments.configuration,
           checkinsConfig: segments.checkinsConfig,
         })

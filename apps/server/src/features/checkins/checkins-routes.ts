@@ -12,13 +12,17 @@ import { DomainError } from '../../errors/domain-error.js';
 import { toRosterResource } from '../rosters/roster-mapper.js';
 import type { CheckinsRepository } from './checkins-repository.js';
 import { type MatchCheckInDeps, matchCheckIn } from './match-check-in-service.js';
-import { segmentCheckIn } from './segment-check-in-service.js';
+import { type StageEntryCheck, segmentCheckIn } from './segment-check-in-service.js';
 
 const tags = ['checkins'];
 const security = [{ bearer: [] }];
 
 /** Clan service (API.clan): POST /clan/roster/segment-check-in (contract checkins.ts). */
-export function segmentCheckInRoutes(db: Db, repo: CheckinsRepository): FastifyPluginAsyncZod {
+export function segmentCheckInRoutes(
+  db: Db,
+  repo: CheckinsRepository,
+  isStageEntrant: StageEntryCheck,
+): FastifyPluginAsyncZod {
   return async (app) => {
     app.post(
       SEGMENT_CHECK_IN_PATH,
@@ -29,7 +33,7 @@ export function segmentCheckInRoutes(db: Db, repo: CheckinsRepository): FastifyP
       async (request) => {
         const { segmentId, playerTags } = request.body.data.attributes;
         const roster = await segmentCheckIn(
-          { db, repo, now: () => app.now() },
+          { db, repo, now: () => app.now(), isStageEntrant },
           {
             tenant: request.tenant,
             caller: { userId: request.user?.id ?? null, playerTag: request.player?.tag ?? null },

@@ -13,6 +13,7 @@ import {
 } from './checkin-deadlines.js';
 import { createCheckinsRepository } from './checkins-repository.js';
 import { matchCheckInRoutes, segmentCheckInRoutes } from './checkins-routes.js';
+import type { StageEntryCheck } from './segment-check-in-service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -27,7 +28,7 @@ declare module 'fastify' {
  */
 export async function registerCheckins(
   app: FastifyInstance,
-  deps: { db: Db; ladder: LadderService; game: GameAdapter },
+  deps: { db: Db; ladder: LadderService; game: GameAdapter; isStageEntrant: StageEntryCheck },
 ): Promise<void> {
   const repo = createCheckinsRepository(deps.db);
   const deadlines = createCheckinDeadlines({
@@ -62,7 +63,7 @@ export async function registerCheckins(
     unregister();
   });
   app.decorate('checkinDeadlines', deadlines);
-  await app.register(segmentCheckInRoutes(deps.db, repo), { prefix: API.clan });
+  await app.register(segmentCheckInRoutes(deps.db, repo, deps.isStageEntrant), { prefix: API.clan });
   await app.register(
     matchCheckInRoutes({
       db: deps.db,

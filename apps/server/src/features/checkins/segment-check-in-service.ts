@@ -17,6 +17,17 @@ const REFUSAL_DETAIL = {
   outsideWindow: "Now is outside the segment's check-in window",
 } as const;
 
+const NOT_QUALIFIED = 'Your team has not qualified for this stage';
+
+/**
+ * Whether a roster is an entrant of a stage segment (the stages feature answers: its seeded teams,
+ * else who the advancement or the previous placements put in). Injected: stages depend on check-ins.
+ */
+export type StageEntryCheck = (
+  segment: { id: string; parentId: string | null; eliminationType: string },
+  rosterId: string,
+) => Promise<boolean>;
+
 export interface SegmentCheckInInput {
   tenant: string;
   caller: { userId: string | null; playerTag: string | null };
@@ -31,7 +42,7 @@ export interface SegmentCheckInInput {
  * concurrent second check-in the same way. Nothing is written on a refusal.
  */
 export async function segmentCheckIn(
-  deps: { db: Db; repo: CheckinsRepository; now: () => Date },
+  deps: { db: Db; repo: CheckinsRepository; now: () => Date; isStageEntrant: StageEntryCheck },
   input: SegmentCheckInInput,
 ): Promise<CheckinRosterRow> {
   const { db, repo } = deps;
@@ -41,6 +52,9 @@ export async function segmentCheckIn(
   const refusal = stageSegmentCheckInRefusal({ roster, segment, userId: input.caller.userId }, now);
   if (refusal) throw new DomainError(SEGMENT_CHECK_IN_ERROR[refusal], REFUSAL_DETAIL[refusal]);
   const checkedInRoster = roster!;
+  if (!(await deps.isStageEntrant(segment!, checkedInRoster.id))) {
+    throw new DomainError(SEGMENT_CHECK_IN_ERROR.notActiveSegment, NOT_QUALIFIED);
+  }
   let tags: string[] | null = null;
   if (!isMonthlyQualifier(segment!.configuration)) {
     tags = (input.playerTags ?? []).map((tag) => normalizeTag(tag));

@@ -1,14 +1,11 @@
 import type { SeedEntry } from '@cwh/contract';
 import type { FastifyRequest } from 'fastify';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { createAdvanceRepository } from '../brackets/advance-repository.js';
 import { createBracketsRepository } from '../brackets/brackets-repository.js';
+import { createStageEntrants } from '../brackets/stage-entrants.js';
 import { createSegmentRepository } from '../segments/segment-repository.js';
 import { createRostersAdminRepository } from './rosters-admin-repository.js';
 import type { RostersAdminDeps } from './rosters-admin-service.js';
-
-/** As POST /segments/{id}/bracket without a list: the Monthly Qualifier takes 128, a final 8. */
-const DEFAULT_SIZE: Record<string, number> = { swiss: 128, double_elimination: 8 };
 
 /**
  * The proposed seeds of a stage (docs/api/rosters-admin.md). Before the stage exists: the rosters
@@ -20,21 +17,15 @@ export function createSeedingService(deps: Pick<RostersAdminDeps, 'db' | 'requir
   const { db, requireAccess } = deps;
   const segments = createSegmentRepository(db);
   const brackets = createBracketsRepository(db);
-  const advance = createAdvanceRepository(db);
+  const entrantsOf = createStageEntrants(db);
   const repo = createRostersAdminRepository(db);
 
   async function proposal(segment: Awaited<ReturnType<typeof brackets.getSegment>>) {
-    const eligible = await brackets.seedingRosters(segment);
-    const placements = new Map(eligible.map((r) => [r.id, r.placement]));
-    const advanced = (await advance.advancedInto(segment.id)).filter((a) => placements.has(a.rosterId));
-    const ordered =
-      advanced.length > 0
-        ? advanced.map((a) => ({ id: a.rosterId, source: 'advanced' as const, rank: a.seed }))
-        : eligible.slice(0, DEFAULT_SIZE[segment.eliminationType] ?? 0).map((r) => ({
-            id: r.id,
-            source: r.placement === null ? ('registration' as const) : ('placement' as const),
-            rank: r.placement,
-          }));
+    const ordered = (await entrantsOf(segment)).map((e) => ({
+      id: e.rosterId,
+      source: e.source,
+      rank: e.rank,
+    }));
     const rows = new Map((await repo.rostersByIds(ordered.map((o) => o.id))).map((r) => [r.id, r]));
     const checkinsOn = segment.checkinsConfig.enabled;
     return ordered

@@ -55,21 +55,6 @@ export function createUserAdminRepository(db: Executor) {
       await tx.delete(playerTokens).where(eq(playerTokens.userId, id));
     },
 
-    /** What a user's alias is made of (spec 3), for each of these users. */
-    async aliasSourcesOf(userIds: string[], tx: Executor = db) {
-      if (userIds.length === 0) return [];
-      return tx
-        .select({
-          id: users.id,
-          username: users.username,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          email: users.email,
-        })
-        .from(users)
-        .where(inArray(users.id, userIds));
-    },
-
     async gameAccountsOf(userIds: string[], tx: Executor = db) {
       if (userIds.length === 0) return [];
       return tx

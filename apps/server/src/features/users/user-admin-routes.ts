@@ -11,12 +11,12 @@ import type { Db } from '../../db/client.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { createAccess } from '../access/access.js';
 import { createOrganizerRepository } from '../access/organizer-repository.js';
+import { createUserAliases } from '../auth/user-aliases.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
 import { createDatabaseImageStore, imageUrl } from '../uploads/image-store.js';
 import { toAdminUserResource } from './user-admin-mapper.js';
 import { createUserAdminRepository } from './user-admin-repository.js';
 import type { UserAdminService } from './user-admin-service.js';
-import { createUserAliases } from './user-aliases.js';
 
 const secured = { tags: ['users'], security: [{ bearer: [] }] };
 

@@ -1,6 +1,6 @@
 import { fullName, userAlias } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
-import { createUserAdminRepository } from './user-admin-repository.js';
+import { createUserRepository } from './user-repository.js';
 
 export interface UserNames {
   /** Spec 3 alias: game account username, username, full name, else e-mail. */
@@ -9,14 +9,13 @@ export interface UserNames {
 }
 
 /**
- * How users are named wherever staff see them (console users, rosters, activity log): the spec 3
- * alias of each user, read in two queries whatever the number of users.
+ * How users are named wherever staff see them (console users, activity log): the spec 3 alias of
+ * each user, read in two queries whatever the number of users.
  */
 export function createUserAliases(db: Executor) {
-  const repo = createUserAdminRepository(db);
+  const repo = createUserRepository(db);
   return async function namesOf(userIds: readonly string[]): Promise<Map<string, UserNames>> {
-    const ids = [...new Set(userIds)];
-    const [people, accounts] = await Promise.all([repo.aliasSourcesOf(ids), repo.gameAccountsOf(ids)]);
+    const { people, accounts } = await repo.aliasSourcesOf([...new Set(userIds)]);
     return new Map(
       people.map((person) => {
         const gameAccounts = accounts
