@@ -19,9 +19,9 @@ import { PICKBAN_STEP_EVENT } from './socket-events.js';
  *   organizers of its event and admins (others 403 FORBIDDEN; unknown series 404).
  * - POST /challenges/{id}/vote {banned, picked} (bearer; item ids): the captain whose turn it is.
  *   200 the challenge after the vote. Refusals, nothing written:
- *   - 401 UNAUTHENTICATED; 404 NOT_FOUND (no such challenge in the tenant);
+ *   - 401 UNAUTHENTICATED; 404 NOT_FOUND (no such challenge in the tenant, or its series deleted);
  *   - 403 NOT_ROSTER_OWNER (not a captain of the series; meta.reason VETO_NOT_A_PARTICIPANT);
- *   - 409 CONFLICT, meta.reason VETO_CLOSED (over), VETO_NOT_YOUR_TURN, VETO_ITEM_UNAVAILABLE
+ *   - 409 CONFLICT, meta.reason VETO_CLOSED (over, or the series finished), VETO_NOT_YOUR_TURN, VETO_ITEM_UNAVAILABLE
  *     (already banned or picked, or named twice);
  *   - 400 VALIDATION_FAILED, meta.reason VETO_WRONG_COUNT (not the step's count, or items under the
  *     other action) or VETO_UNKNOWN_ITEM (not in the challenge's pool).

@@ -508,6 +508,42 @@ describeEachDatabase(
       });
     });
 
+    it('a deleted series: its challenge is no longer read, voted or timed out', async () => {
+      const s = await vetoSeries({ starter: 'home' });
+      await ctx.database.db
+        .update(matchSeries)
+        .set({ deletedAt: TEST_NOW })
+        .where(eq(matchSeries.id, s.series.id));
+      const read = await call(ctx.app, admin, 'GET', `${P}/challenges?filter[matchSeries.id]=${s.series.id}`);
+      expect(refusal(read)).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+      clock = new Date(TEST_NOW.getTime() + 61_000);
+      expect(await ctx.app.pickban.runTimeout({ challengeId: s.challenge.id, step: 0 })).toMatchObject({
+        kind: 'skipped',
+        why: 'series over',
+      });
+      expect(refusal(await vote(s.series.home.token, s.challenge.id, [itemIds[0]!]))).toMatchObject({
+        status: 404,
+        code: 'NOT_FOUND',
+      });
+      const mine = await call(ctx.app, s.series.home.token, 'GET', `${P}/challenges/mine`);
+      expect(mine.json().data.map((c: { id: string }) => c.id)).not.toContain(s.challenge.id);
+      expect(await votesIn(s.challenge.id)).toBe(0);
+    });
+
+    it('a finished series: its open challenge takes no more votes', async () => {
+      const s = await vetoSeries({ starter: 'home' });
+      await ctx.database.db
+        .update(matchSeries)
+        .set({ state: 'finished' })
+        .where(eq(matchSeries.id, s.series.id));
+      expect(refusal(await vote(s.series.home.token, s.challenge.id, [itemIds[0]!]))).toEqual({
+        status: 409,
+        code: 'CONFLICT',
+        reason: 'VETO_CLOSED',
+      });
+      expect(await votesIn(s.challenge.id)).toBe(0);
+    });
+
     describe('role × action', () => {
       it.each(ROLES)('GET /challenges?filter[matchSeries.id] as %s', async (role) => {
         const s = await vetoSeries();

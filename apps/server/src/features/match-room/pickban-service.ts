@@ -181,11 +181,16 @@ export async function vote(
 ): Promise<string> {
   const notices = await run(async (tx, record) => {
     const challenge = await deps.repo.challenge(input.tenant, input.challengeId, tx, true);
-    if (!challenge) throw new DomainError('NOT_FOUND', `No challenge with id ${input.challengeId}`);
+    const series = challenge && (await deps.repo.series(challenge.matchSeriesId, tx));
+    // A deleted series (match-series-admin) hides its challenge like every read of play.
+    if (!challenge || !series || series.deleted) {
+      throw new DomainError('NOT_FOUND', `No challenge with id ${input.challengeId}`);
+    }
     const sides = await deps.repo.sidesOf(challenge.matchSeriesId, tx);
     const side = sideOfUser(sides, input.userId);
     // A stranger learns nothing about the veto, not even that it is over.
     if (!side) throw vetoDomainError('VETO_NOT_A_PARTICIPANT', 'Only a captain of this match may vote');
+    if (series.state === 'finished') throw vetoDomainError('VETO_CLOSED', 'The match is over');
     const state = vetoStateOf(challenge, await deps.repo.votesOf([challenge.id], tx));
     let next: VetoState;
     try {
