@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
+import { AdminMatchSeriesPage } from '../pages/admin-match-series.page.js';
 import { launchBrowser } from '../support/browser.js';
 import { type RunningServer, startServer } from '../support/server-process.js';
 
@@ -104,14 +105,14 @@ async function expectNoSidewaysScroll(page: Page) {
 
 describe('the organizer manages match series from the console', () => {
   let page: Page;
-  const row = () => page.locator(`[data-testid="match-series-row"][data-id="${seriesId}"]`);
+  let series: AdminMatchSeriesPage;
+  const row = () => series.row(seriesId);
 
   it('opens Match series and filters the season’s finished series', async () => {
     ({ page } = await signedIn(1280, 800));
-    await page.getByRole('navigation').getByRole('link', { name: 'Match series' }).click();
-    await page.getByTestId('admin-match-series').waitFor();
-    await page.getByTestId('filter-event').selectOption({ label: season.name });
-    await page.getByTestId('filter-state').selectOption({ label: 'Finished' });
+    series = new AdminMatchSeriesPage(page);
+    await series.open();
+    await series.filter(season.name, 'Finished');
     await row().waitFor();
     const states = await page
       .getByTestId('match-series-row')
@@ -121,14 +122,11 @@ describe('the organizer manages match series from the console', () => {
   });
 
   it('corrects the result with a reason', async () => {
-    await row().getByTestId('action-result').click();
-    const dialog = page.getByTestId('result-dialog');
-    await dialog.getByTestId('result-home-stars').fill('11');
-    await dialog.getByTestId('result-away-stars').fill('7');
-    await dialog.getByLabel('Reason (required)').fill('E2E: the war log shows 11 to 7');
-    await page.screenshot({ path: '/tmp/h8-correct-1280.png' });
-    await dialog.getByRole('button', { name: 'Save result' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    await series.enterResult(
+      row(),
+      { home: 11, away: 7, reason: 'E2E: the war log shows 11 to 7' },
+      { beforeSave: () => page.screenshot({ path: '/tmp/h8-correct-1280.png' }).then(() => undefined) },
+    );
     await expect.poll(() => row().getByTestId('row-result').textContent()).toBe('11 – 7');
   });
 
@@ -189,9 +187,9 @@ describe('the organizer manages match series from the console', () => {
 
   it('works on a phone (390×844): the list becomes cards, no sideways scroll', async () => {
     const phone = await signedIn(390, 844);
-    await phone.page.getByRole('navigation').getByRole('link', { name: 'Match series' }).click();
-    await phone.page.getByTestId('admin-match-series').waitFor();
-    await phone.page.getByTestId('filter-event').selectOption({ label: season.name });
+    const phoneSeries = new AdminMatchSeriesPage(phone.page);
+    await phoneSeries.open();
+    await phoneSeries.filter(season.name);
     await phone.page.getByTestId('match-series-row').first().waitFor();
     await expectNoSidewaysScroll(phone.page);
     await phone.page.screenshot({ path: '/tmp/h8-list-390.png', fullPage: false });

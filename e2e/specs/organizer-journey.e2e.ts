@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
+import { AdminMatchSeriesPage } from '../pages/admin-match-series.page.js';
 import { AdminRostersPage } from '../pages/admin-rosters.page.js';
 import { AdminStagesPage } from '../pages/admin-stages.page.js';
 import { LadderApi } from '../pages/ladder-api.js';
@@ -21,9 +22,13 @@ import { type RunningServer, startServer } from '../support/server-process.js';
  * Roles: organizers run their events but have no user or log powers; support has those but no events.
  * `permissions` is a list, so before the journey the admin (through the API) gives the demo organizer
  * the `support` permission as well: one person does the whole journey, as a small tournament's only
- * staff member would. The admin-only set-up stays in the API: the stage (a 4-team double elimination
- * under the current championship, its matches played through the results call as captains' wars would)
- * exists before the journey so that there is something to advance.
+ * staff member would. What the journey does not show is set up through the API beforehand: a stage to
+ * advance (a 4-team double elimination under the current championship, created by the organizer and
+ * its matches played through the results call, as captains' wars would).
+ *
+ * Order: the password reset comes before the suspension because a demo player has no password until
+ * they choose one, and the refused sign-in must be refused for the suspension, not the password (the
+ * server checks the password first so a guesser learns nothing about the account).
  *
  * Own server: it changes the season, results and users.
  */
@@ -265,18 +270,11 @@ describe('one staff member runs the season from the console', () => {
   });
 
   it('corrects a ladder result with a reason', async () => {
-    await page.getByRole('navigation').getByRole('link', { name: 'Match series' }).click();
-    await page.getByTestId('admin-match-series').waitFor();
-    await page.getByTestId('filter-event').selectOption({ label: season.name });
-    await page.getByTestId('filter-state').selectOption({ label: 'Finished' });
-    const row = page.locator(`[data-testid="match-series-row"][data-id="${ladderSeriesId}"]`);
-    await row.getByTestId('action-result').click();
-    const dialog = page.getByTestId('result-dialog');
-    await dialog.getByTestId('result-home-stars').fill('11');
-    await dialog.getByTestId('result-away-stars').fill('7');
-    await dialog.getByLabel('Reason (required)').fill('Journey: the war log shows 11 to 7');
-    await dialog.getByRole('button', { name: 'Save result' }).click();
-    await dialog.waitFor({ state: 'detached' });
+    const series = new AdminMatchSeriesPage(page);
+    await series.open();
+    await series.filter(season.name, 'Finished');
+    const row = series.row(ladderSeriesId);
+    await series.enterResult(row, { home: 11, away: 7, reason: 'Journey: the war log shows 11 to 7' });
     await expect.poll(() => row.getByTestId('row-result').textContent()).toBe('11 – 7');
   });
 
