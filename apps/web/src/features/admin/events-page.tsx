@@ -3,6 +3,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from './admin-api';
 import { Field, useAction } from './admin-ui';
+import { ChatGroupForm } from './chat-group-form';
 import { PrizesForm } from './prizes-form';
 import { SeasonEditor } from './season-editor';
 
@@ -80,6 +81,7 @@ export function EventsPage() {
             <>
               <CloneForm event={event} onCloned={load} />
               <PrizesForm event={event} onSaved={load} />
+              <ChatGroupForm event={event} onSaved={load} />
               <SeasonEditor eventId={event.id} />
             </>
           ) : null}
