@@ -1,3 +1,4 @@
+import { isoWithoutMs } from '@cwh/domain';
 /**
  * Reordering the proposed seeds before the stage is created: the list order is the seed order
  * (seed 1 first). Pure, so the seeding panel and its tests share them.
@@ -30,5 +31,5 @@ export function placeSeed<T>(list: readonly T[], index: number, seed: string): T
 export function localToIso(value: string): string | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date.toISOString().replace(/\.\d{3}Z$/, 'Z');
+  return Number.isNaN(date.getTime()) ? undefined : isoWithoutMs(date);
 }

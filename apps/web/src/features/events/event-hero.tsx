@@ -1,4 +1,5 @@
 import type { EventResource } from '@cwh/contract';
+import { CHAMPIONSHIP_TH_LEVEL, CUP_TH_LEVELS } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
@@ -9,11 +10,11 @@ import { useNow } from './use-now';
 export function competitionLabelKey(event: EventResource): { key: string; values: Record<string, string> } {
   const levels = event.attributes.thLevels;
   if (event.attributes.competition === 'championship') {
-    return { key: 'competition.championship', values: { level: String(levels[0] ?? 17) } };
+    return { key: 'competition.championship', values: { level: String(levels[0] ?? CHAMPIONSHIP_TH_LEVEL) } };
   }
   return {
     key: 'competition.townHallCup',
-    values: { levels: (levels.length ? levels : [9, 12, 15]).join('·') },
+    values: { levels: (levels.length ? levels : CUP_TH_LEVELS).join('·') },
   };
 }
 
