@@ -173,6 +173,9 @@ for (const locale of ['en', 'fr'] as const) {
       // The four others register on the same phone, one after the other.
       for (const member of team.members) {
         await switchPlayer(page, member);
+        // Told which team picked them, and their names prefilled from the game name.
+        await page.getByTestId('picked-notice').waitFor();
+        expect(await page.getByTestId('picked-notice').textContent()).toContain(team.name);
         await register(page, member);
       }
       await switchPlayer(page, team.leader);
