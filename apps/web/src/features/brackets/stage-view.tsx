@@ -11,27 +11,12 @@ import { type StageData, type StageViewName, seedsOf, stageViews } from './stage
 import { SwissRoundPools } from './swiss-rounds';
 import { SwissStandingsTable } from './swiss-standings-table';
 import './brackets.css';
+import { useStageName } from './stage-name';
+
+export { useStageName };
 
 /** Matches listed per state on the stage's Matches view. */
 export const STAGE_MATCH_LIST_SIZE = 30;
-
-const KNOWN_STAGE_NAMES: Record<string, string> = {
-  OL: 'Open Qualifier',
-  MQ: 'Monthly Qualifier',
-  MF: 'Monthly Finals',
-  CF: 'Championship Finals',
-};
-
-/** A stage's name in the page's language when it is one of the season's known stages, else its own name. */
-export function useStageName(): (segment: SegmentResource) => string {
-  const { t } = useTranslation('brackets');
-  return (segment) => {
-    const code = segment.attributes.stageCode;
-    return KNOWN_STAGE_NAMES[code] === segment.attributes.name
-      ? t(`stageNames.${code}`, { defaultValue: segment.attributes.name })
-      : segment.attributes.name;
-  };
-}
 
 /** The stages of the competing segment's stage, as links (`?stage=`); the current one is marked. */
 export function StagePicker({ stages, current }: { stages: SegmentResource[]; current: string }) {

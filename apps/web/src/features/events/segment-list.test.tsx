@@ -6,12 +6,12 @@ import { describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
 import { SegmentList } from './segment-list';
 
-const segment = (id: string, from: string, to: string) =>
+const segment = (id: string, from: string, to: string, name = `Stage ${id}`) =>
   ({
     id,
     type: 'segments',
     attributes: {
-      name: `Stage ${id}`,
+      name,
       stageCode: 'MQ',
       date: { from, to },
       registrationStatus: 'after',
@@ -31,6 +31,7 @@ describe('the stages of an event carry their spec 4 status (before, open, after)
               segment('ends-now', '2026-03-01T00:00:00Z', '2026-03-10T12:00:00Z'),
               segment('starts-now', '2026-03-10T12:00:00Z', '2026-03-20T00:00:00Z'),
               segment('next', '2026-03-10T12:00:01Z', '2026-03-20T00:00:00Z'),
+              segment('sandbox', '2026-03-01T00:00:00Z', '2026-03-20T00:00:00Z', '[TEST] sandbox'),
             ]}
           />
         </MemoryRouter>
@@ -39,6 +40,8 @@ describe('the stages of an event carry their spec 4 status (before, open, after)
     const badges = screen
       .getAllByTestId('segment')
       .map((row) => within(row).getAllByText(/Live|Upcoming|Finished/)[0]!.textContent);
+    // The organizers' [TEST] segment is not listed.
     expect(badges).toEqual(['Finished', 'Live', 'Live', 'Upcoming']);
+    expect(screen.queryByText('[TEST] sandbox')).toBeNull();
   });
 });

@@ -1,8 +1,11 @@
+import { isTestSegment } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
+import { useStageName } from '../brackets/stage-name';
 import type { LadderSegment } from '../events/ladder-segment';
+import { timingOf } from '../events/timing';
 import { PageShell } from '../shell/page-shell';
 import { NoEventCard } from './no-event-card';
 
@@ -11,13 +14,15 @@ export interface LadderData {
   ladder: LadderSegment | null;
 }
 
-function Schedule({ ladder }: LadderData) {
+export function Schedule({ ladder }: LadderData) {
   const { t } = useTranslation('matches');
   const locale = useLocale();
   const value = ladder;
-  const now = Date.now();
+  const stageName = useStageName();
+  const now = new Date();
+  // Test segments ("[TEST]") are the organizers' sandbox: never on a public page.
   const segments = value
-    ? [...value.all].sort(
+    ? [...value.all.filter((segment) => !isTestSegment(segment.attributes))].sort(
         (a, b) =>
           Date.parse(a.attributes.date.from) - Date.parse(b.attributes.date.from) ||
           a.attributes.level - b.attributes.level,
@@ -32,9 +37,7 @@ function Schedule({ ladder }: LadderData) {
           <p className="page__lead">{value.event.attributes.name}</p>
           <ol className="schedule" data-testid="schedule">
             {segments.map((segment) => {
-              const from = Date.parse(segment.attributes.date.from);
-              const to = Date.parse(segment.attributes.date.to);
-              const status = now < from ? 'upcoming' : now > to ? 'finished' : 'live';
+              const status = timingOf(segment.attributes.date, now);
               return (
                 <li
                   key={segment.id}
@@ -42,7 +45,7 @@ function Schedule({ ladder }: LadderData) {
                   data-testid="schedule-segment"
                 >
                   <div className="schedule__head">
-                    <span className="schedule__name">{segment.attributes.name}</span>
+                    <span className="schedule__name">{stageName(segment)}</span>
                     <span className={`badge badge--${status}`}>{t(`phase.${status}`)}</span>
                   </div>
                   <p className="muted schedule__dates">
