@@ -9,7 +9,8 @@ import { useStageTimeline } from '../checkins/use-stage-timeline';
 import type { SessionState } from '../session/session-store';
 import { Notice } from '../shell/notice';
 import { RosterInvitations } from './roster-invitations';
-import { registerForTeam } from './team-api';
+import { leaveTeam, registerForTeam } from './team-api';
+import { ConfirmDialog } from './team-dialogs';
 import { TeamPage } from './team-page';
 import { TeamPlayCard } from './team-play';
 import { isStagePhase, teamPhase, teamStagePhase, teamWarnings } from './team-status';
@@ -145,6 +146,7 @@ function TeamActions({ session }: { session: SessionState }) {
   const invite = Boolean(roster && !roster.locked && (session.isLeader || session.isCaptain));
   const withdraw = Boolean(roster && session.isLeader);
   const onRoster = Boolean(roster?.members.some((member) => member.tag === session.playerTag));
+  const leave = canLeaveTeam(roster, session.playerTag);
   const chatApp = t(session.isChinese ? 'errors:chatApp.china' : 'errors:chatApp.community');
   // One primary button, the next step: register, else create the team, else lock once every
   // member is ready, else manage the team. The others are secondary.
@@ -265,6 +267,7 @@ function TeamActions({ session }: { session: SessionState }) {
         </Link>
       ) : null,
     ),
+    leave ? <LeaveTeam key="leave" rosterId={roster!.id} /> : null,
   ].filter(Boolean);
 
   return (
@@ -282,6 +285,52 @@ function TeamActions({ session }: { session: SessionState }) {
           <CheckInButtons session={session} />
           {buttons}
         </div>
+      ) : null}
+    </>
+  );
+}
+
+/** A selected member other than the captain may leave before the lock (the captain is changed first). */
+export function canLeaveTeam(
+  roster: Pick<NonNullable<SessionState['roster']>, 'locked' | 'captainTag' | 'members'> | null,
+  playerTag: string | null,
+): boolean {
+  if (!roster || roster.locked || !playerTag || roster.captainTag === playerTag) return false;
+  return roster.members.some((member) => member.tag === playerTag);
+}
+
+/** "Leave Team": a warning to confirm, then the member is off the team (POST /rosters/{id}/leave). */
+export function LeaveTeam({ rosterId }: { rosterId: string }) {
+  const { t } = useTranslation('teams');
+  const { busy, run } = useTeamAction();
+  const [asking, setAsking] = useState(false);
+  // On success the clan reloads: the page then tells the player they are not on the team.
+  const confirm = async () => {
+    await run(() => leaveTeam(rosterId));
+    setAsking(false);
+  };
+  return (
+    <>
+      <button
+        type="button"
+        className="button button--ghost"
+        data-testid="leave-team"
+        disabled={busy}
+        onClick={() => setAsking(true)}
+      >
+        {t('actions.leaveTeam')}
+      </button>
+      {asking ? (
+        <ConfirmDialog
+          testId="leave-confirm"
+          confirmTestId="confirm-leave"
+          confirmLabel={t('actions.leaveTeam')}
+          busy={busy}
+          onConfirm={confirm}
+          onCancel={() => setAsking(false)}
+        >
+          <p>{t('leave.confirm')}</p>
+        </ConfirmDialog>
       ) : null}
     </>
   );

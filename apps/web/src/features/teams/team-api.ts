@@ -43,6 +43,11 @@ export async function withdrawTeam(clanTag: string) {
   await authApi.post(`${API.clan}/disband-clan`, { data: { attributes: { clanTag } } });
 }
 
+/** A selected member (not the captain) leaves the team before it is locked. */
+export async function leaveTeam(rosterId: string) {
+  await authApi.post(`${API.tournaments}/rosters/${encodeURIComponent(rosterId)}/leave`);
+}
+
 export async function kickPlayer(rosterId: string, playerTag: string) {
   await authApi.delete(
     `${API.tournaments}/rosters/${encodeURIComponent(rosterId)}/relationships/players/${encodeURIComponent(playerTag)}`,

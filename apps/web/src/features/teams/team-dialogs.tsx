@@ -10,6 +10,7 @@ export function ConfirmDialog({
   confirmLabel,
   busy,
   onConfirm,
+  onCancel,
   children,
 }: {
   testId: string;
@@ -17,18 +18,21 @@ export function ConfirmDialog({
   confirmLabel: string;
   busy: boolean;
   onConfirm: () => void;
+  /** Default: back to the team page (the confirm pages); a dialog on that page closes itself. */
+  onCancel?: () => void;
   children: ReactNode;
 }) {
   const { t } = useTranslation('teams');
   const go = useGoTo();
+  const cancel = onCancel ?? (() => go('/my-clan'));
   return (
     <ResultDialog
       kind="warning"
       testId={testId}
-      onClose={() => go('/my-clan')}
+      onClose={cancel}
       actions={
         <>
-          <button type="button" className="button button--ghost" onClick={() => go('/my-clan')}>
+          <button type="button" className="button button--ghost" onClick={cancel}>
             {t('actions.cancel')}
           </button>
           <button
