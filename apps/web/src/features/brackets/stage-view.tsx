@@ -11,7 +11,7 @@ import { type StageData, type StageViewName, seedsOf, stageViews } from './stage
 import { SwissRoundPools } from './swiss-rounds';
 import { SwissStandingsTable } from './swiss-standings-table';
 import './brackets.css';
-import { useStageName } from './stage-name';
+import { useStageName } from '../events/stage-name';
 
 export { useStageName };
 

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { config } from '../../lib/config';
+import { ExternalLink } from '../session/external-link';
 
 /** Contact Support and Back To Event, the two buttons of the error dialogs. */
 export function ErrorActions() {
@@ -9,9 +10,9 @@ export function ErrorActions() {
   const to = useLocalizedPath();
   return (
     <>
-      <a className="button button--ghost" href={config.supportUrl} data-testid="contact-support">
+      <ExternalLink className="button button--ghost" href={config.supportUrl} testId="contact-support">
         {t('actions.contactSupport')}
-      </a>
+      </ExternalLink>
       <Link className="button button--primary" to={to('/')} data-testid="back-to-event">
         {t('actions.backToEvent')}
       </Link>

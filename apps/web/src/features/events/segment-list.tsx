@@ -3,7 +3,7 @@ import { isTestSegment } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
-import { useStageName } from '../brackets/stage-name';
+import { useStageName } from './stage-name';
 import { timingOf } from './timing';
 
 export function SegmentList({ segments: all, now }: { segments: SegmentResource[]; now: Date }) {

@@ -4,6 +4,7 @@ import { useSearchParams } from 'react-router';
 import { config } from '../../lib/config';
 import type { Loadable } from '../../lib/loadable';
 import { teamName } from '../matches/team-name';
+import { ExternalLink } from '../session/external-link';
 import { useSession } from '../session/session-store';
 import { chatCheck, cutLine, rowMarks } from './advancement';
 import type { Standing, StandingsPage } from './standings-api';
@@ -177,9 +178,9 @@ function ChatCheck({ own }: { own: Standing | null }) {
     <div className="notice notice--info" role="note" data-testid="leaderboard-chat-check">
       <p>{t(`chatCheck.${chat}`, { rank: own?.rank })}</p>
       {chat === 'discord' ? (
-        <a className="button button--ghost" href={config.communityChatUrl} target="_blank" rel="noreferrer">
+        <ExternalLink className="button button--ghost" href={config.communityChatUrl}>
           {t('chatCheck.open')}
-        </a>
+        </ExternalLink>
       ) : null}
     </div>
   );

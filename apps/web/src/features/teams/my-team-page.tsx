@@ -6,6 +6,7 @@ import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { config } from '../../lib/config';
 import { CheckInButtons } from '../checkins/checkin-buttons';
 import { useStageTimeline } from '../checkins/use-stage-timeline';
+import { ExternalLink } from '../session/external-link';
 import type { SessionState } from '../session/session-store';
 import { Notice } from '../shell/notice';
 import { RosterInvitations } from './roster-invitations';
@@ -246,16 +247,14 @@ function TeamActions({ session }: { session: SessionState }) {
       },
     ].map((link) =>
       link.show && !link.path.startsWith('/') ? (
-        <a
+        <ExternalLink
           key={link.key}
           className={`button button--${link.tone}`}
           href={link.path}
-          target="_blank"
-          rel="noreferrer"
-          data-testid={link.testId}
+          testId={link.testId}
         >
           {link.label}
-        </a>
+        </ExternalLink>
       ) : link.show ? (
         <Link
           key={link.key}
