@@ -14,7 +14,14 @@ import { leaveTeam, registerForTeam } from './team-api';
 import { ConfirmDialog } from './team-dialogs';
 import { TeamPage } from './team-page';
 import { TeamPlayCard } from './team-play';
-import { isStagePhase, teamPhase, teamStagePhase, teamWarnings } from './team-status';
+import {
+  isStagePhase,
+  teamPhase,
+  teamStagePhase,
+  teamWarnings,
+  warningTextKey,
+  warningViewer,
+} from './team-status';
 import { MemberLine, StatusBadge } from './team-ui';
 import { useTeamAction } from './use-team';
 
@@ -111,7 +118,7 @@ function ClanCard({ session }: { session: SessionState }) {
           tone={warning === 'cannotCompete' ? 'danger' : 'warning'}
           testId={`warning-${warning}`}
         >
-          {t(`warnings.${warning}`)}
+          {t(warningTextKey(warning, warningViewer(session)))}
         </Notice>
       ))}
       {roster?.locked && session.roster?.members.some((member) => member.tag === session.playerTag) ? (

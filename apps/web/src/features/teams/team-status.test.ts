@@ -1,6 +1,7 @@
 import type { ClanRosterValue, RosterMemberValue } from '@cwh/contract';
 import { describe, expect, it } from 'vitest';
-import { registrationBadge, teamPhase, teamWarnings } from './team-status';
+import { initI18n } from '../../i18n/i18n';
+import { registrationBadge, teamPhase, teamWarnings, warningTextKey, warningViewer } from './team-status';
 
 function member(tag: string, patch: Partial<RosterMemberValue> = {}): RosterMemberValue {
   return {
@@ -91,5 +92,30 @@ describe('team warnings (spec 8)', () => {
       'cannotCompete',
     ]);
     expect(teamWarnings(roster({ locked: true, members: roster().members.slice(0, 4) }), [])).toEqual([]);
+  });
+});
+
+describe('the captain role mismatch speaks to whoever reads it (spec 5)', () => {
+  it.each([
+    [
+      { isCaptain: true, isLeader: false },
+      'captain',
+      'warnings.captainRoleMismatchCaptain',
+      'You are no longer',
+    ],
+    [{ isCaptain: false, isLeader: true }, 'leader', 'warnings.captainRoleMismatch', 'Promote the captain'],
+    [{ isCaptain: false, isLeader: false }, 'other', 'warnings.captainRoleMismatchOther', 'Your clan leader'],
+  ] as const)('%j reads the %s text', async (session, viewer, key, start) => {
+    const i18n = initI18n();
+    await i18n.changeLanguage('en');
+    expect(warningViewer(session)).toBe(viewer);
+    expect(warningTextKey('captainRoleMismatch', viewer)).toBe(key);
+    expect(i18n.t(key, { ns: 'teams' })).toContain(start);
+  });
+
+  it('the other warnings read the same for everyone', () => {
+    for (const viewer of ['captain', 'leader', 'other'] as const) {
+      expect(warningTextKey('missingCaptain', viewer)).toBe('warnings.missingCaptain');
+    }
   });
 });

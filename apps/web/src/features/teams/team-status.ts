@@ -71,6 +71,19 @@ export function teamWarnings(
   return warnings;
 }
 
+/** Who reads a warning: spec 5's captain role mismatch tells each of them what they can do. */
+export type WarningViewer = 'captain' | 'leader' | 'other';
+
+export function warningViewer(session: { isCaptain: boolean; isLeader: boolean }): WarningViewer {
+  return session.isCaptain ? 'captain' : session.isLeader ? 'leader' : 'other';
+}
+
+/** The `teams` text of a warning for this viewer. */
+export function warningTextKey(warning: TeamWarning, viewer: WarningViewer): string {
+  if (warning !== 'captainRoleMismatch' || viewer === 'leader') return `warnings.${warning}`;
+  return viewer === 'captain' ? 'warnings.captainRoleMismatchCaptain' : 'warnings.captainRoleMismatchOther';
+}
+
 /** Spec 4 phases of a locked team once stages are played; texts in the `checkins` namespace. */
 export type StagePhase =
   | 'ladderInProgress'
