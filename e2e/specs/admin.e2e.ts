@@ -53,12 +53,12 @@ describe('organizer console journey', () => {
     await editor.waitFor();
     await admin.editSegmentDates(editor, '2026-05-01T14:00', '2026-05-31T23:00');
     // The season timeline shows the saved dates once the server answered.
-    await expect.poll(() => card.textContent()).toContain('2026-05-01T14:00:00Z → 2026-05-31T23:00:00Z');
+    await expect.poll(() => card.textContent()).toContain('1 May 2026, 14:00 GMT → 31 May 2026, 23:00 GMT');
     const edited = admin.segmentEditor(card, 'Championship TH17');
     await admin.addRegistrationPhase(edited, 'Late registration', '2026-04-25T00:00', '2026-04-30T23:00');
     await expect
       .poll(() => admin.segmentEditor(card, 'Championship TH17').textContent())
-      .toContain('Late registration (2026-04-25T00:00:00Z');
+      .toContain('Late registration (25 Apr 2026, 00:00 GMT');
     // Running the advancement (POST /segments/{id}/advance) belongs to the tournament-stages work.
     const ruleEditor = card
       .locator('[data-testid="segment-editor"]')

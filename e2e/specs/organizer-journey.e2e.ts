@@ -228,7 +228,7 @@ describe('one staff member runs the season from the console', () => {
     const editor = admin.segmentEditor(card, 'Championship TH17');
     await editor.waitFor();
     await admin.editSegmentDates(editor, '2026-05-01T14:00', '2026-05-31T23:00');
-    await expect.poll(() => card.textContent()).toContain('2026-05-01T14:00:00Z → 2026-05-31T23:00:00Z');
+    await expect.poll(() => card.textContent()).toContain('1 May 2026, 14:00 GMT → 31 May 2026, 23:00 GMT');
     await admin.addRegistrationPhase(
       admin.segmentEditor(card, 'Championship TH17'),
       'Late registration',
@@ -237,7 +237,7 @@ describe('one staff member runs the season from the console', () => {
     );
     await expect
       .poll(() => admin.segmentEditor(card, 'Championship TH17').textContent())
-      .toContain('Late registration (2026-04-25T00:00:00Z');
+      .toContain('Late registration (25 Apr 2026, 00:00 GMT');
     await page.screenshot({ path: '/tmp/journey-clone-edited-1280.png', fullPage: true });
   });
 

@@ -7,8 +7,7 @@ import { useEventsAndSegments } from './rosters-page';
 import { localToIso } from './seed-order';
 import { SeedingPanel } from './seeding-panel';
 import './rosters-admin.css';
-
-const gmt = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} GMT`;
+import { gmt } from './console-date';
 
 function WindowCard({
   review,

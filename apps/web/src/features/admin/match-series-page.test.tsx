@@ -133,7 +133,7 @@ describe('match series page', () => {
     expect(rows).toHaveLength(2);
     expect(within(rows[0]!).getByTestId('row-teams').textContent).toBe('Alpha – Bravo');
     expect(within(rows[0]!).getByTestId('row-result').textContent).toBe('9 – 4');
-    expect(rows[0]!.textContent).toContain('2026-12-01 18:00 GMT');
+    expect(rows[0]!.textContent).toContain('1 Dec 2026, 18:00 GMT');
     expect(rows[0]!.textContent).toContain('Finished');
     expect(within(rows[1]!).getByTestId('row-result').textContent).toBe('—');
     // A finished series offers a correction, an open one a result and a disqualification.

@@ -17,6 +17,7 @@ import {
 import { RecordResultDialog } from './stage-result-dialog';
 import './stages.css';
 import './match-series.css';
+import { gmt } from './console-date';
 
 type View = 'live' | 'deleted';
 type Dialog = { kind: 'reset' | 'delete' | 'edit' | 'result' | 'disqualify'; series: AdminSeries } | null;
@@ -56,8 +57,6 @@ function useRefusal() {
     [t],
   );
 }
-
-const gmt = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} GMT`;
 
 function score(c: MatchSeriesResource['attributes']['competitors'][number] | undefined): string {
   if (!c) return '—';

@@ -4,6 +4,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type ListItem } from './admin-api';
 import { Field, useAction } from './admin-ui';
+import { gmt } from './console-date';
 import { StageLink } from './stage-link';
 
 interface Props {
@@ -25,7 +26,7 @@ function Timeline({ eventId, segments }: { eventId: string; segments: SegmentRes
               {s.attributes.name}
             </strong>
             <span className="muted">
-              {s.attributes.date.from} → {s.attributes.date.to}
+              {gmt(s.attributes.date.from)} → {gmt(s.attributes.date.to)}
             </span>
             <StageLink eventId={eventId} segmentId={s.id} name={s.attributes.name} />
           </li>
@@ -154,7 +155,7 @@ function SegmentForm({
       </form>
       <p className="muted">
         {t('segment.phases')}:{' '}
-        {a.registrationPhases.map((p) => `${p.name} (${p.date.from} → ${p.date.to})`).join(', ') ||
+        {a.registrationPhases.map((p) => `${p.name} (${gmt(p.date.from)} → ${gmt(p.date.to)})`).join(', ') ||
           t('common.none')}
       </p>
       <form className="admin-form" onSubmit={addPhase} data-testid="phase-form">

@@ -100,7 +100,7 @@ describe('seeding panel (console)', () => {
       .getAllByTestId('seed-row')
       .find((r) => r.getAttribute('data-roster') === 'Team a')!;
     expect(within(flagged).getByTestId('lineup-changed').textContent).toBe(
-      'Lineup changed 2026-03-15 13:00 GMT',
+      'Lineup changed 15 Mar 2026, 13:00 GMT',
     );
     // Once the stage exists the seeds are read-only.
     expect(screen.queryByLabelText('Seed of Team a')).toBeNull();

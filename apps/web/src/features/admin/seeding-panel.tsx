@@ -1,10 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, useAction } from './admin-ui';
+import { gmt } from './console-date';
 import { rostersAdminApi, type SeedEntry, type Seeding } from './rosters-admin-api';
 import { localToIso, moveSeed, placeSeed } from './seed-order';
-
-const gmt = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} GMT`;
 
 /** One seed: its number (typed, applied on Enter or leaving the field) and up/down buttons. */
 function SeedRow({

@@ -2,6 +2,7 @@ import type { MatchSeriesCompetitor, MatchSeriesResource, RosterResource } from 
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { gmt } from './console-date';
 import { type CheckinItem, stageApi } from './stage-api';
 import { RecordResultDialog } from './stage-result-dialog';
 
@@ -11,8 +12,6 @@ interface Props {
   rosters: Map<string, RosterResource>;
   onChanged: () => void;
 }
-
-const gmt = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} GMT`;
 
 /** Which sides checked in, from the check-ins of a series (a captain or a player of the roster). */
 function sidesCheckedIn(

@@ -16,6 +16,7 @@ import { type SeedCandidate, StageCreateForm } from './stage-create-form';
 import { useStageCall } from './stage-refusal';
 import { StageSeriesTable } from './stage-series-table';
 import './stages.css';
+import { gmt } from './console-date';
 
 /** The console's root (`…/admin`, with any locale prefix) for absolute links. */
 function useConsoleBase() {
@@ -24,7 +25,6 @@ function useConsoleBase() {
 }
 
 const parentOf = (segment: SegmentResource) => segment.relationships?.parent?.data?.id ?? null;
-const gmt = (iso: string) => `${iso.slice(0, 16).replace('T', ' ')} GMT`;
 
 /** /admin/stages: every event's segments, each a link to its Stages page. */
 export function StagesIndex() {

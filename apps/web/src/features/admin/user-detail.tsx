@@ -2,6 +2,7 @@ import type { EmailAddressResource, GameAccountResource, PhoneNumberResource } f
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, useAction } from './admin-ui';
+import { gmt } from './console-date';
 import { userAccountApi } from './user-account-api';
 
 interface Detail {
@@ -60,7 +61,7 @@ function GameAccountRow({
 
 /** One user's avatar, e-mail addresses, phone numbers and game accounts, for support and admins. */
 export function UserDetail({ userId, avatarUrl }: { userId: string; avatarUrl: string | null }) {
-  const { t, i18n } = useTranslation('adminusers');
+  const { t } = useTranslation('adminusers');
   const [detail, setDetail] = useState<Detail | null>(null);
   const [avatar, setAvatar] = useState(avatarUrl);
   const [email, setEmail] = useState('');
@@ -81,13 +82,7 @@ export function UserDetail({ userId, avatarUrl }: { userId: string; avatarUrl: s
     void run(load, '');
   }, [load]);
   const reload = () => void run(load, '');
-  const when = (iso: string | null) =>
-    iso
-      ? new Date(iso).toLocaleString(i18n.language.replace('_', '-'), {
-          dateStyle: 'short',
-          timeStyle: 'short',
-        })
-      : '';
+  const when = (iso: string | null) => (iso ? gmt(iso) : '');
   const submit = (action: () => Promise<unknown>, after: () => void, okText: string) => (e: FormEvent) => {
     e.preventDefault();
     void run(action, okText).then((ok) => {
