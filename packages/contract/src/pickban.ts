@@ -49,6 +49,7 @@ export type CategoryResource = z.infer<typeof categoryResource>;
 export const categoryListDocument = listDocument(categoryResource);
 export type CategoryListDocument = z.infer<typeof categoryListDocument>;
 export const categoryDocument = z.object({ data: categoryResource });
+export type CategoryDocument = z.infer<typeof categoryDocument>;
 
 export const itemAttributes = z.object({
   name: z.string(),
@@ -61,8 +62,10 @@ export type ItemResource = z.infer<typeof itemResource>;
 export const itemListDocument = listDocument(itemResource);
 export type ItemListDocument = z.infer<typeof itemListDocument>;
 export const itemDocument = z.object({ data: itemResource });
+export type ItemDocument = z.infer<typeof itemDocument>;
 
 export const categoriesQuery = z.object({ 'filter[event.id]': resourceId.optional() });
+export type CategoriesQuery = z.infer<typeof categoriesQuery>;
 export const itemsQuery = pageQuery.extend({
   'filter[category.id]': resourceId.optional(),
   sort: z.enum(['sortOrder', '-sortOrder']).optional(),
@@ -118,7 +121,9 @@ export const myChallengesQuery = z.object({
   'filter[category.id]': resourceId.optional(),
   'filter[status]': z.enum(CHALLENGE_STATUS_VALUES).optional(),
 });
+export type MyChallengesQuery = z.infer<typeof myChallengesQuery>;
 export const challengesQuery = z.object({ 'filter[matchSeries.id]': resourceId });
+export type ChallengesQuery = z.infer<typeof challengesQuery>;
 
 const itemIds = z.array(resourceId).max(20);
 export const voteBody = requestBody(z.object({ banned: itemIds.default([]), picked: itemIds.default([]) }));
@@ -131,6 +136,7 @@ export const createCategoryBody = requestBody(
     sortOrder: z.number().int().min(0).max(10_000).optional(),
   }),
 );
+export type CreateCategoryBody = z.input<typeof createCategoryBody>;
 export const createItemBody = requestBody(
   z.object({
     categoryId: resourceId,
@@ -139,6 +145,7 @@ export const createItemBody = requestBody(
     sortOrder: z.number().int().min(0).max(10_000).optional(),
   }),
 );
+export type CreateItemBody = z.input<typeof createItemBody>;
 
 export const segmentVetoAttributes = z.object({
   categoryId: resourceId,
@@ -150,9 +157,11 @@ export type SegmentVetoAttributes = z.infer<typeof segmentVetoAttributes>;
 export const segmentVetoBody = requestBody(
   segmentVetoAttributes.extend({ turnSeconds: segmentVetoAttributes.shape.turnSeconds.optional() }),
 );
+export type SegmentVetoBody = z.input<typeof segmentVetoBody>;
 export const segmentVetoDocument = z.object({
   data: resource('segment-vetoes', segmentVetoAttributes.extend({ segmentId: z.string() })),
 });
+export type SegmentVetoDocument = z.infer<typeof segmentVetoDocument>;
 
 /**
  * Socket `update` PICKBAN_STEP_EVENT ('pickban:challenge_updated'), to both captains when a

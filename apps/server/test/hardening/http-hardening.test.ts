@@ -35,7 +35,7 @@ describeEachDatabase(
 
     it('still serves the web app and its files', async () => {
       expect((await ctx.app.inject({ method: 'GET', url: '/assets/app.js' })).statusCode).toBe(200);
-      expect((await ctx.app.inject({ method: 'GET', url: '/fr/ladder' })).statusCode).toBe(200);
+      expect((await ctx.app.inject({ method: 'GET', url: '/fr/competition' })).statusCode).toBe(200);
     });
 
     it.each([
