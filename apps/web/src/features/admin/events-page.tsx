@@ -2,8 +2,10 @@ import type { EventResource } from '@cwh/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from './admin-api';
+import { useAdminSession } from './admin-session';
 import { Field, useAction } from './admin-ui';
 import { ChatGroupForm } from './chat-group-form';
+import { EventCreateForm, EventDeleteButton } from './event-create-form';
 import { PrizesForm } from './prizes-form';
 import { SeasonEditor } from './season-editor';
 
@@ -50,10 +52,13 @@ export function EventsPage() {
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on mount
   useEffect(load, []);
 
+  const isAdmin = useAdminSession()?.permissions.includes('admin') ?? false;
+
   return (
     <section data-testid="admin-events">
       <h2 className="section-title">{t('events.title')}</h2>
       {message}
+      {isAdmin ? <EventCreateForm onCreated={load} /> : null}
       {events?.map((event) => (
         <article
           key={event.id}
@@ -76,6 +81,7 @@ export function EventsPage() {
             >
               {openId === event.id ? t('common.close') : t('events.open')}
             </button>
+            {isAdmin ? <EventDeleteButton event={event} onDeleted={load} /> : null}
           </header>
           {openId === event.id ? (
             <>

@@ -1,4 +1,4 @@
-import { isoWithoutMs } from '@cwh/domain';
+import { localInputToIso } from '@cwh/domain';
 /**
  * Reordering the proposed seeds before the stage is created: the list order is the seed order
  * (seed 1 first). Pure, so the seeding panel and its tests share them.
@@ -27,9 +27,7 @@ export function placeSeed<T>(list: readonly T[], index: number, seed: string): T
   return out;
 }
 
-/** `datetime-local` (the organizer's wall clock) → ISO without milliseconds, or undefined when empty. */
+/** A `datetime-local` value, read as GMT like every console date field → ISO without milliseconds; undefined when empty or invalid. */
 export function localToIso(value: string): string | undefined {
-  if (!value) return undefined;
-  const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : isoWithoutMs(date);
+  return localInputToIso(value) ?? undefined;
 }
