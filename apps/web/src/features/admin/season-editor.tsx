@@ -36,6 +36,40 @@ function Timeline({ eventId, segments }: { eventId: string; segments: SegmentRes
   );
 }
 
+/** A segment's phases or rules, each with a Remove button (the list above them reads as text). */
+function ItemList({
+  items,
+  busy,
+  testId,
+  onRemove,
+}: {
+  items: { id: string; label: string }[];
+  busy: boolean;
+  testId: string;
+  onRemove: (id: string) => void;
+}) {
+  const { t } = useTranslation('admin');
+  if (items.length === 0) return null;
+  return (
+    <ul className="admin-items" data-testid={testId}>
+      {items.map((item) => (
+        <li key={item.id} className="admin-form">
+          <span>{item.label}</span>
+          <button
+            className="button button--ghost button--small"
+            type="button"
+            disabled={busy}
+            aria-label={t('segment.removeItem', { item: item.label })}
+            onClick={() => onRemove(item.id)}
+          >
+            {t('segment.remove')}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
 function SegmentForm({
   eventId,
   segment,
@@ -54,18 +88,31 @@ function SegmentForm({
   const [placements, setPlacements] = useState('');
   const [next, setNext] = useState(others[0]?.id ?? '');
   const [rules, setRules] = useState<ListItem<{ placements: number[]; nextSegmentId: string }>[]>([]);
+  const [phases, setPhases] = useState<ListItem<{ name: string; date: { from: string; to: string } }>[]>([]);
   const { run, busy, message, setStatus } = useAction();
   const loadRules = useCallback(async () => {
-    setRules(
-      (
-        await adminApi.listItems<{ placements: number[]; nextSegmentId: string }>(
-          eventId,
-          segment.id,
-          'advance-rules',
-        )
-      ).data,
-    );
+    const [ruleList, phaseList] = await Promise.all([
+      adminApi.listItems<{ placements: number[]; nextSegmentId: string }>(
+        eventId,
+        segment.id,
+        'advance-rules',
+      ),
+      adminApi.listItems<{ name: string; date: { from: string; to: string } }>(
+        eventId,
+        segment.id,
+        'registration-phases',
+      ),
+    ]);
+    setRules(ruleList.data);
+    setPhases(phaseList.data);
   }, [eventId, segment.id]);
+  /** Removes a registration phase or an advance rule, then shows the segment as saved. */
+  async function removeItem(kind: 'registration-phases' | 'advance-rules', id: string) {
+    if (await run(() => adminApi.deleteItem(eventId, segment.id, kind, id))) {
+      if (kind === 'registration-phases') onSaved();
+      else await loadRules();
+    }
+  }
   useEffect(() => {
     void loadRules();
   }, [loadRules]);
@@ -154,10 +201,17 @@ function SegmentForm({
         </button>
       </form>
       <p className="muted">
-        {t('segment.phases')}:{' '}
-        {a.registrationPhases.map((p) => `${p.name} (${gmt(p.date.from)} → ${gmt(p.date.to)})`).join(', ') ||
-          t('common.none')}
+        {t('segment.phases')}: {a.registrationPhases.length === 0 ? t('common.none') : null}
       </p>
+      <ItemList
+        items={phases.map((p) => ({
+          id: p.id,
+          label: `${p.attributes.name} (${gmt(p.attributes.date.from)} → ${gmt(p.attributes.date.to)})`,
+        }))}
+        busy={busy}
+        testId="phase-items"
+        onRemove={(id) => void removeItem('registration-phases', id)}
+      />
       <form className="admin-form" onSubmit={addPhase} data-testid="phase-form">
         <Field label={t('segment.phaseName')}>
           <input
@@ -188,14 +242,17 @@ function SegmentForm({
         </button>
       </form>
       <p className="muted">
-        {t('segment.rules')}:{' '}
-        {rules
-          .map(
-            (r) =>
-              `${r.attributes.placements.join(', ')} → ${others.find((o) => o.id === r.attributes.nextSegmentId)?.attributes.name ?? '?'}`,
-          )
-          .join('; ') || t('common.none')}
+        {t('segment.rules')}: {rules.length === 0 ? t('common.none') : null}
       </p>
+      <ItemList
+        items={rules.map((r) => ({
+          id: r.id,
+          label: `${r.attributes.placements.join(', ')} → ${others.find((o) => o.id === r.attributes.nextSegmentId)?.attributes.name ?? '?'}`,
+        }))}
+        busy={busy}
+        testId="rule-items"
+        onRemove={(id) => void removeItem('advance-rules', id)}
+      />
       {others.length > 0 ? (
         <form className="admin-form" onSubmit={addRule} data-testid="rule-form">
           <Field label={t('segment.placements')}>
