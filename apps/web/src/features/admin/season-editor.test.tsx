@@ -1,4 +1,4 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -21,8 +21,8 @@ const segment = (id: string, name: string, level: number) => ({
   },
 });
 
-describe('season editor: phases and advance rules can be removed', () => {
-  const calls: { method: string; url: string }[] = [];
+describe('season editor', () => {
+  const calls: { method: string; url: string; body?: string }[] = [];
   const json = (data: unknown) => new Response(JSON.stringify({ data }), { status: 200 });
   beforeEach(async () => {
     await initI18n().changeLanguage('en');
@@ -31,7 +31,7 @@ describe('season editor: phases and advance rules can be removed', () => {
       'fetch',
       vi.fn(async (url: string, init?: RequestInit) => {
         const method = init?.method ?? 'GET';
-        calls.push({ method, url });
+        calls.push({ method, url, ...(init?.body ? { body: String(init.body) } : {}) });
         if (method === 'DELETE') return new Response(null, { status: 204 });
         if (url.includes('/advance-rules'))
           return json([
@@ -69,5 +69,28 @@ describe('season editor: phases and advance rules can be removed', () => {
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
     const deleted = calls.find((c) => c.method === 'DELETE')!;
     expect(deleted.url).toMatch(/\/events\/e-1\/segments\/th17\/advance-rules\/rule-1$/);
+  });
+
+  it('saves the roster sizes and limits with the dates in one PATCH', async () => {
+    render(
+      <I18nextProvider i18n={initI18n()}>
+        <MemoryRouter>
+          <SeasonEditor eventId="e-1" />
+        </MemoryRouter>
+      </I18nextProvider>,
+    );
+    const [editor] = await screen.findAllByTestId('segment-editor');
+    const field = (label: string) => within(editor!).getByLabelText(label);
+    fireEvent.change(field('Minimum players per roster'), { target: { value: '4' } });
+    fireEvent.change(field('Standby players per roster'), { target: { value: '2' } });
+    fireEvent.change(field('Roster limit'), { target: { value: '64' } });
+    fireEvent.click(within(editor!).getByTestId('segment-save'));
+    await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
+    const patch = calls.find((c) => c.method === 'PATCH')!;
+    expect(JSON.parse(patch.body!).data.attributes).toMatchObject({
+      date: range,
+      rostersLimit: { limit: 64, standbyLimit: 2 },
+      rosterSize: { playersMin: 4, playersMax: 5, coachesMax: 0 },
+    });
   });
 });

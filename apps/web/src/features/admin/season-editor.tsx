@@ -82,6 +82,8 @@ function SegmentForm({
   const [to, setTo] = useState(isoToLocalInput(a.date.to));
   const [limit, setLimit] = useState(String(a.rostersLimit.limit));
   const [playersMax, setPlayersMax] = useState(String(a.rosterSize.playersMax));
+  const [playersMin, setPlayersMin] = useState(String(a.rosterSize.playersMin));
+  const [standby, setStandby] = useState(String(a.rostersLimit.standbyLimit));
   const [phaseName, setPhaseName] = useState('');
   const [phaseFrom, setPhaseFrom] = useState('');
   const [phaseTo, setPhaseTo] = useState('');
@@ -121,14 +123,19 @@ function SegmentForm({
   async function saveSegment(e: FormEvent) {
     e.preventDefault();
     const dates = { from: localInputToIso(from), to: localInputToIso(to) };
-    const counts = { limit: parseCount(limit), playersMax: parseCount(playersMax) };
+    const counts = {
+      limit: parseCount(limit),
+      playersMax: parseCount(playersMax),
+      playersMin: parseCount(playersMin),
+      standby: parseCount(standby),
+    };
     if (!dates.from || !dates.to) return invalid('form.invalidDate');
-    if (counts.limit === null || counts.playersMax === null) return invalid('form.invalidNumber');
+    if (Object.values(counts).some((count) => count === null)) return invalid('form.invalidNumber');
     const ok = await run(() =>
       adminApi.patchSegment(eventId, segment.id, {
         date: dates,
-        rostersLimit: { ...a.rostersLimit, limit: counts.limit },
-        rosterSize: { ...a.rosterSize, playersMax: counts.playersMax },
+        rostersLimit: { ...a.rostersLimit, limit: counts.limit, standbyLimit: counts.standby },
+        rosterSize: { ...a.rosterSize, playersMin: counts.playersMin, playersMax: counts.playersMax },
       }),
     );
     if (ok) onSaved();
@@ -186,6 +193,22 @@ function SegmentForm({
             inputMode="numeric"
             value={limit}
             onChange={(e) => setLimit(e.target.value)}
+          />
+        </Field>
+        <Field label={t('segment.standbyLimit')}>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={standby}
+            onChange={(e) => setStandby(e.target.value)}
+          />
+        </Field>
+        <Field label={t('segment.playersMin')}>
+          <input
+            className="input"
+            inputMode="numeric"
+            value={playersMin}
+            onChange={(e) => setPlayersMin(e.target.value)}
           />
         </Field>
         <Field label={t('segment.playersMax')}>
