@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import type { MatchSeriesValue } from '../matches/match-series-api';
+import { shownState } from '../matches/series-outcome';
 import { teamName } from '../matches/team-name';
 
 type Competitor = MatchSeriesValue['competitors'][number];
@@ -74,7 +75,9 @@ export function BracketMatch({ series, seeds, link = true, label }: BracketMatch
       {label ? <span className="bm__label">{label}</span> : null}
       <Side side={home} other={away} series={series} seeds={seeds} />
       <Side side={away} other={home} series={series} seeds={seeds} />
-      {series.state === 'live' ? <span className="badge badge--live bm__live">{t('match.live')}</span> : null}
+      {shownState(series) === 'live' ? (
+        <span className="badge badge--live bm__live">{t('match.live')}</span>
+      ) : null}
     </>
   );
   return (

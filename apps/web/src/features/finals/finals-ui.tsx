@@ -7,6 +7,7 @@ import type { MatchSeriesValue } from '../matches/match-series-api';
 import { teamName } from '../matches/team-name';
 import { type AttackOrderRow, attackOrderRows, type Finalist, type FinalsMatch } from './finals-model';
 import './finals.css';
+import { shownState, stateBadge } from '../matches/series-outcome';
 
 /** The winner's congratulation banner (spec 2); nothing until the champion is known. */
 export function ChampionBanner({ champion, eventName }: { champion: Finalist | null; eventName: string }) {
@@ -105,10 +106,8 @@ export function FinalsMatchRow({ series, label }: { series: MatchSeriesValue; la
           </span>
           {team(away)}
         </span>
-        <span
-          className={`badge badge--${finished ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
-        >
-          {state ? t(`finals:state.${state}`) : t(`matches:state.${series.state}`)}
+        <span className={`badge badge--${finished ? 'finished' : stateBadge(shownState(series))}`}>
+          {state ? t(`finals:state.${state}`) : t(`matches:state.${shownState(series)}`)}
         </span>
       </Link>
     </li>

@@ -9,7 +9,7 @@ import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
 import { OfficialWarGuide } from '../war/official-war-guide';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
-import { type SeriesOutcome, seriesOutcome } from './series-outcome';
+import { type SeriesOutcome, seriesOutcome, shownState, stateBadge } from './series-outcome';
 import { teamName } from './team-name';
 
 /** What the match route loads: the series of the URL's id (no id: missing). */
@@ -89,11 +89,8 @@ function Series({ load }: { load: MatchPageData['series'] }) {
   return (
     <article className="card match-card" data-testid="match-series" data-state={series.state}>
       <header className="match-card__top">
-        <span
-          className={`badge badge--${series.state === 'finished' ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
-          data-testid="match-state"
-        >
-          {t(`state.${series.state}`)}
+        <span className={`badge badge--${stateBadge(shownState(series))}`} data-testid="match-state">
+          {t(`state.${shownState(series)}`)}
         </span>
         <time dateTime={series.date} className="muted">
           {formatDateTime(series.date, locale)}

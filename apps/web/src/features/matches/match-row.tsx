@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { MatchSeriesValue } from './match-series-api';
-import { seriesOutcome } from './series-outcome';
+import { seriesOutcome, shownState, stateBadge } from './series-outcome';
 import { teamName } from './team-name';
 
 /** One match series in a list: date, home vs away, score or FFW/FFL, state. */
@@ -42,10 +42,8 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
             {teamName(away?.displayName, t('common:tbd'))}
           </span>
         </span>
-        <span
-          className={`badge badge--${series.state === 'finished' ? 'finished' : series.state === 'live' ? 'live' : 'upcoming'}`}
-        >
-          {winner === 'draw' ? t('draw') : t(`state.${series.state}`)}
+        <span className={`badge badge--${stateBadge(shownState(series))}`}>
+          {winner === 'draw' ? t('draw') : t(`state.${shownState(series)}`)}
         </span>
       </Link>
     </li>

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { resultReason } from '../../lib/war-result';
 import type { MatchSeriesValue } from './match-series-api';
-import { seriesOutcome } from './series-outcome';
+import { seriesOutcome, shownState, stateBadge } from './series-outcome';
 
 type Side = { placement: number | null; score: number | null; destruction?: number; forfeit?: boolean };
 
@@ -65,5 +65,20 @@ describe('series outcome', () => {
     );
     expect(forfeit).toMatchObject({ winner: 'home', forfeit: true, destruction: null });
     expect(resultReason(forfeit)).toBeNull();
+  });
+});
+
+describe('the state a player is shown (spec 4: upcoming until the start, live only once started)', () => {
+  const start = Date.parse('2026-03-01T12:00:00Z');
+  it.each([
+    ['live during the lead time (war created, not started)', 'live', start - 1, 'upcoming', 'upcoming'],
+    ['live at its start', 'live', start, 'live', 'live'],
+    ['live after its start', 'live', start + 60_000, 'live', 'live'],
+    ['scheduled', 'scheduled', start + 60_000, 'scheduled', 'upcoming'],
+    ['finished', 'finished', start - 1, 'finished', 'finished'],
+  ] as const)('%s', (_, state, now, shown, badge) => {
+    const series = { state, date: '2026-03-01T12:00:00Z' };
+    expect(shownState(series, now)).toBe(shown);
+    expect(stateBadge(shownState(series, now))).toBe(badge);
   });
 });

@@ -37,3 +37,21 @@ export function seriesOutcome(series: MatchSeriesValue): SeriesOutcome {
     forfeit: Boolean(home?.result.forfeit || away?.result.forfeit),
   };
 }
+
+export type ShownState = MatchSeriesValue['state'];
+
+/**
+ * The state a player is shown (spec 4): a series is upcoming until its start time, even once the
+ * hub has created its war during the lead time (the server already calls it live), and live after.
+ */
+export function shownState(
+  series: Pick<MatchSeriesValue, 'state' | 'date'>,
+  now: number = Date.now(),
+): ShownState {
+  return series.state === 'live' && Date.parse(series.date) > now ? 'upcoming' : series.state;
+}
+
+/** The badge colour of a shown state: finished, live, or upcoming for every state before the start. */
+export function stateBadge(state: ShownState): 'finished' | 'live' | 'upcoming' {
+  return state === 'finished' ? 'finished' : state === 'live' ? 'live' : 'upcoming';
+}
