@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
+import { formatDestruction } from '../../lib/war-result';
 import type { MatchSeriesValue } from './match-series-api';
 import { seriesOutcome, shownState, stateBadge } from './series-outcome';
 import { teamName } from './team-name';
@@ -14,7 +15,10 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
   const localize = useLocalizedPath();
   const [home, away] = series.competitors;
   // A draw colours neither team as the winner.
-  const { winner } = seriesOutcome(series);
+  const outcome = seriesOutcome(series);
+  const { winner } = outcome;
+  // Stars decide, destruction breaks a tie: a finished war shows both (spec 4 results).
+  const destruction = outcome.destruction && !outcome.forfeit ? outcome.destruction : null;
   const score = (side: typeof home, other: typeof home) =>
     side
       ? competitorResultLabel(
@@ -37,6 +41,11 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
           </span>
           <span className="match-row__score" data-testid="match-row-score">
             {score(home, away)} : {score(away, home)}
+            {destruction ? (
+              <small className="match-row__destruction" data-testid="match-row-destruction">
+                {formatDestruction(destruction.home, locale)} : {formatDestruction(destruction.away, locale)}
+              </small>
+            ) : null}
           </span>
           <span className={winner === 'away' ? 'match-row__team match-row__team--won' : 'match-row__team'}>
             {teamName(away?.displayName, t('common:tbd'))}
