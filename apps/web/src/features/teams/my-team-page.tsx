@@ -13,7 +13,7 @@ import { RosterInvitations } from './roster-invitations';
 import { leaveTeam, registerForTeam } from './team-api';
 import { ConfirmDialog } from './team-dialogs';
 import { TeamPage } from './team-page';
-import { TeamPlayCard } from './team-play';
+import { TeamPlayCard, useHasPlayed } from './team-play';
 import {
   isStagePhase,
   teamPhase,
@@ -70,6 +70,8 @@ function ClanCard({ session }: { session: SessionState }) {
   const timeline = useStageTimeline();
   const phase = teamStagePhase(roster, session.periods.registrationClosed, timeline);
   const warnings = teamWarnings(roster, session.clanMembers);
+  // "You have created the Roster!" greets a new team; once it has played, its play card says more.
+  const hasPlayed = useHasPlayed();
   const ready = roster?.members.filter((member) => member.registrationStatus === 'ready').length ?? 0;
   return (
     <div className="card team-card" data-testid="team-card">
@@ -121,7 +123,9 @@ function ClanCard({ session }: { session: SessionState }) {
           {t(warningTextKey(warning, warningViewer(session)))}
         </Notice>
       ))}
-      {roster?.locked && session.roster?.members.some((member) => member.tag === session.playerTag) ? (
+      {roster?.locked &&
+      !hasPlayed &&
+      session.roster?.members.some((member) => member.tag === session.playerTag) ? (
         <Notice tone="success" testId="roster-joined">
           {session.isCaptain ? t('lock.created') : t('lock.joined')}
         </Notice>

@@ -6,7 +6,7 @@ import { initI18n } from '../../i18n/i18n';
 import { ready } from '../../lib/loadable';
 import type { Standing } from '../leaderboard/standings-api';
 import type { MatchSeriesValue } from '../matches/match-series-api';
-import { type TeamPlay, TeamPlayCard } from './team-play';
+import { type TeamPlay, TeamPlayCard, useHasPlayed } from './team-play';
 
 const finished = {
   id: 's1',
@@ -60,5 +60,32 @@ describe('My Team after the lock: the ladder play', () => {
     await renderWith(null);
     await new Promise((resolve) => setTimeout(resolve, 0));
     expect(screen.queryByTestId('team-play')).toBeNull();
+  });
+});
+
+describe('the creation notice gives way once the team has played', () => {
+  function Probe() {
+    return <p data-testid="probe">{useHasPlayed() ? 'played' : 'new'}</p>;
+  }
+  const renderProbe = async (play: TeamPlay | null) => {
+    const router = createMemoryRouter(
+      [{ path: '/:locale?/*', loader: () => ({ play: play ? ready(play) : null }), element: <Probe /> }],
+      { initialEntries: ['/my-clan'] },
+    );
+    render(<RouterProvider router={router} />);
+    return (await screen.findByTestId('probe')).textContent;
+  };
+
+  it.each([
+    ['not locked (no play data)', null, 'new'],
+    ['locked, no match yet', { standing: null, last: null, next: null }, 'new'],
+    ['a match played', { standing: null, last: finished, next: null }, 'played'],
+    [
+      'a standings row with games',
+      { standing: { gamesPlayed: 2 } as Standing, last: null, next: null },
+      'played',
+    ],
+  ] as const)('%s → %s', async (_, play, expected) => {
+    expect(await renderProbe(play as TeamPlay | null)).toBe(expected);
   });
 });

@@ -16,6 +16,13 @@ export interface TeamPlay {
  * My Team after the lock: rank, record and points on the ladder, the last match (its result) and
  * the next one, each linking to the match page. Nothing before the lock or when it could not load.
  */
+/** Whether the team has played: its creation notice then gives way to its ladder play. */
+export function useHasPlayed(): boolean {
+  const data = useLoaderData() as { play?: Loadable<TeamPlay> | null } | undefined;
+  const play = data?.play?.status === 'ready' ? data.play.value : null;
+  return Boolean(play && (play.last || (play.standing?.gamesPlayed ?? 0) > 0));
+}
+
 export function TeamPlayCard() {
   const { t } = useTranslation('teams');
   const data = useLoaderData() as { play?: Loadable<TeamPlay> | null } | undefined;
