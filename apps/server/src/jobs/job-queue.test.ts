@@ -6,6 +6,10 @@ import { createJobQueue, type JobQueue } from './job-queue.js';
 declare module './job-queue.js' {
   interface JobPayloads {
     'test.echo': { value: string };
+    'test.a': Record<string, never>;
+    'test.b': Record<string, never>;
+    'test.c': Record<string, never>;
+    'test.d': Record<string, never>;
   }
 }
 
@@ -51,6 +55,28 @@ describeEachKind('job queue [%s]', (kind) => {
     await received.finished;
     expect(received.seen).toEqual(['hello']);
   });
+
+  // PGlite has a single connection: two instances never create queues at the same moment there.
+  it.skipIf(kind !== 'postgres')(
+    'instances starting together on a fresh database all start, each queue created once (PostgreSQL)',
+    async () => {
+      testDb = await createTestDatabase(kind);
+      const names = ['test.a', 'test.b', 'test.c', 'test.d'] as const;
+      const instances = Array.from({ length: 4 }, () => {
+        const jobs = queue(false);
+        for (const name of names) jobs.register(name, async () => {});
+        return jobs;
+      });
+      await Promise.all(instances.map((jobs) => jobs.start()));
+      const rows = await testDb.database.db.execute(
+        sql`select name from pgboss.queue where name like 'test.%' order by name`,
+      );
+      const list = (Array.isArray(rows) ? rows : (rows as { rows: { name: string }[] }).rows).map(
+        (r: { name: string }) => r.name,
+      );
+      expect(list).toEqual([...names]);
+    },
+  );
 
   it('creates a job sent inside a transaction only when the transaction commits', async () => {
     testDb = await createTestDatabase(kind);

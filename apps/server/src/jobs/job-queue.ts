@@ -2,6 +2,10 @@ import PgBoss from 'pg-boss';
 import type { Database, Executor } from '../db/client.js';
 import { databaseExecutor, transactionExecutor } from './job-executors.js';
 
+/** PostgreSQL's deadlock_detected, and how often a queue creation that hit it is tried. */
+const DEADLOCK = '40P01';
+const QUEUE_CREATE_ATTEMPTS = 5;
+
 /**
  * Job payloads by job name. A feature adds its jobs by declaration merging, next to its handler:
  *
@@ -143,14 +147,30 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
     },
 
     async start() {
+      /**
+       * Creates a queue once. Instances starting together on a fresh database create the queues'
+       * tables at the same moment; PostgreSQL breaks such a deadlock (40P01) by failing one of them,
+       * and that one tries again (the other's queue is then there).
+       */
+      async function ensureQueue(name: string) {
+        for (let attempt = 1; ; attempt++) {
+          try {
+            if (!(await boss.getQueue(name)))
+              await boss.createQueue(name, { name, policy: policies.get(name) });
+            return;
+          } catch (error) {
+            if (attempt >= QUEUE_CREATE_ATTEMPTS || (error as { code?: unknown }).code !== DEADLOCK)
+              throw error;
+            await new Promise((resolve) => setTimeout(resolve, 50 * attempt));
+          }
+        }
+      }
       if (state !== 'idle') return;
       // No handler registered, no job to run or send: pg-boss (schema check, maintenance) stays off.
       if (handlers.size === 0) return;
       state = 'started';
       await boss.start();
-      for (const name of handlers.keys()) {
-        if (!(await boss.getQueue(name))) await boss.createQueue(name, { name, policy: policies.get(name) });
-      }
+      for (const name of handlers.keys()) await ensureQueue(name);
       if (options.work === false) return;
       for (const [name, handler] of handlers) {
         const workOptions = {
