@@ -63,13 +63,20 @@ describe('My Team after the lock: the ladder play', () => {
   });
 });
 
+function HasPlayedProbe() {
+  return <p data-testid="probe">{useHasPlayed() ? 'played' : 'new'}</p>;
+}
+
 describe('the creation notice gives way once the team has played', () => {
-  function Probe() {
-    return <p data-testid="probe">{useHasPlayed() ? 'played' : 'new'}</p>;
-  }
   const renderProbe = async (play: TeamPlay | null) => {
     const router = createMemoryRouter(
-      [{ path: '/:locale?/*', loader: () => ({ play: play ? ready(play) : null }), element: <Probe /> }],
+      [
+        {
+          path: '/:locale?/*',
+          loader: () => ({ play: play ? ready(play) : null }),
+          element: <HasPlayedProbe />,
+        },
+      ],
       { initialEntries: ['/my-clan'] },
     );
     render(<RouterProvider router={router} />);
