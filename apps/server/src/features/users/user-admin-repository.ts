@@ -1,4 +1,4 @@
-import { and, asc, count, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { authTokens, gameAccounts, playerTokens, users } from '../../db/schema/index.js';
 import { notFound } from '../../errors/domain-error.js';
@@ -53,19 +53,6 @@ export function createUserAdminRepository(db: Executor) {
     async revokeTokens(id: string, tx: Executor = db): Promise<void> {
       await tx.delete(authTokens).where(eq(authTokens.userId, id));
       await tx.delete(playerTokens).where(eq(playerTokens.userId, id));
-    },
-
-    async gameAccountsOf(userIds: string[], tx: Executor = db) {
-      if (userIds.length === 0) return [];
-      return tx
-        .select({
-          userId: gameAccounts.userId,
-          username: gameAccounts.username,
-          playerTag: gameAccounts.playerTag,
-        })
-        .from(gameAccounts)
-        .where(inArray(gameAccounts.userId, userIds))
-        .orderBy(asc(gameAccounts.createdAt));
     },
 
     async emailTaken(email: string, exceptId: string, tx: Executor = db): Promise<boolean> {
