@@ -50,7 +50,18 @@ const segmentsPath = (eventId: string) => `${T}/events/${eventId}/segments`;
 export const adminApi = {
   events: () => get<List<EventResource>>(`${T}/events`, { 'page[size]': 100 }),
   createEvent: (attributes: object) => post<One<EventResource>>(`${T}/events`, attributes),
-  updateEvent: (id: string, attributes: object) => put<One<EventResource>>(`${T}/events/${id}`, attributes),
+  /** PUT /events/{id} with the event's required attributes unchanged and `changes` over them. */
+  changeEvent: (event: EventResource, changes: object) => {
+    const { name, status, date, competition, thLevels } = event.attributes;
+    return put<One<EventResource>>(`${T}/events/${event.id}`, {
+      name,
+      status,
+      date,
+      competition,
+      thLevels,
+      ...changes,
+    });
+  },
   deleteEvent: (id: string) => remove(`${T}/events/${id}`),
   cloneEvent: (id: string, name: string, offset: { months: number; days: number }) =>
     post<One<EventResource>>(`${T}/events/${id}/clone`, { name, offset }),

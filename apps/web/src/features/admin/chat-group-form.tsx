@@ -12,16 +12,12 @@ export function ChatGroupForm({ event, onSaved }: { event: EventResource; onSave
   const { t } = useTranslation('admin');
   const [url, setUrl] = useState(event.attributes.chatGroupUrl ?? '');
   const { run, busy, message } = useAction();
-  const { name, status, date, competition, thLevels } = event.attributes;
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     const chatGroupUrl = url.trim() === '' ? null : url.trim();
     const done = chatGroupUrl ? t('events.chatGroup.saved') : t('events.chatGroup.cleared');
-    const ok = await run(
-      () => adminApi.updateEvent(event.id, { name, status, date, competition, thLevels, chatGroupUrl }),
-      done,
-    );
+    const ok = await run(() => adminApi.changeEvent(event, { chatGroupUrl }), done);
     if (ok) onSaved();
   }
 

@@ -42,9 +42,7 @@ export function PrizesForm({ event, onSaved }: { event: EventResource; onSaved: 
   const [placements, setPlacements] = useState(formatPlacements(current?.placements ?? []));
   const [invalid, setInvalid] = useState<string | null>(null);
   const { run, busy, message } = useAction();
-  const { name, status, date, competition, thLevels } = event.attributes;
-  const save = (prizes: EventPrizes | null) =>
-    run(() => adminApi.updateEvent(event.id, { name, status, date, competition, thLevels, prizes }));
+  const save = (prizes: EventPrizes | null) => run(() => adminApi.changeEvent(event, { prizes }));
 
   async function submit(e: FormEvent) {
     e.preventDefault();
