@@ -4,6 +4,7 @@ export * from './competition';
 export * from './events';
 export * from './games';
 export * from './ladder';
+export * from './match-chat';
 export * from './pickban';
 export * from './players';
 export * from './rosters';
