@@ -4,5 +4,7 @@
  * not pull in the schemas. The main entry re-exports everything here. Only zod-free modules may be
  * exported from this file (checked by constants.test.ts).
  */
+
+export * from './match-chat-limits.js';
 export * from './paths.js';
 export * from './socket-events.js';

@@ -13,6 +13,7 @@ export * from './health.js';
 export * from './hub.js';
 export * from './jsonapi.js';
 export * from './log.js';
+export * from './match-chat.js';
 export * from './match-series.js';
 export * from './match-series-admin.js';
 export * from './match-ups.js';

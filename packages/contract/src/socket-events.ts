@@ -24,3 +24,5 @@ export const MATCH_SERIES_FINISHED_EVENT = 'matches:match_series_finished';
 export const MATCH_CHECK_IN_MISSED_EVENT = 'matches:check_in_missed';
 /** Pick and ban: a challenge opened or took a step (payload in pickban.ts). */
 export const PICKBAN_STEP_EVENT = 'pickban:challenge_updated';
+/** Match chat: a message or notice posted, or a message removed (payload in match-chat.ts). */
+export const MATCH_CHAT_EVENT = 'matches:chat_message';
