@@ -35,6 +35,7 @@ export * from './ladder/queue-leave.js';
 export * from './ladder/standings.js';
 export * from './ladder/war-outcome.js';
 export * from './locales.js';
+export * from './match-room/dispute.js';
 export * from './match-room/veto.js';
 export * from './rules/active-event.js';
 export * from './rules/active-segment.js';

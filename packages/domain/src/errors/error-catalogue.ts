@@ -252,6 +252,27 @@ export const ERROR_CATALOGUE = {
     title: 'Match check-in not open',
     when: 'Match check-in earlier than 5 minutes before the match, or to a series without an opponent (9/10).',
   },
+  // Disputes of a recorded result (issue #13; the captain must be a roster owner: NOT_ROSTER_OWNER).
+  DISPUTE_NO_RESULT: {
+    status: 409,
+    title: 'No result to dispute',
+    when: 'A dispute of a series that has no recorded result (not finished, or reset).',
+  },
+  DISPUTE_WINDOW_CLOSED: {
+    status: 409,
+    title: 'Dispute window closed',
+    when: "A dispute after the segment's dispute window (minutes after the result) has passed.",
+  },
+  DISPUTE_ALREADY_OPEN: {
+    status: 409,
+    title: 'Dispute already open',
+    when: 'A dispute of a series that already has an open dispute.',
+  },
+  DISPUTE_CLOSED: {
+    status: 409,
+    title: 'Dispute already resolved',
+    when: 'Resolving a dispute the organizer already upheld or corrected.',
+  },
 } as const satisfies Record<string, ErrorCatalogueEntry>;
 
 export type ErrorCode = keyof typeof ERROR_CATALOGUE;
