@@ -545,7 +545,7 @@ describeEachDatabase(
     });
 
     describe('role × action', () => {
-      it.each(ROLES)('GET /challenges?filter[matchSeries.id] as %s', async (role) => {
+      it.each(ROLES)('GET /challenges?filter[matchSeries.id] as %s: a running veto is for insiders', async (role) => {
         const s = await vetoSeries();
         const response = await call(
           ctx.app,
@@ -553,21 +553,36 @@ describeEachDatabase(
           'GET',
           `${P}/challenges?filter[matchSeries.id]=${s.series.id}`,
         );
-        expect(response.statusCode).toBe(expectedStatus(role, ORGANIZERS, 200));
-        if (response.statusCode === 200) {
-          expect(response.json().data[0]).toMatchObject({ id: s.challenge.id, attributes: { mySide: null } });
+        // Anyone may ask; only organizers of the event and admins (besides the two captains) see
+        // the open challenge, the others get the series' closed challenges: none yet.
+        expect(response.statusCode).toBe(200);
+        expect(response.json().data.map((c: { id: string }) => c.id)).toEqual(
+          expectedStatus(role, ORGANIZERS, 200) === 200 ? [s.challenge.id] : [],
+        );
+        if (expectedStatus(role, ORGANIZERS, 200) === 200) {
+          expect(response.json().data[0]).toMatchObject({ attributes: { mySide: null } });
         }
       });
 
-      it('the captain of another match cannot read; an unknown series is 404', async () => {
+      it('the captain of another match cannot read a running veto, sees a closed one; an unknown series is 404', async () => {
         const s = await vetoSeries();
-        const other = await call(
-          ctx.app,
-          s.stranger.token,
-          'GET',
-          `${P}/challenges?filter[matchSeries.id]=${s.series.id}`,
-        );
-        expect(refusal(other)).toMatchObject({ status: 403, code: 'FORBIDDEN' });
+        const path = `${P}/challenges?filter[matchSeries.id]=${s.series.id}`;
+        const other = await call(ctx.app, s.stranger.token, 'GET', path);
+        expect(other.statusCode).toBe(200);
+        expect(other.json().data).toEqual([]);
+        await ctx.database.db
+          .update(pickbanChallenges)
+          .set({ status: 'closed' })
+          .where(eq(pickbanChallenges.id, s.challenge.id));
+        for (const token of [s.stranger.token, null]) {
+          const closed = await call(ctx.app, token, 'GET', path);
+          expect(closed.statusCode).toBe(200);
+          expect(closed.json().data).toMatchObject([
+            { id: s.challenge.id, attributes: { status: 'closed', mySide: null } },
+          ]);
+        }
+        const badToken = await call(ctx.app, 'not-a-token', 'GET', path);
+        expect(refusal(badToken)).toMatchObject({ status: 401, code: 'UNAUTHENTICATED' });
         const unknown = await call(
           ctx.app,
           s.stranger.token,

@@ -25,14 +25,16 @@ export async function myChallenges(
 }
 
 /**
- * GET /challenges?filter[matchSeries.id]: the two captains, organizers of the event and admins
- * (`requireOrganizer` refuses the rest). A series that is due a challenge (a bracket node whose
- * teams became known after it was created) gets it opened here, once.
+ * GET /challenges?filter[matchSeries.id]: the two captains, organizers of the event and admins see
+ * every challenge of the series, the running one included. Anyone else (signed in or not) sees only
+ * the closed ones: a finished veto is public (the match page, the start-war modal and the broadcast
+ * view show its result), a running one is not. A series that is due a challenge (a bracket node
+ * whose teams became known after it was created) gets it opened here, once.
  */
 export async function seriesChallenges(
   deps: PickbanDeps,
-  input: { tenant: string; userId: string; matchSeriesId: string },
-  requireOrganizer: (eventId: string) => Promise<unknown>,
+  input: { tenant: string; userId: string | null; matchSeriesId: string },
+  isOrganizer: (eventId: string) => Promise<boolean>,
 ): Promise<ChallengeResource[]> {
   const { repo } = deps;
   const series = await repo.series(input.matchSeriesId);
@@ -40,8 +42,8 @@ export async function seriesChallenges(
     throw new DomainError('NOT_FOUND', `No match series with id ${input.matchSeriesId}`);
   }
   const sides = await repo.sidesOf(series.id);
-  const side = sideOfUser(sides, input.userId);
-  if (!side) await requireOrganizer(series.eventId);
+  const side = input.userId ? sideOfUser(sides, input.userId) : null;
+  const insider = side !== null || (input.userId !== null && (await isOrganizer(series.eventId)));
   let rows = await repo.challengesOfSeries(series.id);
   if (rows.length === 0) {
     const notices = await deps.db.transaction((tx) => openChallenge(deps, series.id, tx));
@@ -50,6 +52,7 @@ export async function seriesChallenges(
       rows = await repo.challengesOfSeries(series.id);
     }
   }
-  const votes = await repo.votesOf(rows.map((r) => r.id));
-  return rows.map((row) => toChallengeResource(row, votes, side));
+  const shown = insider ? rows : rows.filter((row) => row.status === 'closed');
+  const votes = await repo.votesOf(shown.map((r) => r.id));
+  return shown.map((row) => toChallengeResource(row, votes, side));
 }

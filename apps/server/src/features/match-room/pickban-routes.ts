@@ -8,6 +8,7 @@ import {
   challengesQuery,
   createCategoryBody,
   createItemBody,
+  errorDocument,
   type ItemResource,
   idParams,
   itemDocument,
@@ -118,15 +119,33 @@ export function pickbanRoutes(deps: PickbanDeps, audited: Audited): FastifyPlugi
     app.get(
       '/challenges',
       {
-        preHandler: app.authenticate,
-        schema: { tags, security, querystring: challengesQuery, response: { 200: challengeListDocument } },
+        // The token is optional: without one (or for a stranger) only closed challenges are shown.
+        preHandler: async (request, reply) => {
+          if (request.headers.authorization) await app.authenticate.call(app, request, reply);
+        },
+        schema: {
+          tags,
+          security: [{}, ...security],
+          querystring: challengesQuery,
+          response: { 200: challengeListDocument, 401: errorDocument },
+        },
       },
       async (request) => {
-        const user = userOf(request);
         const data = await seriesChallenges(
           deps,
-          { tenant: request.tenant, userId: user.id, matchSeriesId: request.query['filter[matchSeries.id]'] },
-          (eventId) => requireAccess(request, 'event:manage', eventId),
+          {
+            tenant: request.tenant,
+            userId: request.user?.id ?? null,
+            matchSeriesId: request.query['filter[matchSeries.id]'],
+          },
+          (eventId) =>
+            requireAccess(request, 'event:manage', eventId).then(
+              () => true,
+              (error: unknown) => {
+                if (error instanceof DomainError && error.code === 'FORBIDDEN') return false;
+                throw error;
+              },
+            ),
         );
         return { data };
       },
