@@ -545,24 +545,27 @@ describeEachDatabase(
     });
 
     describe('role × action', () => {
-      it.each(ROLES)('GET /challenges?filter[matchSeries.id] as %s: a running veto is for insiders', async (role) => {
-        const s = await vetoSeries();
-        const response = await call(
-          ctx.app,
-          callers.tokens[role],
-          'GET',
-          `${P}/challenges?filter[matchSeries.id]=${s.series.id}`,
-        );
-        // Anyone may ask; only organizers of the event and admins (besides the two captains) see
-        // the open challenge, the others get the series' closed challenges: none yet.
-        expect(response.statusCode).toBe(200);
-        expect(response.json().data.map((c: { id: string }) => c.id)).toEqual(
-          expectedStatus(role, ORGANIZERS, 200) === 200 ? [s.challenge.id] : [],
-        );
-        if (expectedStatus(role, ORGANIZERS, 200) === 200) {
-          expect(response.json().data[0]).toMatchObject({ attributes: { mySide: null } });
-        }
-      });
+      it.each(ROLES)(
+        'GET /challenges?filter[matchSeries.id] as %s: a running veto is for insiders',
+        async (role) => {
+          const s = await vetoSeries();
+          const response = await call(
+            ctx.app,
+            callers.tokens[role],
+            'GET',
+            `${P}/challenges?filter[matchSeries.id]=${s.series.id}`,
+          );
+          // Anyone may ask; only organizers of the event and admins (besides the two captains) see
+          // the open challenge, the others get the series' closed challenges: none yet.
+          expect(response.statusCode).toBe(200);
+          expect(response.json().data.map((c: { id: string }) => c.id)).toEqual(
+            expectedStatus(role, ORGANIZERS, 200) === 200 ? [s.challenge.id] : [],
+          );
+          if (expectedStatus(role, ORGANIZERS, 200) === 200) {
+            expect(response.json().data[0]).toMatchObject({ attributes: { mySide: null } });
+          }
+        },
+      );
 
       it('the captain of another match cannot read a running veto, sees a closed one; an unknown series is 404', async () => {
         const s = await vetoSeries();
