@@ -1,0 +1,109 @@
+import type {
+  MatchSeriesResultsBody,
+  MatchSeriesResultsDocument,
+  MatchSeriesReviewReason,
+} from '@cwh/contract';
+import { warOutcome } from '@cwh/domain';
+import type { Executor } from '../../db/client.js';
+import { DomainError } from '../../errors/domain-error.js';
+import type { RecordActivity } from '../activity-log/audit.js';
+import type { Notice } from '../ladder/ladder-notices.js';
+import type { LadderService, WarOutcome } from '../ladder/ladder-service.js';
+import { createStageResultsRepository } from './brackets-repository.js';
+import type { BracketsDeps } from './brackets-service.js';
+import { recordSeriesResultIn } from './stage-results-service.js';
+
+export type OrganizerResult = MatchSeriesResultsBody['data']['attributes'];
+export type OrganizerResultAnswer = MatchSeriesResultsDocument['data']['attributes'];
+
+/**
+ * The organizer enters or corrects the result of any series (ladder or stage) inside `tx`, with its
+ * activity-log entry (`match-series.results.enter` / `.correct`, before and after). One service for
+ * every caller: the results call (PATCH …/relationships/matches/results) and the dispute queue's
+ * correction (features/disputes). The caller has checked the organizer's access to the series'
+ * event and that the series exists in the tenant; ladder notices are pushed to `notices` (send them
+ * after the commit).
+ */
+export async function enterOrganizerResult(
+  deps: BracketsDeps,
+  ladder: LadderService,
+  input: { tenant: string; matchSeriesId: string; result: OrganizerResult },
+  tx: Executor,
+  record: RecordActivity,
+  notices: Notice[],
+): Promise<OrganizerResultAnswer> {
+  const results = createStageResultsRepository(deps.db);
+  const id = input.matchSeriesId;
+  const body = input.result;
+  const score = {
+    homeStars: body.homeStars,
+    awayStars: body.awayStars,
+    homeDestruction: body.homeDestruction,
+    awayDestruction: body.awayDestruction,
+    forfeit: body.forfeit,
+  };
+  const series = await results.seriesInTenant(input.tenant, id, tx, true);
+  if (!series) throw new DomainError('NOT_FOUND', `No match series with id ${id}`);
+  const before = { state: series.state, competitors: await results.competitorsOf(id, tx) };
+  const staged = await recordSeriesResultIn(deps, { matchSeriesId: id, score, source: 'organizer' }, tx);
+  let data: OrganizerResultAnswer;
+  if (staged) {
+    data = {
+      matchSeries: { id },
+      competition: staged.stage.format,
+      state: staged.series.state,
+      corrected: staged.corrected,
+      winnerRosterId: staged.winnerRosterId,
+      changedMatchSeriesIds: staged.changedMatchSeriesIds,
+      championRosterId: staged.championRosterId,
+      reviewReason: (staged.series.reviewReason as MatchSeriesReviewReason | null) ?? null,
+    };
+  } else {
+    const competitors = before.competitors;
+    if (competitors.length < 2 || competitors.some((c) => !c.rosterId))
+      throw new DomainError('CONFLICT', 'Both teams are not known yet', {
+        meta: { reason: 'BRACKET_MATCH_NOT_READY' },
+      });
+    const outcome: WarOutcome = {
+      matchSeriesId: id,
+      stars: { home: body.homeStars, away: body.awayStars },
+      destruction:
+        body.homeDestruction !== undefined || body.awayDestruction !== undefined
+          ? { home: body.homeDestruction ?? 0, away: body.awayDestruction ?? 0 }
+          : undefined,
+      forfeit: body.forfeit,
+    };
+    const corrected = series.state === 'finished';
+    if (corrected) await ladder.correctSeriesIn(outcome, tx);
+    else await ladder.finishSeriesIn(outcome, tx, notices);
+    await results.setSeries(id, { reviewReason: null }, tx);
+    const winner = warOutcome(score);
+    const after = await results.series(id, tx);
+    data = {
+      matchSeries: { id },
+      competition: 'ladder',
+      state: after.state,
+      corrected,
+      winnerRosterId:
+        winner === 'home' ? competitors[0]!.rosterId : winner === 'away' ? competitors[1]!.rosterId : null,
+      changedMatchSeriesIds: [],
+      championRosterId: null,
+      reviewReason: null,
+    };
+  }
+  await record({
+    action: data.corrected ? 'match-series.results.correct' : 'match-series.results.enter',
+    targetType: 'match-series',
+    targetId: id,
+    eventId: series.eventId,
+    before,
+    after: {
+      state: data.state,
+      competitors: await results.competitorsOf(id, tx),
+      score,
+      reason: body.reason,
+      changedMatchSeriesIds: data.changedMatchSeriesIds,
+    },
+  });
+  return data;
+}
