@@ -4,15 +4,17 @@ import { useLocalizedPath } from '../../i18n/use-locale';
 import { config } from '../../lib/config';
 import { ExternalLink } from '../session/external-link';
 
-/** Contact Support and Back To Event, the two buttons of the error dialogs. */
+/** Contact Support (only when a support link is configured) and Back To Event, the buttons of the error dialogs. */
 export function ErrorActions() {
   const { t } = useTranslation('common');
   const to = useLocalizedPath();
   return (
     <>
-      <ExternalLink className="button button--ghost" href={config.supportUrl} testId="contact-support">
-        {t('actions.contactSupport')}
-      </ExternalLink>
+      {config.supportUrl ? (
+        <ExternalLink className="button button--ghost" href={config.supportUrl} testId="contact-support">
+          {t('actions.contactSupport')}
+        </ExternalLink>
+      ) : null}
       <Link className="button button--primary" to={to('/')} data-testid="back-to-event">
         {t('actions.backToEvent')}
       </Link>

@@ -177,7 +177,7 @@ function ChatCheck({ own }: { own: Standing | null }) {
   return (
     <div className="notice notice--info" role="note" data-testid="leaderboard-chat-check">
       <p>{t(`chatCheck.${chat}`, { rank: own?.rank })}</p>
-      {chat === 'discord' ? (
+      {chat === 'discord' && config.communityChatUrl ? (
         <ExternalLink className="button button--ghost" href={config.communityChatUrl}>
           {t('chatCheck.open')}
         </ExternalLink>

@@ -9,8 +9,14 @@ export function SiteFooter() {
         <p className="site-footer__brand">{t('brand')}</p>
         <p>{t('footer.about')}</p>
         <p className="site-footer__small">
-          <a href={config.supportUrl}>{t('footer.support')}</a>
-          <span aria-hidden="true"> · </span>
+          {config.supportUrl ? (
+            <>
+              <a href={config.supportUrl} data-testid="footer-support">
+                {t('footer.support')}
+              </a>
+              <span aria-hidden="true"> · </span>
+            </>
+          ) : null}
           {t('footer.fanNotice')}
         </p>
       </div>

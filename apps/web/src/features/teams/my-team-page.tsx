@@ -240,11 +240,11 @@ function TeamActions({ session }: { session: SessionState }) {
         label: t('actions.inviteMembers'),
       },
       {
-        show: onRoster,
+        // The Chinese messaging app's team step; elsewhere the community chat, when one is configured.
+        show: onRoster && (session.isChinese || config.communityChatUrl != null),
         key: 'chat',
         tone: 'ghost',
-        // The Chinese messaging app's team step; elsewhere the community chat itself.
-        path: session.isChinese ? '/my-clan/china/wechat' : config.communityChatUrl,
+        path: session.isChinese ? '/my-clan/china/wechat' : (config.communityChatUrl ?? ''),
         testId: 'team-chat',
         label: t('actions.teamChat', { app: chatApp }),
       },
