@@ -1,6 +1,7 @@
 export * from './admin';
 export * from './client-logs';
 export * from './competition';
+export * from './disputes';
 export * from './events';
 export * from './games';
 export * from './ladder';

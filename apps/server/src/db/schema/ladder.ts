@@ -173,6 +173,8 @@ export const matchSeries = pgTable(
      * clears it.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Set while a captain's dispute of the result is open (features/disputes, migration 0021). */
+    disputedAt: timestamp('disputed_at', { withTimezone: true }),
   },
   (t) => [
     index('match_series_deleted_segment_idx')
