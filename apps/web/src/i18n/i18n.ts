@@ -17,6 +17,7 @@ import enLeaderboard from './locales/en/leaderboard.json';
 import enMatches from './locales/en/matches.json';
 import enOfficialWar from './locales/en/officialwar.json';
 import enPages from './locales/en/pages.json';
+import enPickban from './locales/en/pickban.json';
 import enRegistration from './locales/en/registration.json';
 import enSession from './locales/en/session.json';
 import enSimulator from './locales/en/simulator.json';
@@ -45,6 +46,7 @@ export const NAMESPACES = [
   'brackets',
   'adminmatches',
   'adminrosters',
+  'pickban',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -70,6 +72,7 @@ export const enResources = {
   brackets: enBrackets,
   adminmatches: enAdminMatches,
   adminrosters: enAdminRosters,
+  pickban: enPickban,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.
