@@ -5,6 +5,7 @@ import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
 import { formatDestruction, resultReason } from '../../lib/war-result';
+import { VetoBoard } from '../match-room/veto-board';
 import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
 import { OfficialWarGuide } from '../war/official-war-guide';
@@ -131,6 +132,13 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           />
         </>
       ) : null}
+      <VetoBoard
+        matchSeriesId={series.id}
+        names={{
+          home: teamName(home?.displayName, t('common:tbd')),
+          away: teamName(away?.displayName, t('common:tbd')),
+        }}
+      />
       <p className="match-card__back">
         <Link
           className="button button--ghost"
