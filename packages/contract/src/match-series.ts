@@ -1,6 +1,7 @@
 import { listDocument, pageQuery, requestBody, resource } from './jsonapi.js';
 import { resourceId } from './params.js';
 import * as z from './safe-zod.js';
+import { eliminationType, stageCode } from './segments.js';
 
 /** Match series `/api/matches/1.0/match-series` and check-ins `/api/matches/1.0/checkins`. */
 
@@ -90,6 +91,41 @@ export const officialWarAttributes = z.object({
 });
 export type OfficialWarAttributes = z.infer<typeof officialWarAttributes>;
 
+/** One attack of a war, in attack order; `side` is the attacker's. */
+export const warAttack = z.object({
+  side: z.enum(['home', 'away']),
+  attackerTag: z.string(),
+  defenderTag: z.string(),
+  stars: z.number().int(),
+  destruction: z.number(),
+  order: z.number().int(),
+});
+export type WarAttack = z.infer<typeof warAttack>;
+
+/** A player of a side's line-up (the 5 who play the war, in attack order). */
+export const lineupPlayer = z.object({
+  tag: z.string(),
+  /** null when the hub does not know the player's name. */
+  name: z.string().nullable(),
+  townHallLevel: z.number().int().nullable(),
+});
+export type LineupPlayer = z.infer<typeof lineupPlayer>;
+
+/**
+ * What one series shows beyond the lists (GET /match-series/{id} only): both line-ups, the war's
+ * attacks (the simulated game's; the official game's are in `officialWar`) and the stage it belongs to.
+ */
+export const matchSeriesDetail = z.object({
+  lineups: z.object({ home: z.array(lineupPlayer), away: z.array(lineupPlayer) }),
+  attacks: z.array(warAttack),
+  stage: z.object({
+    name: z.string(),
+    stageCode,
+    eliminationType,
+  }),
+});
+export type MatchSeriesDetail = z.infer<typeof matchSeriesDetail>;
+
 export const matchSeriesAttributes = z.object({
   date: z.iso.datetime({ offset: true }),
   createdAt: z.iso.datetime({ offset: true }),
@@ -113,6 +149,10 @@ export const matchSeriesAttributes = z.object({
   officialWar: officialWarAttributes.nullable().optional(),
   /** Set while the series waits for the organizer's result (MATCH_SERIES_REVIEW_REASONS). */
   reviewReason: z.enum(MATCH_SERIES_REVIEW_REASONS).nullable().optional(),
+  /** True while a captain's dispute of the result is open (features/disputes). */
+  disputed: z.boolean().optional(),
+  /** GET /match-series/{id} only: line-ups, attacks and stage (absent from lists). */
+  detail: matchSeriesDetail.optional(),
 });
 
 /** The spec's list reads `id` and `date`: the date is `attributes.date`. */

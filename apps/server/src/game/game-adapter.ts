@@ -59,11 +59,23 @@ export interface CreatedWar {
   deepLink: string;
 }
 
+/** One attack of a war as the game reports it; `side` is the attacker's. */
+export interface WarAttackReport {
+  order: number;
+  side: 'home' | 'away';
+  attackerTag: string;
+  defenderTag: string;
+  stars: number;
+  destruction: number;
+}
+
 export interface WarResult {
   warId: string;
   matchSeriesId: string;
   stars: { home: number; away: number };
   destruction?: { home: number; away: number };
+  /** The attacks in attack order, when the game reports them (the simulated game does). */
+  attacks?: WarAttackReport[];
   /** The side that forfeited; the other side wins regardless of stars. */
   forfeit?: 'home' | 'away';
 }
@@ -100,4 +112,10 @@ export interface GameAdapter {
 
   /** Throws not_supported on implementations without capabilities.warResults. */
   onWarResult(listener: WarResultListener): Unsubscribe;
+
+  /**
+   * The attacks of a finished war the game created (empty while it runs or when unknown). Absent on
+   * the official game, whose attacks the hub reads with the war (match_series.war_report).
+   */
+  warAttacks?(warId: string): Promise<WarAttackReport[]>;
 }

@@ -11,6 +11,7 @@ export type {
   GamePlayer,
   TokenVerification,
   Unsubscribe,
+  WarAttackReport,
   WarResult,
   WarResultListener,
   WarSide,

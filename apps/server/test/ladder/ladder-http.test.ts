@@ -118,6 +118,9 @@ describeEachDatabase(
         series.attributes.competitors.map((c: { roster: { id: string } }) => c.roster.id).sort(),
       ).toEqual([a.rosterId, b.rosterId].sort());
       expect(series.attributes.competitors[0].side).toBe('home');
+      // Before the war, a line-up is the roster's members and there are no attacks yet.
+      expect(series.attributes.detail.lineups.home.length).toBeGreaterThanOrEqual(5);
+      expect(series.attributes.detail.attacks).toEqual([]);
 
       // Upcoming match blocks another join (→ /error/25).
       const again = await join(ctx.app, a);
@@ -181,6 +184,31 @@ describeEachDatabase(
         .attributes;
       expect(finished.state).toBe('finished');
       expect(finished.matches[0].periods[0].name).toBe('stars');
+      // The match page's detail: both line-ups (the war's 5, with town hall), the simulated war's
+      // 10 attacks in attack order adding up to the stars, and the stage the series belongs to.
+      const { detail } = finished;
+      const homeTags = finished.competitors[0].roster.id === a.rosterId ? a.playerTags : b.playerTags;
+      expect(detail.lineups.home.map((p: { tag: string }) => p.tag).sort()).toEqual([...homeTags].sort());
+      expect(detail.lineups.away).toHaveLength(5);
+      for (const player of [...detail.lineups.home, ...detail.lineups.away]) {
+        expect(player.name).toEqual(expect.any(String));
+        expect(player.townHallLevel).toBe(17);
+      }
+      expect(detail.attacks.map((x: { order: number }) => x.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+      const starsOfSide = (side: string) =>
+        detail.attacks
+          .filter((x: { side: string }) => x.side === side)
+          .reduce((n: number, x: { stars: number }) => n + x.stars, 0);
+      expect([starsOfSide('home'), starsOfSide('away')]).toEqual([
+        finished.competitors[0].result.score,
+        finished.competitors[1].result.score,
+      ]);
+      expect(detail.stage).toMatchObject({ stageCode: 'OL', eliminationType: 'ladder' });
+      // Lists leave the detail out.
+      const finishedList = await ctx.app.inject({
+        url: `${API.matches}/match-series?filter[user]=${a.userId}`,
+      });
+      expect(finishedList.json().data[0].attributes.detail).toBeUndefined();
       expect(finished.competitors.map((c: { placement: number }) => c.placement).sort()).toEqual(
         played.json().data.attributes.result.winner === 'draw' ? [1, 1] : [1, 2],
       );

@@ -30,6 +30,23 @@ export function createLadderRosterRepository(db: Executor) {
         .where(and(eq(rosterMembers.rosterId, rosterId), isNull(rosterMembers.removedAt)));
     },
 
+    /** Every member the rosters ever had (removed ones too: a line-up may name them), by roster. */
+    async membersOfRosters(rosterIds: string[], tx: Executor = db) {
+      if (rosterIds.length === 0) return [];
+      return tx
+        .select({
+          rosterId: rosterMembers.rosterId,
+          playerTag: rosterMembers.playerTag,
+          name: rosterMembers.name,
+          thLevel: rosterMembers.thLevel,
+          position: rosterMembers.position,
+          removedAt: rosterMembers.removedAt,
+        })
+        .from(rosterMembers)
+        .where(inArray(rosterMembers.rosterId, rosterIds))
+        .orderBy(asc(rosterMembers.selectedAt), asc(rosterMembers.playerTag));
+    },
+
     /** The segment within the tenant, or null (the segments capability's one lookup). */
     async findSegment(tenant: string, id: string, tx: Executor = db): Promise<SegmentRow | null> {
       return (await segmentsRepo.findInTenant(tenant, id, tx))?.segment ?? null;

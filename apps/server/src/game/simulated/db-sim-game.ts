@@ -7,6 +7,7 @@ import type {
   GamePlayer,
   TokenVerification,
   Unsubscribe,
+  WarAttackReport,
   WarResult,
   WarResultListener,
   WarStatus,
@@ -140,6 +141,14 @@ export class DbSimGame implements GameAdapter {
 
   onWarResult(listener: WarResultListener): Unsubscribe {
     return this.listeners.subscribe(listener);
+  }
+
+  /** The attacks kept with the finished war's result (none for a forfeit or a running war). */
+  async warAttacks(warId: string): Promise<WarAttackReport[]> {
+    const war = await this.repository.findWar(warId);
+    if (war?.status !== 'finished') return [];
+    const attacks = (war.result as { attacks?: unknown } | null)?.attacks;
+    return Array.isArray(attacks) ? (attacks as WarAttackReport[]) : [];
   }
 
   /**

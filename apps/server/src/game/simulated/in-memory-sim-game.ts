@@ -6,6 +6,7 @@ import type {
   GamePlayer,
   TokenVerification,
   Unsubscribe,
+  WarAttackReport,
   WarResult,
   WarResultListener,
   WarStatus,
@@ -43,6 +44,7 @@ export class InMemorySimGame implements GameAdapter {
 
   private readonly data: { clans: SimDataset['clans'][number][]; players: SimPlayer[] };
   private readonly wars = new Map<string, PendingWar>();
+  private readonly finished = new Map<string, WarAttackReport[]>();
   private readonly listeners = createWarResultListeners();
   private warCount = 0;
 
@@ -90,6 +92,10 @@ export class InMemorySimGame implements GameAdapter {
     return this.listeners.subscribe(listener);
   }
 
+  async warAttacks(warId: string): Promise<WarAttackReport[]> {
+    return this.finished.get(warId) ?? [];
+  }
+
   /**
    * Plays the war out (seeded by its ids, so replaying gives the same result), frees both clans
    * and delivers the result to every subscriber. A forfeit skips the simulation.
@@ -104,6 +110,7 @@ export class InMemorySimGame implements GameAdapter {
     const result: WarResult = options.forfeit
       ? forfeitResult(ids, options.forfeit)
       : toWarResult(this.play(warId, war), ids);
+    this.finished.set(warId, result.attacks ?? []);
     await this.listeners.emit(result);
     return result;
   }

@@ -100,13 +100,27 @@ describe('decideWinner', () => {
 });
 
 describe('toWarResult', () => {
-  it('carries ids, stars and destruction', () => {
+  it('carries ids, stars, destruction and the attacks in attack order', () => {
     const war = simulateWar({ home, away, seed: 'x' });
-    expect(toWarResult(war, { warId: 'w', matchSeriesId: 'm' })).toEqual({
+    const result = toWarResult(war, { warId: 'w', matchSeriesId: 'm' });
+    expect(result).toMatchObject({
       warId: 'w',
       matchSeriesId: 'm',
       stars: war.stars,
       destruction: war.destruction,
     });
+    expect(result.attacks).toHaveLength(10);
+    expect(result.attacks?.map((a) => a.order)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect(result.attacks?.[0]).toEqual({
+      order: 1,
+      side: war.timeline[0]!.side,
+      attackerTag: war.timeline[0]!.attackerTag,
+      defenderTag: war.timeline[0]!.defenderTag,
+      stars: war.timeline[0]!.stars,
+      destruction: war.timeline[0]!.destruction,
+    });
+    // The attacks add up to the war's stars.
+    const homeStars = result.attacks!.filter((a) => a.side === 'home').reduce((n, a) => n + a.stars, 0);
+    expect(homeStars).toBe(war.stars.home);
   });
 });

@@ -101,7 +101,15 @@ export function toWarResult(
   outcome: SimWarOutcome,
   ids: { warId: string; matchSeriesId: string },
 ): WarResult {
-  return { ...ids, stars: outcome.stars, destruction: outcome.destruction };
+  const attacks = outcome.timeline.map(({ order, side, attackerTag, defenderTag, stars, destruction }) => ({
+    order,
+    side,
+    attackerTag,
+    defenderTag,
+    stars,
+    destruction,
+  }));
+  return { ...ids, stars: outcome.stars, destruction: outcome.destruction, attacks };
 }
 
 /**

@@ -29,6 +29,7 @@ import {
   MATCH_SERIES_STATE,
   type MatchSeriesState,
 } from './match-series-repository.js';
+import { seriesDetail } from './series-detail.js';
 
 const UPCOMING_PAGE_SIZE = 20;
 
@@ -89,7 +90,11 @@ export function matchSeriesRoutes(db: Db, ladder: LadderService, game?: GameAdap
         if (!row || row.tenant !== request.tenant) {
           throw new DomainError('NOT_FOUND', `No match series with id ${request.params.id}`);
         }
-        return { data: (await resources([row], app.now()))[0]! };
+        const resource = (await resources([row], app.now()))[0]!;
+        const competitors = await repo.competitorsOf([row.id]);
+        const segment = await repo.findSegment(request.tenant, row.segmentId);
+        const detail = await seriesDetail(repo, game, { series: row, competitors, segment });
+        return { data: { ...resource, attributes: { ...resource.attributes, detail } } };
       },
     );
 
