@@ -26,3 +26,5 @@ export const MATCH_CHECK_IN_MISSED_EVENT = 'matches:check_in_missed';
 export const PICKBAN_STEP_EVENT = 'pickban:challenge_updated';
 /** Match chat: a message or notice posted, or a message removed (payload in match-chat.ts). */
 export const MATCH_CHAT_EVENT = 'matches:chat_message';
+/** A captain disputed a result or the organizer resolved the dispute (payload in disputes.ts). */
+export const DISPUTE_UPDATED_EVENT = 'matches:dispute_updated';

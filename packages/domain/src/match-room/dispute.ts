@@ -56,3 +56,6 @@ export function disputeRefusal(check: DisputeCheck): DisputeRefusal | null {
   if (check.hasOpenDispute) return 'DISPUTE_ALREADY_OPEN';
   return null;
 }
+
+/** A screenshot's size limit (a phone screenshot as PNG fits; larger ones are refused, 413). */
+export const MAX_ATTACHMENT_BYTES = 4 * 1024 * 1024;
