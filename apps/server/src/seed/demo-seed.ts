@@ -32,19 +32,27 @@ export const SEGMENT_TYPES = [
   { key: 'double_elimination', name: 'Double elimination' },
 ];
 
+/**
+ * The logo of a demo segment: one drawn per demo event, shipped with the web app
+ * (apps/web/public/images/segments), so every address the seed writes serves a real file.
+ */
+export function segmentLogoUrl(eventSlug: string): string {
+  return `/images/segments/${eventSlug}.svg`;
+}
+
 export function demoEvents(now: Date): EventSeed[] {
   return [championshipSeed(now), townHallCupSeed(now), worldChampionshipSeed()];
 }
 
 async function upsertSegmentTree(
   tx: Executor,
-  eventId: string,
+  event: { id: string; slug: string },
   seed: SegmentSeed,
   parentId: string | null,
   level: number,
 ): Promise<number> {
   const row = await createSegmentRepository(tx).upsertBySlug({
-    eventId,
+    eventId: event.id,
     parentId,
     slug: seed.slug,
     name: seed.name,
@@ -56,7 +64,7 @@ async function upsertSegmentTree(
     registrationPhases: seed.registrationPhases ?? [],
     timezone: 'UTC',
     type: seed.type,
-    images: [{ type: 'logo', url: `/images/segments/${seed.slug}.png` }],
+    images: [{ type: 'logo', url: segmentLogoUrl(event.slug) }],
     configuration: { thLevel: seed.thLevel, phase: seed.phase ?? null },
     checkinsConfig: seed.checkins ?? { enabled: false, openWindow: null },
     rosterSize: { playersMin: 5, playersMax: 5, coachesMax: 0 },
@@ -67,7 +75,7 @@ async function upsertSegmentTree(
   });
   let count = 1;
   for (const child of seed.children ?? [])
-    count += await upsertSegmentTree(tx, eventId, child, row.id, level + 1);
+    count += await upsertSegmentTree(tx, event, child, row.id, level + 1);
   return count;
 }
 
@@ -103,7 +111,7 @@ export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSe
       });
       eventIds.set(seed.slug, event.id);
       for (const segment of seed.segments)
-        segments += await upsertSegmentTree(tx, event.id, segment, null, 0);
+        segments += await upsertSegmentTree(tx, { id: event.id, slug: seed.slug }, segment, null, 0);
     }
 
     await createUserRepository(tx).upsertByEmail({
