@@ -134,6 +134,7 @@ export function matchSeriesResource(
       finishedAt: isoOrNull(series.finishedAt),
       officialWar: officialWarAttributes(series),
       reviewReason: (series.reviewReason as MatchSeriesReviewReason | null) ?? null,
+      disputed: series.disputedAt != null,
     },
   };
 }
