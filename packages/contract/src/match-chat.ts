@@ -65,7 +65,7 @@ export const chatMessageAttributes = z.object({
   body: z.string().nullable(),
   notice: chatNotice.nullable(),
   author: z
-    .object({ id: z.string(), name: z.string(), role: z.enum(MATCH_CHAT_ROLES).nullable() })
+    .object({ id: z.string(), name: z.string().nullable(), role: z.enum(MATCH_CHAT_ROLES).nullable() })
     .nullable(),
   /** True once a moderator removed it (shown as "message removed"). */
   deleted: z.boolean(),

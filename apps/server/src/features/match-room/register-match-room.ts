@@ -14,6 +14,7 @@ import {
   TURN_TIMEOUT_JOB,
   type TurnTimeoutRun,
 } from './pickban-service.js';
+import { registerMatchChat } from './register-match-chat.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -71,4 +72,5 @@ export async function registerMatchRoom(
   });
   app.decorate('pickban', { deps: pickban, runTimeout, runs });
   await app.register(pickbanRoutes(pickban, createAudit(deps.db, deps.now)), { prefix: API.pickban });
+  await registerMatchChat(app, { ...deps, pickban });
 }

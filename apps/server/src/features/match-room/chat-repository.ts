@@ -1,0 +1,126 @@
+import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import type { Executor } from '../../db/client.js';
+import { eventOrganizers } from '../../db/schema/admin.js';
+import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
+import { matchChatMessages } from '../../db/schema/match-chat.js';
+import { rosters } from '../../db/schema/rosters.js';
+import { teams } from '../../db/schema/user-contacts.js';
+import { users } from '../../db/schema/users.js';
+
+export type ChatMessageRow = typeof matchChatMessages.$inferSelect;
+
+/** A series as its chat room needs it, with who sits in the room by right of their team. */
+export interface ChatRoomRow {
+  id: string;
+  tenant: string;
+  eventId: string;
+  deleted: boolean;
+  /** Roster owners of both sides. */
+  captainIds: string[];
+  /** Owners of the teams the two rosters play for. */
+  leaderIds: string[];
+}
+
+export interface ChatAuthor {
+  id: string;
+  name: string | null;
+  permissions: string[];
+}
+
+const ids = (values: readonly (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
+
+/** The SQL of the match chat: rooms, messages, their authors, the event's organizers. */
+export function createChatRepository(db: Executor) {
+  return {
+    /** The series' room (deleted series flagged), or null when no such series exists. */
+    async room(seriesId: string, tx: Executor = db): Promise<ChatRoomRow | null> {
+      const [series] = await tx
+        .select({
+          id: matchSeries.id,
+          tenant: matchSeries.tenant,
+          eventId: matchSeries.eventId,
+          deletedAt: matchSeries.deletedAt,
+        })
+        .from(matchSeries)
+        .where(eq(matchSeries.id, seriesId))
+        .limit(1);
+      if (!series) return null;
+      const sides = await tx
+        .select({ ownerId: rosters.ownerId, teamOwnerId: teams.ownerId })
+        .from(matchSeriesCompetitors)
+        .innerJoin(rosters, eq(rosters.id, matchSeriesCompetitors.rosterId))
+        .leftJoin(teams, eq(teams.id, rosters.teamId))
+        .where(eq(matchSeriesCompetitors.matchSeriesId, seriesId));
+      return {
+        id: series.id,
+        tenant: series.tenant,
+        eventId: series.eventId,
+        deleted: series.deletedAt !== null,
+        captainIds: ids(sides.map((s) => s.ownerId)),
+        leaderIds: ids(sides.map((s) => s.teamOwnerId)),
+      };
+    },
+
+    /** The organizers assigned to the event (they are told of the room's messages live). */
+    async organizerIds(eventId: string, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ userId: eventOrganizers.userId })
+        .from(eventOrganizers)
+        .where(eq(eventOrganizers.eventId, eventId));
+      return rows.map((r) => r.userId);
+    },
+
+    /** Newest first, `size` at most, older than the message `before` when given. */
+    async page(
+      seriesId: string,
+      before: ChatMessageRow | null,
+      size: number,
+      tx: Executor = db,
+    ): Promise<ChatMessageRow[]> {
+      const older = before
+        ? or(
+            lt(matchChatMessages.createdAt, before.createdAt),
+            and(eq(matchChatMessages.createdAt, before.createdAt), lt(matchChatMessages.id, before.id)),
+          )
+        : undefined;
+      return tx
+        .select()
+        .from(matchChatMessages)
+        .where(and(eq(matchChatMessages.matchSeriesId, seriesId), older))
+        .orderBy(desc(matchChatMessages.createdAt), desc(matchChatMessages.id))
+        .limit(size);
+    },
+
+    async message(id: string, tx: Executor = db, lock = false): Promise<ChatMessageRow | null> {
+      const query = tx.select().from(matchChatMessages).where(eq(matchChatMessages.id, id)).limit(1);
+      const rows = lock ? await query.for('update') : await query;
+      return rows[0] ?? null;
+    },
+
+    async insert(values: typeof matchChatMessages.$inferInsert, tx: Executor = db): Promise<ChatMessageRow> {
+      const [row] = await tx.insert(matchChatMessages).values(values).returning();
+      return row!;
+    },
+
+    /** Marks the message removed unless it already is; answers the row, or null when it was. */
+    async softDelete(id: string, by: string, at: Date, tx: Executor): Promise<ChatMessageRow | null> {
+      const rows = await tx
+        .update(matchChatMessages)
+        .set({ deletedAt: at, deletedBy: by })
+        .where(and(eq(matchChatMessages.id, id), isNull(matchChatMessages.deletedAt)))
+        .returning();
+      return rows[0] ?? null;
+    },
+
+    async authors(userIds: readonly string[], tx: Executor = db): Promise<Map<string, ChatAuthor>> {
+      const list = ids(userIds);
+      if (list.length === 0) return new Map();
+      const rows = await tx
+        .select({ id: users.id, name: users.username, permissions: users.permissions })
+        .from(users)
+        .where(inArray(users.id, list));
+      return new Map(rows.map((r) => [r.id, r]));
+    },
+  };
+}
+export type ChatRepository = ReturnType<typeof createChatRepository>;
