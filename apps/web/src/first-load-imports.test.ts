@@ -59,7 +59,7 @@ describe('first-load JavaScript guards', () => {
 
   it('loads socket.io-client only through a dynamic import', () => {
     expect(imports.filter(({ specifier }) => specifier.startsWith('socket.io-client'))).toEqual([]);
-    const socketClient = readFileSync(join(srcDir, 'features/ladder/socket-client.ts'), 'utf8');
+    const socketClient = readFileSync(join(srcDir, 'lib/realtime.ts'), 'utf8');
     expect(socketClient).toContain("import('socket.io-client')");
   });
 });

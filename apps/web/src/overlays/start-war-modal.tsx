@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { openWarLink } from '../features/ladder/match-found-runtime';
+import { VetoResult } from '../features/match-room/veto-board';
 import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
 import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
 import { teamName } from '../features/matches/team-name';
@@ -69,6 +70,7 @@ export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
             <strong>{home}</strong> <span className="muted">{t('vs')}</span> <strong>{away}</strong>
           </p>
           <p className="muted">{formatDateTime(series.date, locale)}</p>
+          <VetoResult matchSeriesId={series.id} testId="start-war-veto" />
         </>
       ) : null}
       {official ? (

@@ -1,6 +1,8 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
+import { VetoResult } from '../match-room/veto-board';
+import { teamName } from '../matches/team-name';
 import { DoubleEliminationBracket } from './double-elimination-bracket';
 import { type StageData, seedsOf } from './stage-data';
 import { standingsCaption, useStageName } from './stage-view';
@@ -71,10 +73,29 @@ function Body({ data }: { data: BroadcastData }) {
   );
 }
 
+/** `?match={seriesId}`: the match on air, its two teams and its pick and ban (once it has a result). */
+function FeaturedMatch({ data, seriesId }: { data: BroadcastData; seriesId: string | null }) {
+  const { t } = useTranslation(['matches', 'common']);
+  const series = seriesId ? data.series.find((candidate) => candidate.id === seriesId) : undefined;
+  if (!series) return null;
+  const [home, away] = series.competitors;
+  return (
+    <section className="broadcast__featured" data-testid="broadcast-featured">
+      <p className="broadcast__featured-teams">
+        <strong>{teamName(home?.displayName, t('common:tbd'))}</strong>{' '}
+        <span className="muted">{t('vs')}</span>{' '}
+        <strong>{teamName(away?.displayName, t('common:tbd'))}</strong>
+      </p>
+      <VetoResult matchSeriesId={series.id} testId="broadcast-veto" pollMs={BROADCAST_REFRESH_MS} />
+    </section>
+  );
+}
+
 /**
  * /broadcast/{segmentId}: a stage's bracket or swiss standings without the site's header, footer or
  * overlays, sized for a 1920×1080 stream overlay; reloads every 15 s. `?bg=transparent` drops the
- * background, `?rows=N` limits the swiss standings (default 16).
+ * background, `?rows=N` limits the swiss standings (default 16), `?match={seriesId}` features the match
+ * on air with its pick and ban.
  */
 export function BroadcastPage() {
   const { t } = useTranslation('brackets');
@@ -96,6 +117,7 @@ export function BroadcastPage() {
           <p className="broadcast__format">{t(`format.${data.info.value.format}`)}</p>
         ) : null}
       </header>
+      <FeaturedMatch data={data} seriesId={search.get('match')} />
       <Body data={data} />
     </main>
   );

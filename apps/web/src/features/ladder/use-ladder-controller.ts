@@ -8,13 +8,13 @@ import { deriveQueueStatus, shouldOpenPendingMatchup, showQueueButton } from '@c
 import { useEffect, useMemo } from 'react';
 import { useRevalidator } from 'react-router';
 import { reportError } from '../../lib/error-reporter';
+import { realtimeFor } from '../../lib/realtime';
 import { useLadderSegment } from '../events/ladder-segment';
 import { startNextMatchPoll } from '../matches/start-war-polls';
 import { getSession, useSession } from '../session/session-store';
 import { fetchFirstMatchUp, fetchMatchUp, fetchQueueStatus, leaveQueueOnUnload } from './ladder-api';
 import { matchFound } from './match-found-runtime';
 import { getQueueState, setQueueStatus, updateQueue } from './queue-store';
-import { realtimeFor } from './socket-client';
 
 /**
  * Spec 4 queue status: the ladder status lookup, then the pending match-up rule (the modal opens

@@ -1,7 +1,7 @@
 import { PICKBAN_STEP_EVENT } from '@cwh/contract/constants';
 import { useCallback, useEffect, useState } from 'react';
 import { reportError } from '../../lib/error-reporter';
-import { realtimeFor } from '../ladder/socket-client';
+import { realtimeFor } from '../../lib/realtime';
 import { useSession } from '../session/session-store';
 import { type Challenge, fetchCategoryItems, fetchSeriesChallenges, type VetoItem } from './pickban-api';
 
@@ -21,9 +21,9 @@ export interface SeriesVeto {
 /**
  * The pick and ban of one match series, kept current: read on mount, again on every
  * `pickban:challenge_updated` of this series and on a socket reconnect (notices sent meanwhile
- * are lost), and once a turn's deadline has passed (the hub then chooses).
+ * are lost), once a turn's deadline has passed (the hub then chooses), and every `pollMs` if given.
  */
-export function useSeriesVeto(matchSeriesId: string | null): SeriesVeto {
+export function useSeriesVeto(matchSeriesId: string | null, pollMs?: number): SeriesVeto {
   const session = useSession();
   const signedIn = session.status === 'signedIn';
   const userId = signedIn ? session.userId : null;
@@ -69,6 +69,13 @@ export function useSeriesVeto(matchSeriesId: string | null): SeriesVeto {
       offReconnect();
     };
   }, [matchSeriesId, userId, token, reload]);
+
+  // Views without a socket (the broadcast view is signed out) read again on a period.
+  useEffect(() => {
+    if (!pollMs) return;
+    const timer = setInterval(reload, pollMs);
+    return () => clearInterval(timer);
+  }, [pollMs, reload]);
 
   const deadline = challenge?.status === 'open' ? challenge.turnEndsAt : null;
   useEffect(() => {

@@ -236,12 +236,14 @@ export function VetoBoard({ matchSeriesId, names }: { matchSeriesId: string; nam
 export function VetoResult({
   matchSeriesId,
   testId = 'veto-result',
+  pollMs,
 }: {
   matchSeriesId: string;
   testId?: string;
+  pollMs?: number;
 }) {
   const { t } = useTranslation('pickban');
-  const veto = useSeriesVeto(matchSeriesId);
+  const veto = useSeriesVeto(matchSeriesId, pollMs);
   if (!veto.challenge) return null;
   const view = vetoView(veto.challenge, veto.items, new Date());
   return (

@@ -6,8 +6,8 @@ import {
   socketNamespace,
 } from '@cwh/contract/constants';
 import type { Socket } from 'socket.io-client';
-import { config } from '../../lib/config';
-import { reportError } from '../../lib/error-reporter';
+import { config } from './config';
+import { reportError } from './error-reporter';
 
 /**
  * Listeners get the contract's typed `update` union (the server builds it from the same types), so

@@ -6,7 +6,7 @@ const { reportError, io } = vi.hoisted(() => ({
   reportError: vi.fn(async () => true),
   io: vi.fn(),
 }));
-vi.mock('../../lib/error-reporter', () => ({ reportError }));
+vi.mock('./error-reporter', () => ({ reportError }));
 // Stands in for the lazily imported socket.io-client of `connectSocketIo`.
 vi.mock('socket.io-client', () => ({ io }));
 
@@ -16,7 +16,7 @@ import {
   createRealtimeClient,
   type RealtimeClient,
   realtimeFor,
-} from './socket-client';
+} from './realtime';
 
 type Handler = (...args: unknown[]) => void;
 
