@@ -35,10 +35,13 @@ export function sniffImageType(bytes: Uint8Array): ImageType | null {
   return null;
 }
 
-/** Sniffs, size-checks and strips an upload; the declared content type is never trusted. */
-export function checkImage(input: Uint8Array): CheckedImage {
-  if (input.length > MAX_IMAGE_BYTES)
-    throw new DomainError('PAYLOAD_TOO_LARGE', `An image may have at most ${MAX_IMAGE_BYTES} bytes`);
+/**
+ * Sniffs, size-checks and strips an upload; the declared content type is never trusted. `maxBytes`:
+ * avatars keep MAX_IMAGE_BYTES, match screenshots (features/disputes) allow more.
+ */
+export function checkImage(input: Uint8Array, maxBytes: number = MAX_IMAGE_BYTES): CheckedImage {
+  if (input.length > maxBytes)
+    throw new DomainError('PAYLOAD_TOO_LARGE', `An image may have at most ${maxBytes} bytes`);
   const bytes = Buffer.from(input);
   const type = sniffImageType(bytes);
   if (!type) throw new DomainError('UNSUPPORTED_MEDIA_TYPE', 'Only PNG, JPEG and WebP images are accepted');
