@@ -9,6 +9,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { refuseClansInWar } from '../../game/war-refusals.js';
+import { postSystemNotice } from '../../realtime/match-room-notices.js';
 import type { CheckinsRepository, SeriesSide } from './checkins-repository.js';
 import { selectionError } from './segment-check-in-service.js';
 
@@ -108,7 +109,7 @@ export async function matchCheckIn(
         'Your team is in an active Clan War or Friendly War; cannot check in',
       );
     }
-    await db.transaction(async (tx) => {
+    const told = await db.transaction(async (tx) => {
       // The series row is locked: the deadline job at the match time waits for this check-in or
       // runs first, in which case the check-in is refused like any other after the match time.
       const locked = await repo.findSeries(series.id, tx, true);
@@ -136,7 +137,14 @@ export async function matchCheckIn(
         const selected = await repo.selectedPlayersOf(ownRoster.id, tx);
         if (selected?.length) await repo.setCompetitorPlayers(own.competitorId, selected, tx);
       }
+      const notice = {
+        matchSeriesId: series.id,
+        type: 'check_in' as const,
+        params: { team: ownRoster.name },
+      };
+      return postSystemNotice(db, notice, tx);
     });
+    told();
     checkedIn.add(ownRoster.id);
   }
 

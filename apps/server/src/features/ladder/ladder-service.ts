@@ -22,6 +22,8 @@ export function createLadderService(deps: LadderServiceDeps) {
   const results = createSeriesResultsService(context, deps.onStageSeriesResult);
 
   return {
+    /** The database (the match room's notices are posted on it: realtime/match-room-notices.ts). */
+    db: deps.db,
     repository: context.repo,
     status: queue.status,
     join: queue.join,

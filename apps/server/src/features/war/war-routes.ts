@@ -12,6 +12,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
+import { postSystemNotice } from '../../realtime/match-room-notices.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { clanProfileDeepLink } from '../ladder/match-series/official-war-mapper.js';
 
@@ -84,7 +85,11 @@ export function createWarCreator(ladder: LadderService, game: GameAdapter) {
         game.createWar({ matchSeriesId: series.id, home: side(0), away: side(1) }),
       );
       const link = game.kind === 'simulated' ? simulatedWarLink(created.warId) : created.deepLink;
-      await repo.storeCreatedWar(series.id, { warId: created.warId, warLink: link });
+      const told = await ladder.db.transaction(async (tx) => {
+        await repo.storeCreatedWar(series.id, { warId: created.warId, warLink: link }, tx);
+        return postSystemNotice(ladder.db, { matchSeriesId: series.id, type: 'war_started' }, tx);
+      });
+      told();
       return { warId: created.warId, link };
     } catch (error) {
       await repo.releaseWarClaim(series.id, marker);

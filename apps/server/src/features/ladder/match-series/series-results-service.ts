@@ -1,5 +1,6 @@
 import { type LadderResult, ladderResultDeltas, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
+import { systemNoticeUpdates } from '../../../realtime/match-room-notices.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
@@ -201,6 +202,10 @@ export function createSeriesResultsService(
         }),
       );
     }
+    const score = (position: number) => competitors.find((c) => c.position === position)?.score ?? null;
+    const result = { homeStars: score(0), awayStars: score(1) };
+    const told = { matchSeriesId: series.id, type: 'result_recorded' as const, params: result };
+    notices.push(...(await systemNoticeUpdates(db, told, tx)));
   }
 
   return { finishSeries, finishSeriesIn, correctSeries, correctSeriesIn, recalculateSegment };
