@@ -88,6 +88,8 @@ export const bracketInfoAttributes = z.object({
         rosterId: z.string(),
         outcome: z.enum(['qualified', 'eliminated']),
         nextSegment: z.object({ id: z.string() }).nullable(),
+        /** Golden or silver ticket winners (spec 1), shown to everyone on the stage's participant list. */
+        ticket: z.enum(['golden', 'silver']).nullable().optional(),
       }),
     )
     .optional(),

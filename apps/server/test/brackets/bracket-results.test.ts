@@ -188,15 +188,16 @@ describeEachDatabase(
       ]);
       expect(outcomes[0].roster.id).toBe(rosterIds[0]);
       expect((await advance({ rules }, admin)).json().errors[0].meta.reason).toBe('ALREADY_ADVANCED');
-      // The stage's info carries the decision (the participant list shows who qualified).
+      // The stage's public info (no token) carries the decision: who qualified, and the ticket winners.
       const decided = (
         await ctx.app.inject({ method: 'GET', url: `${T}/segments/${mf}/bracket/info` })
       ).json().data.attributes.outcomes;
       expect(decided).toEqual(
-        outcomes.map((o: { roster: { id: string }; outcome: string }) => ({
+        outcomes.map((o: { roster: { id: string }; outcome: string; ticket: string | null }) => ({
           rosterId: o.roster.id,
           outcome: o.outcome,
           nextSegment: o.outcome === 'qualified' ? { id: cf } : null,
+          ticket: o.ticket,
         })),
       );
 

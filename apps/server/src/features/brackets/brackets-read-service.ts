@@ -75,11 +75,13 @@ export async function stageInfo(deps: BracketsDeps, tenant: string, segmentId: s
       placements: state.placements,
     };
   }
-  // What the advance decided (empty before): the participant list shows "qualified" from it.
+  // What the advance decided (empty before): the public participant list shows "qualified" and the
+  // ticket winners from it.
   const outcomes = (await createAdvanceRepository(deps.db).outcomesOf(stage.segmentId)).map((o) => ({
     rosterId: o.rosterId,
     outcome: o.outcome,
     nextSegment: o.nextSegmentId ? { id: o.nextSegmentId } : null,
+    ticket: o.ticket ?? null,
   }));
   return {
     id: stage.id,

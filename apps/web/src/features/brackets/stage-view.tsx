@@ -59,6 +59,8 @@ interface Participant {
   seed: number;
   status: ParticipantStatus;
   detail: string | null;
+  /** A golden or silver ticket the stage's advance gave the team (spec 1: ticket winners). */
+  ticket: 'golden' | 'silver' | null;
 }
 
 /** The stage's teams by seed with their status: swiss from the standings, a bracket from its results. */
@@ -81,10 +83,16 @@ export function stageParticipants(
   const placements = new Map((info.doubleElimination?.placements ?? []).map((p) => [p.rosterId, p.label]));
   // Once the stage is advanced, its decision (stage_outcomes) says who qualified.
   const advanced = new Map((info.outcomes ?? []).map((o) => [o.rosterId, o.outcome]));
+  const tickets = new Map((info.outcomes ?? []).map((o) => [o.rosterId, o.ticket ?? null]));
   return [...info.teams]
     .sort((a, b) => a.seed - b.seed)
     .map((team) => {
-      const base = { rosterId: team.rosterId, name: names.get(team.rosterId) ?? tbd, seed: team.seed };
+      const base = {
+        rosterId: team.rosterId,
+        name: names.get(team.rosterId) ?? tbd,
+        seed: team.seed,
+        ticket: tickets.get(team.rosterId) ?? null,
+      };
       const outcome = advanced.get(team.rosterId);
       if (info.format === 'swiss') {
         const record = byRoster.get(team.rosterId);
@@ -126,6 +134,11 @@ function StageParticipants({ data, info }: { data: StageData; info: BracketInfo 
             </span>
           ) : null}
           <span className={`badge ${STATUS_BADGE[p.status]}`}>{t(`status.${p.status}`)}</span>
+          {p.ticket ? (
+            <span className="badge badge--open" data-testid={`ticket-${p.ticket}`}>
+              {t(`participants.ticket.${p.ticket}`)}
+            </span>
+          ) : null}
         </li>
       ))}
     </ol>
