@@ -14,6 +14,7 @@ import enFinals from './locales/en/finals.json';
 import enHome from './locales/en/home.json';
 import enLadder from './locales/en/ladder.json';
 import enLeaderboard from './locales/en/leaderboard.json';
+import enMatchDetail from './locales/en/matchdetail.json';
 import enMatches from './locales/en/matches.json';
 import enOfficialWar from './locales/en/officialwar.json';
 import enPages from './locales/en/pages.json';
@@ -21,6 +22,7 @@ import enPickban from './locales/en/pickban.json';
 import enRegistration from './locales/en/registration.json';
 import enSession from './locales/en/session.json';
 import enSimulator from './locales/en/simulator.json';
+import enStages from './locales/en/stages.json';
 import enTeams from './locales/en/teams.json';
 import enWar from './locales/en/war.json';
 
@@ -47,6 +49,8 @@ export const NAMESPACES = [
   'adminmatches',
   'adminrosters',
   'pickban',
+  'stages',
+  'matchdetail',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -73,6 +77,8 @@ export const enResources = {
   adminmatches: enAdminMatches,
   adminrosters: enAdminRosters,
   pickban: enPickban,
+  stages: enStages,
+  matchdetail: enMatchDetail,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -9,8 +9,11 @@ import { VetoBoard } from '../match-room/veto-board';
 import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
 import { OfficialWarGuide } from '../war/official-war-guide';
+import { MatchDetail } from './match-detail';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
+import { MatchStageLine } from './match-stage-line';
 import { type SeriesOutcome, seriesOutcome, shownState, stateBadge } from './series-outcome';
+import { TeamLink } from './team-link';
 import { teamName } from './team-name';
 
 /** What the match route loads: the series of the URL's id (no id: missing). */
@@ -41,7 +44,9 @@ function Side({
       data-testid={index === 0 ? 'match-home' : 'match-away'}
     >
       <span className="match-side__label">{index === 0 ? t('home') : t('away')}</span>
-      <span className="match-side__name">{teamName(competitor?.displayName, t('common:tbd'))}</span>
+      <TeamLink rosterId={competitor?.roster?.id} className="match-side__name" testId={`team-link-${side}`}>
+        {teamName(competitor?.displayName, t('common:tbd'))}
+      </TeamLink>
       <span className="match-side__stars" data-testid="match-stars">
         {competitor?.result.forfeit || other?.result.forfeit
           ? competitorResultLabel(
@@ -97,6 +102,7 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           {formatDateTime(series.date, locale)}
         </time>
       </header>
+      {series.detail ? <MatchStageLine series={series} stage={series.detail.stage} /> : null}
       <div className="match-card__sides">
         <Side series={series} outcome={outcome} index={0} />
         <span className="match-card__vs">{t('vs')}</span>
@@ -118,6 +124,7 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           {t(`war:reason.${reason}`, { team: teamName(winner.displayName, t('common:tbd')) })}
         </p>
       ) : null}
+      {series.detail ? <MatchDetail series={series} detail={series.detail} /> : null}
       {series.officialWar ? (
         <>
           {isUpcomingState(series.state) && series.officialWar.state === 'notInWar' ? (

@@ -6,9 +6,14 @@ import { formatDateTime } from '../../lib/dates';
 import { formatDestruction } from '../../lib/war-result';
 import type { MatchSeriesValue } from './match-series-api';
 import { seriesOutcome, shownState, stateBadge } from './series-outcome';
+import './match-detail.css';
+import { TeamLink } from './team-link';
 import { teamName } from './team-name';
 
-/** One match series in a list: date, home vs away, score or FFW/FFL, state. */
+/**
+ * One match series in a list: date, home vs away, score or FFW/FFL, state. The row opens the match;
+ * each team name opens the team's page.
+ */
 export function MatchRow({ series }: { series: MatchSeriesValue }) {
   const { t } = useTranslation('matches');
   const locale = useLocale();
@@ -33,12 +38,20 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
       data-state={series.state}
       data-winner={winner ?? undefined}
     >
-      <Link to={localize(`/match/${encodeURIComponent(series.id)}`)} className="match-row__link">
-        <span className="match-row__date">{formatDateTime(series.date, locale)}</span>
+      <div className="match-row__link match-row--linked">
+        <Link
+          to={localize(`/match/${encodeURIComponent(series.id)}`)}
+          className="match-row__open match-row__date"
+        >
+          {formatDateTime(series.date, locale)}
+        </Link>
         <span className="match-row__teams">
-          <span className={winner === 'home' ? 'match-row__team match-row__team--won' : 'match-row__team'}>
+          <TeamLink
+            rosterId={home?.roster?.id}
+            className={winner === 'home' ? 'match-row__team match-row__team--won' : 'match-row__team'}
+          >
             {teamName(home?.displayName, t('common:tbd'))}
-          </span>
+          </TeamLink>
           <span className="match-row__score" data-testid="match-row-score">
             {score(home, away)} : {score(away, home)}
             {destruction ? (
@@ -47,14 +60,17 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
               </small>
             ) : null}
           </span>
-          <span className={winner === 'away' ? 'match-row__team match-row__team--won' : 'match-row__team'}>
+          <TeamLink
+            rosterId={away?.roster?.id}
+            className={winner === 'away' ? 'match-row__team match-row__team--won' : 'match-row__team'}
+          >
             {teamName(away?.displayName, t('common:tbd'))}
-          </span>
+          </TeamLink>
         </span>
         <span className={`badge badge--${stateBadge(shownState(series))}`}>
           {winner === 'draw' ? t('draw') : t(`state.${shownState(series)}`)}
         </span>
-      </Link>
+      </div>
     </li>
   );
 }
