@@ -19,22 +19,8 @@ export function championshipSeed(now: Date): EventSeed {
     thLevels: [17],
     from: daysFrom(now, -14),
     to: daysFrom(now, 70),
-    // Demo figures (the spec gives only the 2025 World Finals' pool): three Monthly Finals and
-    // the Championship Finals, split by final placement.
-    prizes: {
-      currency: 'USD',
-      pool: 1_000_000,
-      monthlyFinalsPool: 300_000,
-      championshipFinalsPool: 700_000,
-      placements: [
-        { placement: 1, placementTo: 1, amount: 300_000 },
-        { placement: 2, placementTo: 2, amount: 150_000 },
-        { placement: 3, placementTo: 3, amount: 80_000 },
-        { placement: 4, placementTo: 4, amount: 50_000 },
-        { placement: 5, placementTo: 6, amount: 30_000 },
-        { placement: 7, placementTo: 8, amount: 30_000 },
-      ],
-    },
+    // No prizes: the spec announces a prize pool only for the 2025 World Finals (spec 9), so the
+    // current season's prizes page says none are announced until the organizer sets them.
     segments: [
       {
         slug: 'championship-th17',

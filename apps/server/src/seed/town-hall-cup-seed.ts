@@ -89,14 +89,7 @@ export function townHallCupSeed(now: Date): EventSeed {
     // From the first registration of the level whose Finals are under way.
     from: daysFrom(now, -28),
     to: daysFrom(now, 30),
-    // Demo figures: 10,000 USD for each level's Finals (no monthly or championship finals pools).
-    prizes: {
-      currency: 'USD',
-      pool: 30_000,
-      monthlyFinalsPool: null,
-      championshipFinalsPool: null,
-      placements: [],
-    },
+    // No prizes: the spec gives no figure for the town hall cup.
     segments: [9, 12, 15].map((level) =>
       cupLevel(now, level, level === DEMO_FINALS_TH_LEVEL ? FINALS_IN_PROGRESS : UPCOMING_FINALS),
     ),
