@@ -6,6 +6,7 @@ import type {
 import { warOutcome } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { systemNoticeUpdates } from '../../realtime/match-room-notices.js';
 import type { RecordActivity } from '../activity-log/audit.js';
 import type { Notice } from '../ladder/ladder-notices.js';
 import type { LadderService, WarOutcome } from '../ladder/ladder-service.js';
@@ -90,6 +91,13 @@ export async function enterOrganizerResult(
       championRosterId: null,
       reviewReason: null,
     };
+  }
+  // The match room is told (a new ladder result already was, by the ladder's finishing).
+  if (staged || data.corrected) {
+    const params = { homeStars: body.homeStars, awayStars: body.awayStars };
+    notices.push(
+      ...(await systemNoticeUpdates(deps.db, { matchSeriesId: id, type: 'result_recorded', params }, tx)),
+    );
   }
   await record({
     action: data.corrected ? 'match-series.results.correct' : 'match-series.results.enter',
