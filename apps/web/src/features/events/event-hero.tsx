@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import { formatDuration } from '../../lib/durations';
+import { useEventName } from './stage-name';
 import { timingOf } from './timing';
 import { useNow } from './use-now';
 
@@ -22,7 +23,8 @@ export function EventHero({ event }: { event: EventResource }) {
   const now = useNow(1000);
   const { t } = useTranslation('home');
   const locale = useLocale();
-  const { date, status, name } = event.attributes;
+  const { date, status } = event.attributes;
+  const name = useEventName()(event);
   const timing = timingOf(date, now);
   const competition = competitionLabelKey(event);
   const countdown =

@@ -10,6 +10,7 @@ import { PageShell } from '../shell/page-shell';
 import { EventHero } from './event-hero';
 import { FinalsLinks } from './finals-links';
 import { SegmentList } from './segment-list';
+import { useEventName } from './stage-name';
 
 export interface HomeEvents {
   events: EventResource[];
@@ -29,6 +30,7 @@ export interface HomeData {
 
 function EventPicker({ events, activeId }: { events: EventResource[]; activeId: string }) {
   const { t } = useTranslation('home');
+  const eventName = useEventName();
   const locale = useLocale();
   if (events.length < 2) return null;
   return (
@@ -43,7 +45,7 @@ function EventPicker({ events, activeId }: { events: EventResource[]; activeId: 
               aria-current={event.id === activeId ? 'true' : undefined}
               data-testid="event-chip"
             >
-              <span className="event-chip__name">{event.attributes.name}</span>
+              <span className="event-chip__name">{eventName(event)}</span>
               <span className="event-chip__date">{formatDate(event.attributes.date.from, locale)}</span>
             </Link>
           </li>

@@ -44,6 +44,11 @@ export const STAGE_CODE_NAMES: Readonly<Record<string, string>> = {
  */
 const NAME_PATTERNS: readonly { pattern: RegExp; key: string; variable: 'year' | 'level' }[] = [
   { pattern: /^clash of clans championship (\d{4})$/i, key: 'events.championship', variable: 'year' },
+  {
+    pattern: /^clash of clans world championship (\d{4})$/i,
+    key: 'events.worldChampionship',
+    variable: 'year',
+  },
   { pattern: /^(?:(\d{4}) )?world finals$/i, key: 'events.worldFinals', variable: 'year' },
   { pattern: /^world finals (\d{4})$/i, key: 'events.worldFinals', variable: 'year' },
   { pattern: /^town hall cup (\d{4})$/i, key: 'events.townHallCup', variable: 'year' },

@@ -4,6 +4,7 @@ import { useLoaderData, useSearchParams } from 'react-router';
 import { type StageData, stageChoices } from '../brackets/stage-data';
 import { StagePicker, StageView } from '../brackets/stage-view';
 import type { LadderSegment } from '../events/ladder-segment';
+import { useEventName, useStageName } from '../events/stage-name';
 import { type LeaderboardData, LeaderboardTable } from '../leaderboard/leaderboard-table';
 import { MatchRow } from '../matches/match-row';
 import type { MatchSeriesValue } from '../matches/match-series-api';
@@ -78,6 +79,8 @@ function TabContent({ data, value }: { data: CompetitionData; value: LadderSegme
 function Competition({ data }: { data: CompetitionData }) {
   const { t } = useTranslation('matches');
   const [, setSearch] = useSearchParams();
+  const eventName = useEventName();
+  const stageName = useStageName();
   const value = data.ladder;
   if (!value) return <NoEventCard />;
   // The tab is in the URL, so the route loads only its data and a link or reload keeps it.
@@ -86,7 +89,7 @@ function Competition({ data }: { data: CompetitionData }) {
     return (
       <>
         <p className="page__lead">
-          {value.event.attributes.name} · {value.segment.attributes.name}
+          {eventName(value.event)} · {stageName(value.segment)}
         </p>
         <StagePicker stages={stageChoices(value)} current={data.stage.segmentId} />
         <StageView data={data.stage} />
@@ -95,7 +98,7 @@ function Competition({ data }: { data: CompetitionData }) {
   return (
     <>
       <p className="page__lead">
-        {value.event.attributes.name} · {value.segment.attributes.name}
+        {eventName(value.event)} · {stageName(value.segment)}
       </p>
       <StagePicker stages={stageChoices(value)} current={value.segment.id} />
       <div className="tabs__list competition-tabs" role="tablist">

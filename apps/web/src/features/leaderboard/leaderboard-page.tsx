@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { LadderSegment } from '../events/ladder-segment';
+import { useEventName, useStageName } from '../events/stage-name';
 import { PageShell } from '../shell/page-shell';
 import { type LeaderboardData, LeaderboardTable } from './leaderboard-table';
 
@@ -14,6 +15,8 @@ export interface LeaderboardPageData {
 export function LeaderboardPage() {
   const { t } = useTranslation(['leaderboard', 'pages']);
   const { ladder, board } = useLoaderData() as LeaderboardPageData;
+  const eventName = useEventName();
+  const stageName = useStageName();
   return (
     <PageShell name="leaderboard" title={t('pages:leaderboard.title')}>
       {!ladder || !board ? (
@@ -23,7 +26,7 @@ export function LeaderboardPage() {
       ) : (
         <>
           <p className="page__lead" data-testid="leaderboard-segment">
-            {ladder.event.attributes.name} · {ladder.segment.attributes.name}
+            {eventName(ladder.event)} · {stageName(ladder.segment)}
           </p>
           <LeaderboardTable board={board} competition={ladder.event.attributes.competition} />
         </>

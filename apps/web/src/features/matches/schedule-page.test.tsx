@@ -22,6 +22,8 @@ describe('the schedule', () => {
       segment('th17', 'Championship TH17', 'LADDER', 0, '2026-01-01T00:00:00Z'),
       segment('test', '[TEST] Championship sandbox', 'LADDER', 0, '2026-01-01T00:00:00Z'),
       segment('mq', 'Monthly Qualifier', 'MQ', 1, '2026-02-01T00:00:00Z'),
+      segment('lcq', 'Last Chance Qualifier', 'LCQ', 1, '2026-03-01T00:00:00Z'),
+      segment('own', 'Spring Invitational', 'CT', 1, '2026-04-01T00:00:00Z'),
     ];
     render(
       <I18nextProvider i18n={initI18n()}>
@@ -33,7 +35,13 @@ describe('the schedule', () => {
     const names = screen
       .getAllByTestId('schedule-segment')
       .map((row) => row.querySelector('.schedule__name')!.textContent);
-    expect(names).toEqual(['Championship TH17', 'Qualification mensuelle']);
+    // The seasons' level-0 names ("Championship TH17") translate with their town hall level too.
+    expect(names).toEqual([
+      'Championnat HDV17',
+      'Qualification mensuelle',
+      'Qualification de la dernière chance',
+      'Spring Invitational',
+    ]);
     await loadLocale('en');
   });
 });

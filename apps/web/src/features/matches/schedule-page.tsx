@@ -4,7 +4,7 @@ import { useLoaderData } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { LadderSegment } from '../events/ladder-segment';
-import { useStageName } from '../events/stage-name';
+import { useEventName, useStageName } from '../events/stage-name';
 import { timingOf } from '../events/timing';
 import { PageShell } from '../shell/page-shell';
 import { NoEventCard } from './no-event-card';
@@ -19,6 +19,7 @@ export function Schedule({ ladder }: LadderData) {
   const locale = useLocale();
   const value = ladder;
   const stageName = useStageName();
+  const eventName = useEventName();
   const now = new Date();
   // Test segments ("[TEST]") are the organizers' sandbox: never on a public page.
   const segments = value
@@ -34,7 +35,7 @@ export function Schedule({ ladder }: LadderData) {
         <NoEventCard />
       ) : (
         <>
-          <p className="page__lead">{value.event.attributes.name}</p>
+          <p className="page__lead">{eventName(value.event)}</p>
           <ol className="schedule" data-testid="schedule">
             {segments.map((segment) => {
               const status = timingOf(segment.attributes.date, now);
