@@ -6,6 +6,7 @@ import { type BracketsDeps, createBracketsDeps } from '../features/brackets/brac
 import { stagePlayRoutes } from '../features/brackets/stage-play-routes.js';
 import { stageSeriesResultHook } from '../features/brackets/stage-results-service.js';
 import { stageStandingsHook } from '../features/brackets/stage-standings-service.js';
+import { disputesPlugin } from '../features/disputes/register-disputes.js';
 import type { LadderService } from '../features/ladder/ladder-service.js';
 import type { LadderStageHooks } from '../features/ladder/register-ladder.js';
 import { matchSeriesAdminRoutes } from '../features/match-series-admin/match-series-admin-routes.js';
@@ -32,4 +33,15 @@ export async function registerStagePlay(
   await app.register(stagePlayRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
   // Match series admin (spec 7): list, reset, delete/restore, date and state, assign rosters, disqualify.
   await app.register(matchSeriesAdminRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
+  // Disputes of results and match screenshots (issue #13): corrections go through the results service.
+  await app.register(
+    disputesPlugin({
+      db: input.deps.db,
+      brackets: input.deps,
+      ladder: input.ladder,
+      audited,
+      now: input.now,
+    }),
+    { prefix: API.tournaments },
+  );
 }
