@@ -26,8 +26,11 @@ import { PICKBAN_STEP_EVENT } from './socket-events.js';
  *   - 400 VALIDATION_FAILED, meta.reason VETO_WRONG_COUNT (not the step's count, or items under the
  *     other action) or VETO_UNKNOWN_ITEM (not in the challenge's pool).
  * - PUT /segments/{id}/veto (organizers of the event, admins): the segment's category, order,
- *   starter and turn time; GET /segments/{id}/veto reads it (404 when none); POST /categories
- *   and POST /items (same roles) create them.
+ *   starter and turn time; GET /segments/{id}/veto reads it (404 when none), DELETE removes it
+ *   (204; 404 when none); POST /categories and POST /items (same roles) create them, PATCH
+ *   renames or reorders them (always allowed: challenges show current names), DELETE removes them
+ *   (204) unless in use: 409 CONFLICT meta.reason PICKBAN_IN_USE (an item in a challenge's pool; a
+ *   category of a challenge or of a segment's veto), nothing written.
  *
  * Every step is told to both captains over the socket (`update` PICKBAN_STEP_EVENT).
  */
@@ -146,6 +149,37 @@ export const createItemBody = requestBody(
   }),
 );
 export type CreateItemBody = z.input<typeof createItemBody>;
+
+/** PATCH /categories/{id}: a rename or a new sort order (at least one). */
+export const updateCategoryBody = requestBody(
+  z
+    .object({
+      name: z.string().trim().min(1).max(80).optional(),
+      sortOrder: z.number().int().min(0).max(10_000).optional(),
+    })
+    .refine((a) => a.name !== undefined || a.sortOrder !== undefined, {
+      message: 'Give a name or a sortOrder',
+    }),
+);
+export type UpdateCategoryBody = z.input<typeof updateCategoryBody>;
+/** PATCH /items/{id}: name, description (null clears it) or sort order (at least one). */
+export const updateItemBody = requestBody(
+  z
+    .object({
+      name: z.string().trim().min(1).max(80).optional(),
+      description: z.string().trim().max(500).nullable().optional(),
+      sortOrder: z.number().int().min(0).max(10_000).optional(),
+    })
+    .refine((a) => a.name !== undefined || a.description !== undefined || a.sortOrder !== undefined, {
+      message: 'Give a name, a description or a sortOrder',
+    }),
+);
+export type UpdateItemBody = z.input<typeof updateItemBody>;
+/**
+ * `meta.reason` of the 409 CONFLICT refusing to delete an item or a category that a challenge
+ * already uses (its pool, or its category), or a category that a segment's veto names.
+ */
+export const PICKBAN_IN_USE = 'PICKBAN_IN_USE';
 
 export const segmentVetoAttributes = z.object({
   categoryId: resourceId,

@@ -119,6 +119,82 @@ export function createPickbanRepository(db: Executor) {
       return row!;
     },
 
+    async item(
+      tenant: string,
+      id: string,
+      tx: Executor = db,
+    ): Promise<(ItemRow & { eventId: string }) | null> {
+      const rows = await tx
+        .select({ item: pickbanItems, eventId: pickbanCategories.eventId })
+        .from(pickbanItems)
+        .innerJoin(pickbanCategories, eq(pickbanCategories.id, pickbanItems.categoryId))
+        .where(and(eq(pickbanCategories.tenant, tenant), eq(pickbanItems.id, id)))
+        .limit(1);
+      const row = rows[0];
+      return row ? { ...row.item, eventId: row.eventId } : null;
+    },
+
+    async updateCategory(
+      id: string,
+      set: Partial<Pick<CategoryRow, 'name' | 'sortOrder'>>,
+      tx: Executor,
+    ): Promise<CategoryRow> {
+      const [row] = await tx
+        .update(pickbanCategories)
+        .set(set)
+        .where(eq(pickbanCategories.id, id))
+        .returning();
+      return row!;
+    },
+
+    async updateItem(
+      id: string,
+      set: Partial<Pick<ItemRow, 'name' | 'description' | 'sortOrder'>>,
+      tx: Executor,
+    ): Promise<ItemRow> {
+      const [row] = await tx.update(pickbanItems).set(set).where(eq(pickbanItems.id, id)).returning();
+      return row!;
+    },
+
+    /** Deletes the category (its items go with it, by the foreign key). */
+    async deleteCategory(id: string, tx: Executor): Promise<void> {
+      await tx.delete(pickbanCategories).where(eq(pickbanCategories.id, id));
+    },
+
+    async deleteItem(id: string, tx: Executor): Promise<void> {
+      await tx.delete(pickbanItems).where(eq(pickbanItems.id, id));
+    },
+
+    async deleteSegmentVeto(segmentId: string, tx: Executor): Promise<void> {
+      await tx.delete(segmentVetoes).where(eq(segmentVetoes.segmentId, segmentId));
+    },
+
+    /** Whether a challenge (of any status) has the item in its pool. */
+    async itemInUse(itemId: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: pickbanChallenges.id })
+        .from(pickbanChallenges)
+        .where(sql`${pickbanChallenges.pool} @> ${JSON.stringify([itemId])}::jsonb`)
+        .limit(1);
+      return rows.length > 0;
+    },
+
+    /** What uses the category: a challenge, a segment's veto (null when nothing). */
+    async categoryUse(categoryId: string, tx: Executor = db): Promise<'challenge' | 'veto' | null> {
+      const challenges = await tx
+        .select({ id: pickbanChallenges.id })
+        .from(pickbanChallenges)
+        .where(eq(pickbanChallenges.categoryId, categoryId))
+        .limit(1);
+      if (challenges.length > 0) return 'challenge';
+      const vetoes = await tx
+        .select({ id: segmentVetoes.segmentId })
+        .from(segmentVetoes)
+        .where(eq(segmentVetoes.categoryId, categoryId))
+        .limit(1);
+      return vetoes.length > 0 ? 'veto' : null;
+    },
+
     async eventInTenant(tenant: string, eventId: string, tx: Executor = db): Promise<boolean> {
       const rows = await tx
         .select({ id: events.id })

@@ -17,11 +17,14 @@ import {
   myChallengesQuery,
   segmentVetoBody,
   segmentVetoDocument,
+  updateCategoryBody,
+  updateItemBody,
   VETO_TURN_SECONDS,
   voteBody,
 } from '@cwh/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { createAccess } from '../access/access.js';
@@ -29,7 +32,17 @@ import type { Audited } from '../activity-log/audit.js';
 import { myChallenges, seriesChallenges } from './pickban-reads.js';
 import type { CategoryRow, ItemRow, SegmentVetoRow } from './pickban-repository.js';
 import { type PickbanDeps, vote } from './pickban-service.js';
-import { createCategory, createItem, segmentVetoOf, setSegmentVeto } from './pickban-setup-service.js';
+import {
+  createCategory,
+  createItem,
+  deleteCategory,
+  deleteItem,
+  deleteSegmentVeto,
+  segmentVetoOf,
+  setSegmentVeto,
+  updateCategory,
+  updateItem,
+} from './pickban-setup-service.js';
 import { sideOfUser, toChallengeResource } from './pickban-state.js';
 
 const tags = ['pickban'];
@@ -262,6 +275,113 @@ export function pickbanRoutes(deps: PickbanDeps, audited: Audited): FastifyPlugi
           ),
         );
         return { data: vetoResource(row) };
+      },
+    );
+
+    const manage = (request: FastifyRequest) => (eventId: string, inTx: Executor) =>
+      createAccess(inTx)(request, 'event:manage', eventId);
+
+    app.patch(
+      '/categories/:id',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          tags,
+          security,
+          params: idParams,
+          body: updateCategoryBody,
+          response: { 200: categoryDocument },
+        },
+      },
+      async (request) => {
+        userOf(request);
+        const attributes = request.body.data.attributes;
+        const row = await audited(request, (tx, record) =>
+          updateCategory(
+            repo,
+            { tenant: request.tenant, categoryId: request.params.id, ...attributes },
+            manage(request),
+            tx,
+            record,
+          ),
+        );
+        return { data: categoryResource(row) };
+      },
+    );
+
+    app.delete(
+      '/categories/:id',
+      { preHandler: app.authenticate, schema: { tags, security, params: idParams } },
+      async (request, reply) => {
+        userOf(request);
+        await audited(request, (tx, record) =>
+          deleteCategory(
+            repo,
+            { tenant: request.tenant, categoryId: request.params.id },
+            manage(request),
+            tx,
+            record,
+          ),
+        );
+        return reply.code(204).send();
+      },
+    );
+
+    app.patch(
+      '/items/:id',
+      {
+        preHandler: app.authenticate,
+        schema: { tags, security, params: idParams, body: updateItemBody, response: { 200: itemDocument } },
+      },
+      async (request) => {
+        userOf(request);
+        const attributes = request.body.data.attributes;
+        const row = await audited(request, (tx, record) =>
+          updateItem(
+            repo,
+            { tenant: request.tenant, itemId: request.params.id, ...attributes },
+            manage(request),
+            tx,
+            record,
+          ),
+        );
+        return { data: itemResource(row) };
+      },
+    );
+
+    app.delete(
+      '/items/:id',
+      { preHandler: app.authenticate, schema: { tags, security, params: idParams } },
+      async (request, reply) => {
+        userOf(request);
+        await audited(request, (tx, record) =>
+          deleteItem(
+            repo,
+            { tenant: request.tenant, itemId: request.params.id },
+            manage(request),
+            tx,
+            record,
+          ),
+        );
+        return reply.code(204).send();
+      },
+    );
+
+    app.delete(
+      '/segments/:id/veto',
+      { preHandler: app.authenticate, schema: { tags, security, params: idParams } },
+      async (request, reply) => {
+        userOf(request);
+        await audited(request, (tx, record) =>
+          deleteSegmentVeto(
+            repo,
+            { tenant: request.tenant, segmentId: request.params.id },
+            manage(request),
+            tx,
+            record,
+          ),
+        );
+        return reply.code(204).send();
       },
     );
   };

@@ -1,4 +1,4 @@
-import type { SegmentVetoAttributes } from '@cwh/contract';
+import { PICKBAN_IN_USE, type SegmentVetoAttributes } from '@cwh/contract';
 import { isVetoError, validateVetoSetup } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -135,4 +135,141 @@ export async function segmentVetoOf(
   const veto = await repo.segmentVeto(segment.id);
   if (!veto) throw new DomainError('NOT_FOUND', 'This segment has no pick and ban');
   return veto;
+}
+
+const inUse = (detail: string) => new DomainError('CONFLICT', detail, { meta: { reason: PICKBAN_IN_USE } });
+
+/** PATCH /categories/{id}: a rename or a new sort order; always allowed (challenges show current names). */
+export async function updateCategory(
+  repo: PickbanRepository,
+  input: { tenant: string; categoryId: string; name?: string | undefined; sortOrder?: number | undefined },
+  requireEvent: RequireEvent,
+  tx: Executor,
+  record: RecordActivity,
+): Promise<CategoryRow> {
+  const before = await repo.category(input.tenant, input.categoryId, tx);
+  if (!before) throw new DomainError('NOT_FOUND', `No category with id ${input.categoryId}`);
+  await requireEvent(before.eventId, tx);
+  const row = await repo.updateCategory(
+    before.id,
+    {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
+    },
+    tx,
+  );
+  await record({
+    action: 'pickban.category.update',
+    targetType: 'categories',
+    targetId: row.id,
+    eventId: row.eventId,
+    before,
+    after: row,
+  });
+  return row;
+}
+
+/**
+ * DELETE /categories/{id} with its items; refused (409 PICKBAN_IN_USE, nothing written) while a
+ * challenge was opened on it or a segment's veto names it.
+ */
+export async function deleteCategory(
+  repo: PickbanRepository,
+  input: { tenant: string; categoryId: string },
+  requireEvent: RequireEvent,
+  tx: Executor,
+  record: RecordActivity,
+): Promise<void> {
+  const before = await repo.category(input.tenant, input.categoryId, tx);
+  if (!before) throw new DomainError('NOT_FOUND', `No category with id ${input.categoryId}`);
+  await requireEvent(before.eventId, tx);
+  const use = await repo.categoryUse(before.id, tx);
+  if (use === 'challenge') throw inUse('A match’s pick and ban uses this category');
+  if (use === 'veto') throw inUse('A stage’s pick and ban uses this category: remove that veto first');
+  await repo.deleteCategory(before.id, tx);
+  await record({
+    action: 'pickban.category.delete',
+    targetType: 'categories',
+    targetId: before.id,
+    eventId: before.eventId,
+    before,
+  });
+}
+
+/** PATCH /items/{id}: name, description or sort order; always allowed (challenges show current names). */
+export async function updateItem(
+  repo: PickbanRepository,
+  input: {
+    tenant: string;
+    itemId: string;
+    name?: string | undefined;
+    description?: string | null | undefined;
+    sortOrder?: number | undefined;
+  },
+  requireEvent: RequireEvent,
+  tx: Executor,
+  record: RecordActivity,
+): Promise<ItemRow> {
+  const found = await repo.item(input.tenant, input.itemId, tx);
+  if (!found) throw new DomainError('NOT_FOUND', `No item with id ${input.itemId}`);
+  const { eventId, ...before } = found;
+  await requireEvent(eventId, tx);
+  const row = await repo.updateItem(
+    before.id,
+    {
+      ...(input.name !== undefined ? { name: input.name } : {}),
+      ...(input.description !== undefined ? { description: input.description } : {}),
+      ...(input.sortOrder !== undefined ? { sortOrder: input.sortOrder } : {}),
+    },
+    tx,
+  );
+  await record({
+    action: 'pickban.item.update',
+    targetType: 'items',
+    targetId: row.id,
+    eventId,
+    before,
+    after: row,
+  });
+  return row;
+}
+
+/** DELETE /items/{id}; refused (409 PICKBAN_IN_USE, nothing written) while a challenge's pool holds it. */
+export async function deleteItem(
+  repo: PickbanRepository,
+  input: { tenant: string; itemId: string },
+  requireEvent: RequireEvent,
+  tx: Executor,
+  record: RecordActivity,
+): Promise<void> {
+  const found = await repo.item(input.tenant, input.itemId, tx);
+  if (!found) throw new DomainError('NOT_FOUND', `No item with id ${input.itemId}`);
+  const { eventId, ...before } = found;
+  await requireEvent(eventId, tx);
+  if (await repo.itemInUse(before.id, tx)) throw inUse('A match’s pick and ban has this item in play');
+  await repo.deleteItem(before.id, tx);
+  await record({ action: 'pickban.item.delete', targetType: 'items', targetId: before.id, eventId, before });
+}
+
+/** DELETE /segments/{id}/veto: 404 when the segment has none. Challenges already open keep their copy. */
+export async function deleteSegmentVeto(
+  repo: PickbanRepository,
+  input: { tenant: string; segmentId: string },
+  requireEvent: RequireEvent,
+  tx: Executor,
+  record: RecordActivity,
+): Promise<void> {
+  const segment = await repo.segmentInTenant(input.tenant, input.segmentId, tx);
+  if (!segment) throw new DomainError('NOT_FOUND', `No segment with id ${input.segmentId}`);
+  await requireEvent(segment.eventId, tx);
+  const before = await repo.segmentVeto(segment.id, tx);
+  if (!before) throw new DomainError('NOT_FOUND', 'This segment has no pick and ban');
+  await repo.deleteSegmentVeto(segment.id, tx);
+  await record({
+    action: 'pickban.veto.delete',
+    targetType: 'segments',
+    targetId: segment.id,
+    eventId: segment.eventId,
+    before,
+  });
 }
