@@ -101,6 +101,12 @@ export const GLOSSARY_EXCEPTIONS: { key: string; term: string; locales?: Transla
     reason:
       'pick and ban: a captain bans an item from the veto (esports « bannir », « bannen », バン, 밴, 禁用), not a player barred from the championship',
   },
+  {
+    key: 'adminpickban:*',
+    term: 'ban',
+    reason:
+      'the organizer sets up the pick and ban (a captain bans an item from the veto), not a player barred from the championship',
+  },
 ];
 
 /** An exception's key names one text, or a whole namespace with `namespace:*`. */
