@@ -9,6 +9,8 @@ import type { MatchPageData } from '../features/matches/match-page';
 import { fetchMatchSeries, fetchMatchSeriesList } from '../features/matches/match-series-api';
 import { fetchParticipants } from '../features/matches/participants';
 import type { LadderData } from '../features/matches/schedule-page';
+import { fetchPublicTeam } from '../features/team-page/public-team-api';
+import type { PublicTeamData } from '../features/team-page/public-team-panel';
 import type { SimWarData } from '../features/war/sim-war-page';
 import { fetchSimWar } from '../features/war/war-api';
 import { settle, valueOr } from '../lib/loadable';
@@ -38,10 +40,20 @@ async function leaderboardData(
   return { page, standings, own };
 }
 
-/** /leaderboard: the ladder segment and one page of its standings. */
-export async function leaderboardLoader({ request }: LoaderFunctionArgs): Promise<LeaderboardPageData> {
-  const ladder = await ladderSegment();
-  return { ladder, board: ladder ? await leaderboardData(ladder, pageOf(request), request.signal) : null };
+/** /leaderboard: the ladder segment and one page of its standings; `?team=<rosterId>`: that team too. */
+export async function leaderboardLoader({
+  request,
+}: LoaderFunctionArgs): Promise<LeaderboardPageData & PublicTeamData> {
+  const teamId = new URL(request.url).searchParams.get('team');
+  const [ladder, team] = await Promise.all([
+    ladderSegment(),
+    teamId ? settle(fetchPublicTeam(teamId, new Date(), request.signal)) : null,
+  ]);
+  return {
+    ladder,
+    board: ladder ? await leaderboardData(ladder, pageOf(request), request.signal) : null,
+    team,
+  };
 }
 
 /** /schedule: the ladder segment (the page lists every segment of its event). */

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { LadderSegment } from '../events/ladder-segment';
@@ -11,14 +12,18 @@ export interface LeaderboardPageData {
   board: LeaderboardData | null;
 }
 
-/** /leaderboard: the ladder of the team's (or the current championship's) ladder segment. */
-export function LeaderboardPage() {
+/**
+ * /leaderboard: the ladder of the team's (or the current championship's) ladder segment; `teamPanel`
+ * (the route's, for `?team=`) above it.
+ */
+export function LeaderboardPage({ teamPanel }: { teamPanel?: ReactNode } = {}) {
   const { t } = useTranslation(['leaderboard', 'pages']);
   const { ladder, board } = useLoaderData() as LeaderboardPageData;
   const eventName = useEventName();
   const stageName = useStageName();
   return (
     <PageShell name="leaderboard" title={t('pages:leaderboard.title')}>
+      {teamPanel}
       {!ladder || !board ? (
         <div className="card state-card" data-testid="leaderboard-empty">
           <p>{t('leaderboard:noLadder')}</p>

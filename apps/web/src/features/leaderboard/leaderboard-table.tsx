@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { config } from '../../lib/config';
 import type { Loadable } from '../../lib/loadable';
+import { TeamLink } from '../matches/team-link';
 import { teamName } from '../matches/team-name';
 import { ExternalLink } from '../session/external-link';
 import { useSession } from '../session/session-store';
@@ -36,7 +37,9 @@ function Row({ entry, own, competition }: { entry: Standing; own: boolean; compe
       </td>
       <td>
         <div className="lb-team">
-          <span className="lb-team__name">{teamName(entry.roster.displayName, t('common:tbd'))}</span>
+          <TeamLink rosterId={entry.roster.id} className="lb-team__name">
+            {teamName(entry.roster.displayName, t('common:tbd'))}
+          </TeamLink>
           {own ? <span className="badge badge--open">{t('yourTeam')}</span> : null}
           {marks.advances ? (
             <span

@@ -126,6 +126,11 @@ export function teamStagePhase(
 ): TeamPhase | StagePhase {
   const phase = teamPhase(roster, registrationClosed);
   if (phase !== 'locked' || !timeline) return phase;
+  return lockedTeamPhase(timeline);
+}
+
+/** A locked team's phase from its stages (teamStagePhase once locked; the public team page too). */
+export function lockedTeamPhase(timeline: StageTimeline): 'locked' | StagePhase {
   if (timeline.champion) return 'finalsWinner';
   if (timeline.checkInPending) return 'preSegmentCheckIn';
   const at = timeline.now;
