@@ -3,7 +3,6 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enAdminMatches from './locales/en/adminmatches.json';
-import enAdminPickban from './locales/en/adminpickban.json';
 import enAdminRosters from './locales/en/adminrosters.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
@@ -15,6 +14,7 @@ import enFinals from './locales/en/finals.json';
 import enHome from './locales/en/home.json';
 import enLadder from './locales/en/ladder.json';
 import enLeaderboard from './locales/en/leaderboard.json';
+import enMatchChat from './locales/en/matchchat.json';
 import enMatchDetail from './locales/en/matchdetail.json';
 import enMatches from './locales/en/matches.json';
 import enOfficialWar from './locales/en/officialwar.json';
@@ -50,9 +50,9 @@ export const NAMESPACES = [
   'adminmatches',
   'adminrosters',
   'pickban',
-  'adminpickban',
   'stages',
   'matchdetail',
+  'matchchat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -79,9 +79,9 @@ export const enResources = {
   adminmatches: enAdminMatches,
   adminrosters: enAdminRosters,
   pickban: enPickban,
-  adminpickban: enAdminPickban,
   stages: enStages,
   matchdetail: enMatchDetail,
+  matchchat: enMatchChat,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.
