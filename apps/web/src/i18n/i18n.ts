@@ -3,6 +3,7 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enAdminMatches from './locales/en/adminmatches.json';
+import enAdminPickban from './locales/en/adminpickban.json';
 import enAdminRosters from './locales/en/adminrosters.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
@@ -50,6 +51,7 @@ export const NAMESPACES = [
   'adminmatches',
   'adminrosters',
   'pickban',
+  'adminpickban',
   'stages',
   'matchdetail',
   'matchchat',
@@ -79,6 +81,7 @@ export const enResources = {
   adminmatches: enAdminMatches,
   adminrosters: enAdminRosters,
   pickban: enPickban,
+  adminpickban: enAdminPickban,
   stages: enStages,
   matchdetail: enMatchDetail,
   matchchat: enMatchChat,
