@@ -1,13 +1,15 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'react-router';
 import { openWarLink } from '../features/ladder/match-found-runtime';
-import { VetoResult } from '../features/match-room/veto-board';
+import { useSeriesVeto } from '../features/match-room/use-series-veto';
+import { VetoSummary } from '../features/match-room/veto-board';
 import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
 import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
 import { teamName } from '../features/matches/team-name';
 import { OfficialWarGuide } from '../features/war/official-war-guide';
 import { createWarLink } from '../features/war/war-api';
-import { useGoTo, useLocale } from '../i18n/use-locale';
+import { useGoTo, useLocale, useLocalizedPath } from '../i18n/use-locale';
 import { formatDateTime } from '../lib/dates';
 import { reportError } from '../lib/error-reporter';
 import { Modal } from '../lib/modal';
@@ -18,7 +20,7 @@ import { Modal } from '../lib/modal';
  * the simulated game's own pages.
  */
 export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
-  const { t } = useTranslation(['matches', 'officialwar']);
+  const { t } = useTranslation(['matches', 'officialwar', 'pickban']);
   const locale = useLocale();
   const { series } = useStartWar();
   // Official game: the war is started in the game as a friendly war; the hub cannot create it.
@@ -28,6 +30,13 @@ export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
   const seriesId = series?.id ?? null;
 
   useEffect(() => (seriesId ? startOpenSeriesPoll(seriesId) : undefined), [seriesId]);
+  // A pick and ban still running comes first: the match page (the match room) holds its board, so
+  // the modal steps aside there, and elsewhere sends the captain to it.
+  const veto = useSeriesVeto(seriesId);
+  const vetoOpen = veto.challenge?.status === 'open';
+  const { pathname } = useLocation();
+  const localize = useLocalizedPath();
+  const onMatchRoom = seriesId != null && pathname.endsWith(`/match/${seriesId}`);
 
   const start = async () => {
     if (!series || loading) return;
@@ -48,7 +57,7 @@ export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
   const away = teamName(series?.competitors[1]?.displayName, t('common:tbd'));
   return (
     <Modal
-      open={series != null && !hidden}
+      open={series != null && !hidden && !(vetoOpen && onMatchRoom)}
       onClose={dismissStartWar}
       title={official ? t('officialwar:startWar.title') : t('startWar.title')}
       testId="start-war-modal"
@@ -70,7 +79,18 @@ export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
             <strong>{home}</strong> <span className="muted">{t('vs')}</span> <strong>{away}</strong>
           </p>
           <p className="muted">{formatDateTime(series.date, locale)}</p>
-          <VetoResult matchSeriesId={series.id} testId="start-war-veto" />
+          <VetoSummary veto={veto} testId="start-war-veto" />
+          {vetoOpen ? (
+            <p>
+              <Link
+                className="button button--ghost button--block"
+                to={localize(`/match/${series.id}`)}
+                data-testid="start-war-to-veto"
+              >
+                {t('pickban:toBoard')}
+              </Link>
+            </p>
+          ) : null}
         </>
       ) : null}
       {official ? (

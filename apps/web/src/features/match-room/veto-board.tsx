@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../events/use-now';
 import { type Challenge, type VetoItem, voteChallenge, voteRefusal } from './pickban-api';
-import { useSeriesVeto } from './use-series-veto';
+import { type SeriesVeto, useSeriesVeto } from './use-series-veto';
 import { clock, lastStep, toggleSelection, type VetoLine, type VetoView, vetoView } from './veto-view';
 import './pickban.css';
 
@@ -232,7 +232,20 @@ export function VetoBoard({ matchSeriesId, names }: { matchSeriesId: string; nam
   );
 }
 
-/** The veto's result only (start-war modal, broadcast view): nothing until the series has one. */
+/** The veto's result (or its progress) from a veto already read. */
+export function VetoSummary({ veto, testId = 'veto-result' }: { veto: SeriesVeto; testId?: string }) {
+  const { t } = useTranslation('pickban');
+  if (!veto.challenge) return null;
+  const view = vetoView(veto.challenge, veto.items, new Date());
+  return (
+    <section className="veto veto--result" data-testid={testId} aria-label={t('result')}>
+      <h4 className="veto__title">{view.phase === 'closed' ? t('result') : t('inProgress')}</h4>
+      <VetoOutcome view={view} compact />
+    </section>
+  );
+}
+
+/** The veto's result only (broadcast view): nothing until the series has one. */
 export function VetoResult({
   matchSeriesId,
   testId = 'veto-result',
@@ -242,14 +255,5 @@ export function VetoResult({
   testId?: string;
   pollMs?: number;
 }) {
-  const { t } = useTranslation('pickban');
-  const veto = useSeriesVeto(matchSeriesId, pollMs);
-  if (!veto.challenge) return null;
-  const view = vetoView(veto.challenge, veto.items, new Date());
-  return (
-    <section className="veto veto--result" data-testid={testId} aria-label={t('result')}>
-      <h4 className="veto__title">{view.phase === 'closed' ? t('result') : t('inProgress')}</h4>
-      <VetoOutcome view={view} compact />
-    </section>
-  );
+  return <VetoSummary veto={useSeriesVeto(matchSeriesId, pollMs)} testId={testId} />;
 }
