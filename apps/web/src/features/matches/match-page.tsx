@@ -5,6 +5,7 @@ import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
 import { formatDestruction, resultReason } from '../../lib/war-result';
+import { MatchChat } from '../match-room/match-chat';
 import { VetoBoard } from '../match-room/veto-board';
 import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
@@ -140,6 +141,13 @@ function Series({ load }: { load: MatchPageData['series'] }) {
         </>
       ) : null}
       <VetoBoard
+        matchSeriesId={series.id}
+        names={{
+          home: teamName(home?.displayName, t('common:tbd')),
+          away: teamName(away?.displayName, t('common:tbd')),
+        }}
+      />
+      <MatchChat
         matchSeriesId={series.id}
         names={{
           home: teamName(home?.displayName, t('common:tbd')),
