@@ -3,7 +3,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../lib/modal';
 import { Field, useAction } from './admin-ui';
-import { stageApi } from './stage-api';
+import { type SeriesResultInput, stageApi } from './stage-api';
 import { type ResultForm, resultBody } from './stage-forms';
 import { useStageCall } from './stage-refusal';
 
@@ -11,6 +11,8 @@ interface Props {
   series: MatchSeriesResource;
   onClose: () => void;
   onSaved: () => void;
+  /** Where the checked result goes; default the results call (the dispute queue corrects through its resolve call). */
+  submit?: (input: SeriesResultInput) => Promise<unknown>;
 }
 
 const EMPTY: ResultForm = {
@@ -23,7 +25,7 @@ const EMPTY: ResultForm = {
 };
 
 /** Record (or correct) the result of one series: stars, destruction, a forfeit, and the reason. */
-export function RecordResultDialog({ series, onClose, onSaved }: Props) {
+export function RecordResultDialog({ series, onClose, onSaved, submit: send }: Props) {
   const { t } = useTranslation('adminstages');
   const formId = useId();
   const [form, setForm] = useState<ResultForm>(EMPTY);
@@ -42,7 +44,8 @@ export function RecordResultDialog({ series, onClose, onSaved }: Props) {
       setStatus({ kind: 'error', text: t(checked.error.key, checked.error.values) });
       return;
     }
-    const ok = await run(() => stageCall(() => stageApi.recordResult(series.id, checked.value)));
+    const save = send ?? ((input: SeriesResultInput) => stageApi.recordResult(series.id, input));
+    const ok = await run(() => stageCall(() => save(checked.value)));
     if (ok) onSaved();
   }
 
