@@ -11,6 +11,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { Modal } from '../../lib/modal';
 import { adminApi } from './admin-api';
 import { useAction } from './admin-ui';
+import { PickbanSetupPanel } from './pickban-setup-panel';
 import { type Advancement, type AdvanceRule, type StageInfo, stageApi } from './stage-api';
 import { type SeedCandidate, StageCreateForm } from './stage-create-form';
 import { useStageCall } from './stage-refusal';
@@ -445,6 +446,7 @@ export function StagePage() {
           <StageSeriesTable series={series} rosters={rosterMap} onChanged={() => void refresh()} />
         </>
       ) : null}
+      {segment ? <PickbanSetupPanel eventId={eventId} segmentId={segmentId} /> : null}
       {confirming === 'reset' && swiss ? (
         <Confirm
           title={t('confirm.resetTitle', { round: swiss.currentRound })}
