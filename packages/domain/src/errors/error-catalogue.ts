@@ -160,6 +160,11 @@ export const ERROR_CATALOGUE = {
     title: 'Roster full',
     when: 'Adding a player would exceed the roster size or the allowed additions.',
   },
+  SEGMENT_FULL: {
+    status: 400,
+    title: 'Segment full',
+    when: 'The segment already holds rostersLimit.limit live rosters (spec 3, 9); no roster is created.',
+  },
   ROSTER_LOCKED: {
     status: 400,
     title: 'Roster locked',

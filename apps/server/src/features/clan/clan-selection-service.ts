@@ -170,10 +170,10 @@ async function changeLineup(deps: ClanDeps, roster: RosterRow, request: Selectio
   return target;
 }
 
-/** The clan's first team in the segment (the leader's first selection). */
+/** The clan's first team in the segment (the leader's first selection), while the segment has room. */
 async function createTeam(deps: ClanDeps, { tenant, ctx, target }: SelectionRequest, tx: Executor) {
   const now = deps.options.now();
-  return deps.rosters.insert(
+  return deps.rosters.insertWithinLimit(
     {
       tenant,
       eventId: target.event.id,

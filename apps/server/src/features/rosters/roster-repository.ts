@@ -80,6 +80,31 @@ export function createRosterRepository(db: Executor) {
       return rows.map((r) => r.id);
     },
 
+    /**
+     * Creates a roster in its segment only while the segment has room: fewer live (not withdrawn)
+     * rosters than its rostersLimit.limit (spec 3, 9), else SEGMENT_FULL and nothing is written.
+     * The segment row is locked for the count, so two creations cannot both take the last place;
+     * `tx` must be a transaction.
+     */
+    async insertWithinLimit(roster: NewRoster, tx: Executor): Promise<RosterRow> {
+      const [segment] = await tx
+        .select({ rostersLimit: segments.rostersLimit })
+        .from(segments)
+        .where(eq(segments.id, roster.segmentId))
+        .for('update');
+      if (!segment) throw notFound('segment', roster.segmentId);
+      const [live] = await tx
+        .select({ n: count() })
+        .from(rosters)
+        .where(and(eq(rosters.segmentId, roster.segmentId), isNull(rosters.withdrawnAt)));
+      const limit = segment.rostersLimit.limit;
+      if ((live?.n ?? 0) >= limit)
+        throw new DomainError('SEGMENT_FULL', `This segment takes at most ${limit} rosters and has no room left`, {
+          meta: { limit },
+        });
+      return this.insert(roster, tx);
+    },
+
     /** CONFLICT when the clan already has a live roster in the segment (rosters_live_clan_uq). */
     async insert(roster: NewRoster, tx: Executor = db): Promise<RosterRow> {
       const rows = await conflictOnDuplicate(

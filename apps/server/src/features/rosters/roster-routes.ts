@@ -89,19 +89,25 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         if (clanTag && !isAdmin(request))
           throw forbidden('admins can create clan rosters here; leaders use POST /api/clan/1.0/members');
         const { segment, event } = await repo.getSegment(request.tenant, body.segmentId);
-        // A second live roster of the clan in this segment is a CONFLICT (the repository says so).
-        const row = await repo.insert({
-          tenant: request.tenant,
-          eventId: event.id,
-          segmentId: segment.id,
-          name: body.name,
-          ownerId,
-          clanTag,
-          thLevel: body.thLevel ?? segment.configuration.thLevel,
-          externalIds,
-          joiningKey: generateToken(),
-          createdAt: options.now(),
-        });
+        // A second live roster of the clan in this segment is a CONFLICT, a segment at its
+        // rostersLimit.limit is SEGMENT_FULL (the repository says both).
+        const row = await db.transaction((tx) =>
+          repo.insertWithinLimit(
+            {
+              tenant: request.tenant,
+              eventId: event.id,
+              segmentId: segment.id,
+              name: body.name,
+              ownerId,
+              clanTag,
+              thLevel: body.thLevel ?? segment.configuration.thLevel,
+              externalIds,
+              joiningKey: generateToken(),
+              createdAt: options.now(),
+            },
+            tx,
+          ),
+        );
         return reply.status(201).send({ data: await toRosterResource(db, row) });
       },
     );
