@@ -99,9 +99,13 @@ export function createRosterRepository(db: Executor) {
         .where(and(eq(rosters.segmentId, roster.segmentId), isNull(rosters.withdrawnAt)));
       const limit = segment.rostersLimit.limit;
       if ((live?.n ?? 0) >= limit)
-        throw new DomainError('SEGMENT_FULL', `This segment takes at most ${limit} rosters and has no room left`, {
-          meta: { limit },
-        });
+        throw new DomainError(
+          'SEGMENT_FULL',
+          `This segment takes at most ${limit} rosters and has no room left`,
+          {
+            meta: { limit },
+          },
+        );
       return this.insert(roster, tx);
     },
 
