@@ -33,6 +33,7 @@ describe('season editor', () => {
         const method = init?.method ?? 'GET';
         calls.push({ method, url, ...(init?.body ? { body: String(init.body) } : {}) });
         if (method === 'DELETE') return new Response(null, { status: 204 });
+        if (url.includes('/supported-periods')) return json([]);
         if (url.includes('/advance-rules'))
           return json([
             { id: 'rule-1', type: 'advance-rules', attributes: { placements: [1, 2], nextSegmentId: 'mf' } },

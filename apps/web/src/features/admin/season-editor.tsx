@@ -6,6 +6,7 @@ import { adminApi, type ListItem } from './admin-api';
 import { Field, useAction } from './admin-ui';
 import { gmt } from './console-date';
 import { StageLink } from './stage-link';
+import { SupportedPeriodsForm } from './supported-periods-form';
 
 interface Props {
   eventId: string;
@@ -300,12 +301,13 @@ function SegmentForm({
           </button>
         </form>
       ) : null}
+      <SupportedPeriodsForm eventId={eventId} segmentId={segment.id} />
       {message}
     </div>
   );
 }
 
-/** An event's segments: the timeline, then one editor per segment (dates, limits, phases, rules). */
+/** An event's segments: the timeline, then one editor per segment (dates, limits, phases, rules, supported periods). */
 export function SeasonEditor({ eventId }: Props) {
   const [segments, setSegments] = useState<SegmentResource[]>([]);
   const load = useCallback(async () => setSegments((await adminApi.segments(eventId)).data), [eventId]);
