@@ -4,6 +4,7 @@ import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enAdminMatches from './locales/en/adminmatches.json';
 import enAdminPeriods from './locales/en/adminperiods.json';
+import enAdminPickban from './locales/en/adminpickban.json';
 import enAdminRosters from './locales/en/adminrosters.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
@@ -15,6 +16,7 @@ import enFinals from './locales/en/finals.json';
 import enHome from './locales/en/home.json';
 import enLadder from './locales/en/ladder.json';
 import enLeaderboard from './locales/en/leaderboard.json';
+import enMatchChat from './locales/en/matchchat.json';
 import enMatchDetail from './locales/en/matchdetail.json';
 import enMatches from './locales/en/matches.json';
 import enOfficialWar from './locales/en/officialwar.json';
@@ -51,8 +53,10 @@ export const NAMESPACES = [
   'adminperiods',
   'adminrosters',
   'pickban',
+  'adminpickban',
   'stages',
   'matchdetail',
+  'matchchat',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -80,8 +84,10 @@ export const enResources = {
   adminperiods: enAdminPeriods,
   adminrosters: enAdminRosters,
   pickban: enPickban,
+  adminpickban: enAdminPickban,
   stages: enStages,
   matchdetail: enMatchDetail,
+  matchchat: enMatchChat,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.
