@@ -2,6 +2,8 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
+import { useLadderSegment } from '../events/ladder-segment';
+import { useEventName } from '../events/stage-name';
 import { refreshClan } from '../session/load-session';
 import { getSession, type SessionState, updateSession, useSession } from '../session/session-store';
 import { FormField, FormSubmitBar } from '../shell/form-field';
@@ -94,15 +96,23 @@ export function ProfileAgePage() {
 function PickedNotice({ session }: { session: SessionState }) {
   const { t } = useTranslation('registration');
   const { roster, clan, playerTag } = session;
+  // The event they were picked for, by name (in their language); said once it is known.
+  const ladder = useLadderSegment(session.activeEventId, session.activeSegmentId);
+  const eventName = useEventName();
+  const event = ladder.status === 'ready' && ladder.value ? eventName(ladder.value.event) : null;
   // The leader picked the team: only the members it picked are told.
   if (session.isLeader || !roster || !clan) return null;
   if (!roster.members.some((member) => member.tag === playerTag)) return null;
   const captain = roster.members.find((member) => member.tag === roster.captainTag)?.name;
   return (
     <Notice testId="picked-notice">
-      {captain
-        ? t('age.picked', { team: clan.name, captain })
-        : t('age.pickedNoCaptain', { team: clan.name })}
+      {event
+        ? captain
+          ? t('age.pickedFor', { team: clan.name, captain, event })
+          : t('age.pickedForNoCaptain', { team: clan.name, event })
+        : captain
+          ? t('age.picked', { team: clan.name, captain })
+          : t('age.pickedNoCaptain', { team: clan.name })}
     </Notice>
   );
 }
