@@ -11,6 +11,7 @@ import enAdminUsers from './locales/en/adminusers.json';
 import enBrackets from './locales/en/brackets.json';
 import enCheckins from './locales/en/checkins.json';
 import enCommon from './locales/en/common.json';
+import enDisputes from './locales/en/disputes.json';
 import enErrors from './locales/en/errors.json';
 import enFinals from './locales/en/finals.json';
 import enHome from './locales/en/home.json';
@@ -57,6 +58,7 @@ export const NAMESPACES = [
   'stages',
   'matchdetail',
   'matchchat',
+  'disputes',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -88,6 +90,7 @@ export const enResources = {
   stages: enStages,
   matchdetail: enMatchDetail,
   matchchat: enMatchChat,
+  disputes: enDisputes,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -23,6 +23,9 @@ const MatchSeriesPage = lazy(() =>
   import('./match-series-page').then((m) => ({ default: m.MatchSeriesPage })),
 );
 const RostersPage = lazy(() => import('./rosters-page').then((m) => ({ default: m.RostersPage })));
+const DisputeQueuePage = lazy(() =>
+  import('./dispute-queue-page').then((m) => ({ default: m.DisputeQueuePage })),
+);
 const CheckinReviewPage = lazy(() =>
   import('./checkin-review-page').then((m) => ({ default: m.CheckinReviewPage })),
 );
@@ -95,6 +98,7 @@ export function AdminConsole() {
               <NavLink to={`${base}/events`}>{t('nav.events')}</NavLink>
               <NavLink to={`${base}/stages`}>{t('adminstages:nav')}</NavLink>
               <NavLink to={`${base}/match-series`}>{t('adminmatches:nav')}</NavLink>
+              <NavLink to={`${base}/disputes`}>{t('disputes:queue.nav')}</NavLink>
               <NavLink to={`${base}/rosters`}>{t('adminrosters:nav.rosters')}</NavLink>
               <NavLink to={`${base}/checkins`}>{t('adminrosters:nav.checkins')}</NavLink>
               <NavLink to={`${base}/users`}>{t('nav.users')}</NavLink>
@@ -115,6 +119,7 @@ export function AdminConsole() {
               <Route path="stages" element={<StagesIndex />} />
               <Route path="stages/:eventId/:segmentId" element={<StagePage />} />
               <Route path="match-series" element={<MatchSeriesPage />} />
+              <Route path="disputes" element={<DisputeQueuePage />} />
               <Route path="rosters" element={<RostersPage />} />
               <Route path="checkins" element={<CheckinReviewPage />} />
               <Route path="users" element={<UsersPage />} />

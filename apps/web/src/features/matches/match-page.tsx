@@ -6,6 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import type { Loadable } from '../../lib/loadable';
 import { formatDestruction, resultReason } from '../../lib/war-result';
 import { MatchChat } from '../match-room/match-chat';
+import { MatchDispute } from '../match-room/match-dispute';
 import { VetoBoard } from '../match-room/veto-board';
 import { PageShell } from '../shell/page-shell';
 import { OfficialWarReport } from '../war/official-war-attacks';
@@ -154,6 +155,7 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           away: teamName(away?.displayName, t('common:tbd')),
         }}
       />
+      <MatchDispute matchSeriesId={series.id} finished={series.state === 'finished'} />
       <p className="match-card__back">
         <Link
           className="button button--ghost"

@@ -1,0 +1,71 @@
+import type {
+  AdminMatchSeriesResource,
+  DisputeListDocument,
+  DisputeResolveBody,
+  DisputeResource,
+  DisputeSettingsDocument,
+} from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
+import { ApiError, api, type RequestOptions } from '../../lib/api-client';
+import { adminToken, signOut } from './admin-session';
+import type { SeriesResultInput } from './stage-api';
+
+/**
+ * The dispute queue of the console (issue #13, docs/api/disputes.md): open disputes of the events
+ * the organizer runs, uphold or correct (the correction is the results call's service on the
+ * server), and a segment's dispute window.
+ */
+const T = API.tournaments;
+
+async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
+  try {
+    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) signOut();
+    throw error;
+  }
+}
+const body = (attributes: object) => ({ data: { attributes } });
+
+export type DisputeFilter = 'open' | 'all';
+
+export const disputeAdminApi = {
+  queue: (filter: DisputeFilter) =>
+    call((o) =>
+      api.get<DisputeListDocument>(`${T}/disputes`, {
+        ...o,
+        query: { 'page[size]': 100, ...(filter === 'open' ? { 'filter[status]': 'open' } : {}) },
+      }),
+    ),
+  series: (id: string) =>
+    call((o) => api.get<{ data: AdminMatchSeriesResource }>(`${T}/match-series/${id}`, o)),
+  uphold: (id: string, note: string) =>
+    call((o) =>
+      api.post<{ data: DisputeResource }>(
+        `${T}/disputes/${id}/resolve`,
+        body({ resolution: 'upheld', note } satisfies DisputeResolveBody['data']['attributes']),
+        o,
+      ),
+    ),
+  /** The result form's input: its reason is the note the captains read. */
+  correct: (id: string, input: SeriesResultInput) => {
+    const { reason, ...result } = input;
+    return call((o) =>
+      api.post<{ data: DisputeResource }>(
+        `${T}/disputes/${id}/resolve`,
+        body({ resolution: 'corrected', note: reason, result }),
+        o,
+      ),
+    );
+  },
+  settings: (segmentId: string) =>
+    call((o) => api.get<DisputeSettingsDocument>(`${T}/segments/${segmentId}/dispute-settings`, o)),
+  saveSettings: (segmentId: string, disputeWindowMinutes: number) =>
+    call((o) =>
+      api.put<DisputeSettingsDocument>(
+        `${T}/segments/${segmentId}/dispute-settings`,
+        body({ disputeWindowMinutes }),
+        o,
+      ),
+    ),
+};

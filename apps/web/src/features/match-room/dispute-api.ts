@@ -1,0 +1,89 @@
+import type {
+  AttachmentResource,
+  DisputeAttributes,
+  DisputeDocument,
+  DisputeWindowMeta,
+  SeriesDisputesDocument,
+} from '@cwh/contract';
+import { API } from '@cwh/contract/constants';
+import { ApiError, buildUrl, parseErrors, tenantHeaders } from '../../lib/api-client';
+import { authApi } from '../session/session-api';
+import { getSession } from '../session/session-store';
+
+export type Dispute = DisputeAttributes & { id: string };
+export interface SeriesDisputes {
+  disputes: Dispute[];
+  meta: DisputeWindowMeta;
+}
+
+const T = API.tournaments;
+
+/** GET /match-series/{id}/disputes: the series' disputes (newest first) and the caller's window. */
+export async function fetchSeriesDisputes(seriesId: string, signal?: AbortSignal): Promise<SeriesDisputes> {
+  const document = await authApi.get<SeriesDisputesDocument>(
+    `${T}/match-series/${encodeURIComponent(seriesId)}/disputes`,
+    signal ? { signal } : {},
+  );
+  return { disputes: document.data.map((d) => ({ ...d.attributes, id: d.id })), meta: document.meta };
+}
+
+/** POST /match-series/{id}/disputes. */
+export async function openDispute(
+  seriesId: string,
+  reason: string,
+  attachmentIds: string[],
+): Promise<Dispute> {
+  const document = await authApi.post<DisputeDocument>(
+    `${T}/match-series/${encodeURIComponent(seriesId)}/disputes`,
+    { data: { type: 'disputes', attributes: { reason, attachmentIds } } },
+  );
+  return { ...document.data.attributes, id: document.data.id };
+}
+
+/** The bearer of a raw call: the signed-in user's token, or the one given (the console's). */
+function bearer(token?: string | null): Record<string, string> {
+  const value = token ?? getSession().scToken?.value;
+  return value ? { authorization: `Bearer ${value}` } : {};
+}
+
+/** POST /match-series/{id}/attachments: the file's bytes as the body (the server sniffs and strips). */
+export async function uploadScreenshot(seriesId: string, file: Blob): Promise<AttachmentResource> {
+  const path = `${T}/match-series/${encodeURIComponent(seriesId)}/attachments`;
+  const response = await fetch(buildUrl(path), {
+    method: 'POST',
+    headers: {
+      ...tenantHeaders(),
+      ...bearer(),
+      accept: 'application/vnd.api+json',
+      'content-type': file.type || 'application/octet-stream',
+    },
+    body: file,
+  });
+  const text = await response.text();
+  let parsed: unknown = null;
+  try {
+    parsed = text ? JSON.parse(text) : null;
+  } catch {
+    parsed = text;
+  }
+  if (!response.ok)
+    throw new ApiError(response.status, 'POST', path, parseErrors(parsed, response.status), parsed);
+  return (parsed as { data: AttachmentResource }).data;
+}
+
+/**
+ * The bytes of a screenshot as an object URL: the call needs the bearer token, so an <img src>
+ * cannot load it directly. The caller revokes the URL.
+ */
+export async function screenshotObjectUrl(url: string, token?: string | null, signal?: AbortSignal) {
+  const response = await fetch(buildUrl(url), {
+    headers: { ...tenantHeaders(), ...bearer(token) },
+    ...(signal ? { signal } : {}),
+  });
+  if (!response.ok) throw new ApiError(response.status, 'GET', url, [], null);
+  return URL.createObjectURL(await response.blob());
+}
+
+/** The address of an attachment's bytes (as the server's attachment resource gives it). */
+export const attachmentPath = (seriesId: string, attachmentId: string) =>
+  `${T}/match-series/${seriesId}/attachments/${attachmentId}`;
