@@ -261,22 +261,20 @@ export function MatchDispute({ matchSeriesId, finished }: { matchSeriesId: strin
       <div aria-live="polite">
         {panel.kind === 'status' ? <DisputeStatus dispute={panel.dispute} /> : null}
       </div>
+      {canDispute && panel.endsAt ? (
+        <p className="muted" data-testid="dispute-window">
+          {t('window', { time: formatDateTime(panel.endsAt, locale) })}
+        </p>
+      ) : null}
       {canDispute && !editing ? (
-        <>
-          {panel.endsAt ? (
-            <p className="muted" data-testid="dispute-window">
-              {t('window', { time: formatDateTime(panel.endsAt, locale) })}
-            </p>
-          ) : null}
-          <button
-            className="button button--ghost"
-            type="button"
-            onClick={() => setEditing(true)}
-            data-testid="dispute-open"
-          >
-            {t('open')}
-          </button>
-        </>
+        <button
+          className="button button--ghost"
+          type="button"
+          onClick={() => setEditing(true)}
+          data-testid="dispute-open"
+        >
+          {t('open')}
+        </button>
       ) : null}
       {canDispute && editing ? (
         <DisputeForm
