@@ -66,6 +66,8 @@ export const rosterMember = z.object({
   registered: z.boolean(),
   registrationStatus: memberRegistrationStatus,
   chatAccountConnected: z.boolean(),
+  /** The connected community chat account's name (spec 3 "connected chat account"); null when none. */
+  chatAccountName: z.string().nullable().optional(),
 });
 export type RosterMemberValue = z.infer<typeof rosterMember>;
 
@@ -91,6 +93,8 @@ export const clanRoster = z.object({
   registrationStatus: z.enum(['before', 'open', 'after']),
   /** false once registration closed without a lock: the team cannot compete this month. */
   canCompete: z.boolean(),
+  /** The team's own chat group invite; null: the event's group (or the community chat) serves. */
+  chatGroupUrl: z.string().nullable().optional(),
   members: z.array(rosterMember),
   changes: allowedChanges,
 });

@@ -9,6 +9,7 @@ import enAdminRosters from './locales/en/adminrosters.json';
 import enAdminStages from './locales/en/adminstages.json';
 import enAdminUsers from './locales/en/adminusers.json';
 import enBrackets from './locales/en/brackets.json';
+import enChatAccount from './locales/en/chataccount.json';
 import enCheckins from './locales/en/checkins.json';
 import enCommon from './locales/en/common.json';
 import enDisputes from './locales/en/disputes.json';
@@ -48,6 +49,7 @@ export const NAMESPACES = [
   'adminstages',
   'adminusers',
   'checkins',
+  'chataccount',
   'finals',
   'brackets',
   'adminmatches',
@@ -80,6 +82,7 @@ export const enResources = {
   adminstages: enAdminStages,
   adminusers: enAdminUsers,
   checkins: enCheckins,
+  chataccount: enChatAccount,
   finals: enFinals,
   brackets: enBrackets,
   adminmatches: enAdminMatches,

@@ -55,6 +55,7 @@ export async function buildRosterView(
         rosterThLevel: roster.thLevel,
       }),
       chatAccountConnected: account !== undefined && chatLinked.has(account.userId),
+      chatAccountName: (account && chatLinked.get(account.userId)) ?? null,
     };
   });
   const sorted = sortClanMembers(
@@ -76,6 +77,7 @@ export async function buildRosterView(
       createdAt: isoSeconds(roster.createdAt),
       registrationStatus: status,
       canCompete: locked || status !== 'after',
+      chatGroupUrl: roster.chatGroupUrl ?? null,
       members: sorted,
       changes: allowedChanges(changesUsed(roster, now)),
     },

@@ -124,13 +124,14 @@ export function createPlayerRepository(db: Executor) {
       await tx.update(users).set({ dateOfBirth }).where(eq(users.id, userId));
     },
 
-    async chatAccountsByUsers(userIds: string[], tx: Executor = db): Promise<Set<string>> {
-      if (userIds.length === 0) return new Set();
+    /** The linked chat account's name of each user that has one (user id → chat username). */
+    async chatAccountsByUsers(userIds: string[], tx: Executor = db): Promise<Map<string, string>> {
+      if (userIds.length === 0) return new Map();
       const rows = await tx
-        .select({ userId: chatAccounts.userId })
+        .select({ userId: chatAccounts.userId, username: chatAccounts.username })
         .from(chatAccounts)
         .where(inArray(chatAccounts.userId, userIds));
-      return new Set(rows.map((row) => row.userId));
+      return new Map(rows.map((row) => [row.userId, row.username]));
     },
 
     async linkChatAccount(

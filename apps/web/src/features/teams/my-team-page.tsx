@@ -9,6 +9,7 @@ import { useStageTimeline } from '../checkins/use-stage-timeline';
 import { ExternalLink } from '../session/external-link';
 import type { SessionState } from '../session/session-store';
 import { Notice } from '../shell/notice';
+import { ChatAccountBadge } from './chat-account-badge';
 import { RosterInvitations } from './roster-invitations';
 import { leaveTeam, registerForTeam } from './team-api';
 import { ConfirmDialog } from './team-dialogs';
@@ -346,7 +347,8 @@ export function LeaveTeam({ rosterId }: { rosterId: string }) {
   );
 }
 
-function Roster({ session }: { session: SessionState }) {
+/** The team's members with their status and connected chat account. */
+export function Roster({ session }: { session: SessionState }) {
   const { t } = useTranslation('teams');
   const to = useLocalizedPath();
   const { roster } = session;
@@ -388,6 +390,7 @@ function Roster({ session }: { session: SessionState }) {
               }
             >
               <StatusBadge status={member.registrationStatus} />
+              <ChatAccountBadge member={member} you={member.tag === session.playerTag} />
               {!member.inClan ? (
                 <span className="badge badge--status-notReady">{t('badges.leftClan')}</span>
               ) : null}
