@@ -69,6 +69,14 @@ export const updateRosterBody = requestBody(
       treeLevel: z.number().int().min(0).max(20).optional(),
       /** Admin only: lock (ISO date) or unlock (null). */
       confirmed_at: z.iso.datetime({ offset: true }).nullable().optional(),
+      /** The team's own chat group invite link (https), or null to fall back to the event's group. */
+      chatGroupUrl: z
+        .string()
+        .trim()
+        .max(2000)
+        .regex(/^https:\/\/\S+$/, 'an https link')
+        .nullable()
+        .optional(),
     })
     .strict(),
 );

@@ -44,6 +44,11 @@ export const rosters = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
     withdrawnAt: timestamp('withdrawn_at', { withTimezone: true }),
+    /**
+     * The team's own chat group invite (a WeChat group in the China region, else a community chat
+     * channel), set by its captain (migration 0022); the event's group is the fallback.
+     */
+    chatGroupUrl: text('chat_group_url'),
     /** The team (a persistent organisation, spec §3) this roster is the season's entry of, if any. */
     teamId: uuid('team_id').references(() => teams.id, { onDelete: 'set null' }),
   },

@@ -126,10 +126,10 @@ export function createClanRegistrationService(deps: ClanDeps) {
       return { code, expires };
     },
 
-    /** Roster members (and admins) may read the roster's messaging-app group code. */
     /**
-     * What the team's group QR code encodes: the messaging-app group link the organizer set on the
-     * roster's event (CHAT_GROUP_NOT_SET without one). Only the team's members (and admins) see it.
+     * What the team's group QR code encodes: the team's own group link (its captain sets it), else the
+     * messaging-app group the organizer set on the roster's event (CHAT_GROUP_NOT_SET without either).
+     * Only the team's members (and admins) see it.
      */
     async chatGroupOfRoster(tenant: string, caller: AuthPlayer | null, isAdmin: boolean, rosterId: string) {
       const roster = await rosters.getById(tenant, rosterId);
@@ -139,6 +139,7 @@ export function createClanRegistrationService(deps: ClanDeps) {
           throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
         }
       }
+      if (roster.chatGroupUrl) return roster.chatGroupUrl;
       const event = await events.getById(tenant, roster.eventId);
       if (!event.chatGroupUrl) {
         throw new DomainError('CHAT_GROUP_NOT_SET', "The organizer has not set up this event's group yet");

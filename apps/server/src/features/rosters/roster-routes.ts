@@ -167,6 +167,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
           ...(body.confirmed_at !== undefined
             ? { confirmedAt: body.confirmed_at === null ? null : new Date(body.confirmed_at) }
             : {}),
+          ...(body.chatGroupUrl !== undefined ? { chatGroupUrl: body.chatGroupUrl } : {}),
         });
         return { data: await toRosterResource(db, updated) };
       },

@@ -1,0 +1,1 @@
+ALTER TABLE "rosters" ADD COLUMN "chat_group_url" text;
