@@ -176,6 +176,14 @@ for (const locale of ['en', 'fr'] as const) {
         // Told which team picked them, and their names prefilled from the game name.
         await page.getByTestId('picked-notice').waitFor();
         expect(await page.getByTestId('picked-notice').textContent()).toContain(team.name);
+        // ...and for which event, by its name in their language (never a placeholder).
+        await expect
+          .poll(() => page.getByTestId('picked-notice').textContent())
+          .toMatch(
+            locale === 'fr'
+              ? /pour Championnat Clash of Clans \d{4}/
+              : /in Clash of Clans Championship \d{4}/,
+          );
         await register(page, member);
       }
       await switchPlayer(page, team.leader);
@@ -327,6 +335,8 @@ for (const locale of ['en', 'fr'] as const) {
       const myTeam = new MyTeamPage(phoneA);
       await myTeam.loaded();
       await myTeam.lockedBadge().waitFor();
+      // The phase My Team tells the team; its public page says the same.
+      const myPhase = await phoneA.getByTestId('team-phase').getAttribute('data-phase');
       // The team's rank, record and last match (its result) on My Team.
       await phoneA.getByTestId('team-play').waitFor();
       expect(await phoneA.getByTestId('team-record').textContent()).toMatch(/^\d-\d(-\d)?$/);
@@ -339,7 +349,7 @@ for (const locale of ['en', 'fr'] as const) {
       const row = phoneA.locator('[data-testid="completed-matches"] [data-testid="match-row"]').first();
       await row.waitFor();
       expect(await row.textContent()).toContain(raiders.name);
-      await row.locator('a').click();
+      await row.locator('.match-row__open').click();
       await phoneA.getByTestId('match-series').waitFor();
       expect(await phoneA.getByTestId('match-series').getAttribute('data-state')).toBe('finished');
       expect(await phoneA.getByTestId('match-home').textContent()).toMatch(/Atlanta Titans|Nordic Raiders/);
@@ -350,8 +360,35 @@ for (const locale of ['en', 'fr'] as const) {
       expect(winners).toBeLessThanOrEqual(1);
       if (winners === 1) await phoneA.getByTestId('match-reason').waitFor();
       await phoneA.getByTestId('match-to-competition').waitFor();
+      // The stage and its phase, both line-ups (5 players with town hall) and the war's 10 attacks.
+      expect(await phoneA.getByTestId('match-stage').getAttribute('data-phase')).toBe('ladder');
+      for (const side of ['home', 'away']) {
+        const lineup = phoneA.getByTestId(`lineup-${side}`);
+        expect(await lineup.getByTestId('lineup-player').count()).toBe(5);
+        expect(await lineup.getByTestId('lineup-th').count()).toBe(5);
+      }
+      expect(await phoneA.getByTestId('match-attack').count()).toBe(10);
+      expect(await phoneA.getByTestId('match-attack-destruction').first().textContent()).toMatch(/%$/);
       await fitsThePhone(phoneA);
       await shot(phoneA, `${locale}-12-match-page`);
+      await phoneA.getByTestId('match-attacks').scrollIntoViewIfNeeded();
+      await shot(phoneA, `${locale}-12b-match-attacks`);
+
+      // The team name opens the team's page: members, phase, rank, record, its last match.
+      await phoneA.getByTestId('team-link-away').click();
+      const team = phoneA.getByTestId('public-team');
+      await team.waitFor();
+      expect(await team.getByTestId('public-team-member').count()).toBe(5);
+      expect(await team.getByTestId('public-team-phase').getAttribute('data-phase')).toBe(myPhase);
+      expect(await team.getByTestId('public-team-rank').textContent()).toMatch(/^#\d+$/);
+      expect(await team.getByTestId('public-team-record').textContent()).toMatch(/^\d-\d(-\d)?$/);
+      await team.getByTestId('public-team-last').getByTestId('match-row').waitFor();
+      await fitsThePhone(phoneA);
+      await shot(phoneA, `${locale}-13-team-page`);
+      // And from the leaderboard: each row's team name opens its page.
+      await team.getByTestId('public-team-close').click();
+      await phoneA.getByTestId('leaderboard-row').first().getByTestId('team-link').click();
+      await phoneA.getByTestId('public-team').waitFor();
 
       // The other captain goes back to the hub too and finds the same.
       await new SimWarPage(phoneB).backToHub();
