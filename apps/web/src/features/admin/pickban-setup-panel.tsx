@@ -100,6 +100,12 @@ function ItemRow({ item, onChanged }: { item: Item; onChanged: () => Promise<voi
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description ?? '');
   const [sortOrder, setSortOrder] = useState(String(item.sortOrder));
+  // The row keeps its place (and its message) when the item is saved; the fields follow the server.
+  useEffect(() => {
+    setName(item.name);
+    setDescription(item.description ?? '');
+    setSortOrder(String(item.sortOrder));
+  }, [item.name, item.description, item.sortOrder]);
   async function save(event: FormEvent) {
     event.preventDefault();
     await action.run(async () => {
@@ -202,11 +208,7 @@ function ItemsSection({
       {items.length === 0 ? <p className="muted">{t('items.none')}</p> : null}
       <ol className="pickban-setup__list">
         {items.map((item) => (
-          <ItemRow
-            key={`${item.id}:${item.name}:${item.description}:${item.sortOrder}`}
-            item={item}
-            onChanged={onChanged}
-          />
+          <ItemRow key={item.id} item={item} onChanged={onChanged} />
         ))}
       </ol>
       <form className="admin-form" onSubmit={(e) => void add(e)} aria-label={t('items.newTitle')}>
