@@ -28,6 +28,7 @@ import enRegistration from './locales/en/registration.json';
 import enSession from './locales/en/session.json';
 import enSimulator from './locales/en/simulator.json';
 import enStages from './locales/en/stages.json';
+import enTeamChat from './locales/en/teamchat.json';
 import enTeams from './locales/en/teams.json';
 import enWar from './locales/en/war.json';
 
@@ -59,6 +60,7 @@ export const NAMESPACES = [
   'adminpickban',
   'stages',
   'matchdetail',
+  'teamchat',
   'matchchat',
   'disputes',
 ] as const;
@@ -92,6 +94,7 @@ export const enResources = {
   adminpickban: enAdminPickban,
   stages: enStages,
   matchdetail: enMatchDetail,
+  teamchat: enTeamChat,
   matchchat: enMatchChat,
   disputes: enDisputes,
 };

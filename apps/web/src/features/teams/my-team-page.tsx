@@ -12,6 +12,7 @@ import { Notice } from '../shell/notice';
 import { ChatAccountBadge } from './chat-account-badge';
 import { RosterInvitations } from './roster-invitations';
 import { leaveTeam, registerForTeam } from './team-api';
+import { TeamChatLinkForm } from './team-chat-link';
 import { ConfirmDialog } from './team-dialogs';
 import { TeamPage } from './team-page';
 import { TeamPlayCard, useHasPlayed } from './team-play';
@@ -60,6 +61,7 @@ function TeamView({ session }: { session: SessionState }) {
       {session.notInvited ? <Notice testId="not-invited">{t('myTeam.notInvited')}</Notice> : null}
       <TeamActions session={session} />
       <TeamPlayCard />
+      <TeamChatLinkForm session={session} />
       <Roster session={session} />
     </>
   );
@@ -161,6 +163,7 @@ function TeamActions({ session }: { session: SessionState }) {
   const onRoster = Boolean(roster?.members.some((member) => member.tag === session.playerTag));
   const leave = canLeaveTeam(roster, session.playerTag);
   const chatApp = t(session.isChinese ? 'errors:chatApp.china' : 'errors:chatApp.community');
+  const teamChat = roster?.chatGroupUrl ?? config.communityChatUrl ?? null;
   // One primary button, the next step: register, else create the team, else lock once every
   // member is ready, else manage the team. The others are secondary.
   const lockReady = lock && teamPhase(roster) === 'readyToLock';
@@ -241,11 +244,12 @@ function TeamActions({ session }: { session: SessionState }) {
         label: t('actions.inviteMembers'),
       },
       {
-        // The Chinese messaging app's team step; elsewhere the community chat, when one is configured.
-        show: onRoster && (session.isChinese || config.communityChatUrl != null),
+        // The Chinese messaging app's team step (its code is the team's own group); elsewhere the
+        // team's own chat link, else the community chat when one is configured.
+        show: onRoster && (session.isChinese || teamChat != null),
         key: 'chat',
         tone: 'ghost',
-        path: session.isChinese ? '/my-clan/china/wechat' : (config.communityChatUrl ?? ''),
+        path: session.isChinese ? '/my-clan/china/wechat' : (teamChat ?? ''),
         testId: 'team-chat',
         label: t('actions.teamChat', { app: chatApp }),
       },
