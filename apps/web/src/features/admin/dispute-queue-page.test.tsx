@@ -1,0 +1,112 @@
+import type { DisputeResource } from '@cwh/contract';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/i18n';
+
+const api = vi.hoisted(() => ({
+  queue: vi.fn(),
+  series: vi.fn(),
+  uphold: vi.fn(),
+  correct: vi.fn(),
+  settings: vi.fn(),
+  saveSettings: vi.fn(),
+}));
+const admin = vi.hoisted(() => ({ events: vi.fn(), segments: vi.fn() }));
+vi.mock('./dispute-admin-api', () => ({ disputeAdminApi: api }));
+vi.mock('./admin-api', () => ({ adminApi: admin }));
+// The screenshots' bytes are not what this page's test is about.
+vi.mock('../match-room/screenshot', () => ({
+  Screenshot: ({ alt }: { alt: string }) => <span role="img" aria-label={alt} />,
+}));
+
+const { DisputeQueuePage } = await import('./dispute-queue-page');
+
+function dispute(overrides: Partial<DisputeResource['attributes']> = {}): DisputeResource {
+  return {
+    id: 'd-1',
+    type: 'disputes',
+    attributes: {
+      matchSeriesId: 's-1',
+      eventId: 'e-1',
+      segmentId: 'g-1',
+      side: 'away',
+      status: 'open',
+      reason: 'They attacked after the end',
+      attachmentIds: ['a-1', 'a-2'],
+      openedBy: { id: 'u2' },
+      createdAt: '2026-11-26T10:10:00Z',
+      resolvedAt: null,
+      resolutionNote: null,
+      series: {
+        state: 'finished',
+        date: '2026-11-26T09:00:00Z',
+        finishedAt: '2026-11-26T10:00:00Z',
+        home: { rosterId: 'r1', name: 'Titans', score: 3 },
+        away: { rosterId: 'r2', name: 'Galaxy', score: 1 },
+      },
+      ...overrides,
+    },
+  };
+}
+
+function renderPage() {
+  return render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter>
+        <DisputeQueuePage />
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+}
+
+describe('DisputeQueuePage', () => {
+  beforeEach(async () => {
+    await initI18n().changeLanguage('en');
+    api.queue.mockResolvedValue({ data: [dispute()] });
+    api.uphold.mockResolvedValue({ data: dispute({ status: 'upheld' }) });
+    admin.events.mockResolvedValue({ data: [] });
+  });
+  afterEach(() => {
+    vi.clearAllMocks();
+  });
+
+  it('lists open disputes with the teams, who disputed, the reason and the screenshots', async () => {
+    renderPage();
+    const card = await screen.findByTestId('dispute-card');
+    expect(api.queue).toHaveBeenCalledWith('open');
+    expect(card.textContent).toContain('Titans vs Galaxy');
+    expect(card.textContent).toContain('3 – 1');
+    expect(card.textContent).toContain('Disputed by Galaxy');
+    expect(screen.getByTestId('dispute-card-reason').textContent).toBe('They attacked after the end');
+    expect(screen.getAllByRole('img').map((i) => i.getAttribute('aria-label'))).toEqual([
+      'Screenshot 1',
+      'Screenshot 2',
+    ]);
+  });
+
+  it('upholding needs a note for the captains, then closes the dispute', async () => {
+    renderPage();
+    fireEvent.click(await screen.findByTestId('dispute-uphold'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Write a note for the captains.');
+    expect(api.uphold).not.toHaveBeenCalled();
+    fireEvent.change(screen.getByTestId('dispute-note-input'), {
+      target: { value: 'The log shows 3 stars' },
+    });
+    api.queue.mockResolvedValue({ data: [] });
+    fireEvent.click(screen.getByTestId('dispute-uphold'));
+    await waitFor(() => expect(api.uphold).toHaveBeenCalledWith('d-1', 'The log shows 3 stars'));
+    expect(await screen.findByTestId('dispute-queue-empty')).toBeTruthy();
+  });
+
+  it('shows every dispute when asked, with its state', async () => {
+    renderPage();
+    await screen.findByTestId('dispute-card');
+    api.queue.mockResolvedValue({ data: [dispute({ status: 'corrected', resolutionNote: 'fixed' })] });
+    fireEvent.change(screen.getByTestId('dispute-filter'), { target: { value: 'all' } });
+    await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith('all'));
+    await waitFor(() => expect(screen.getByTestId('dispute-card').dataset.status).toBe('corrected'));
+    expect(screen.queryByTestId('dispute-uphold')).toBeNull();
+  });
+});
