@@ -31,6 +31,8 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
           other ? { result: other.result } : null,
         )
       : '-';
+  // The match link covers the row; its name says which match it opens, not only when.
+  const label = `${teamName(home?.displayName, t('common:tbd'))} ${t('vs')} ${teamName(away?.displayName, t('common:tbd'))}, ${formatDateTime(series.date, locale)}`;
   return (
     <li
       className="match-row"
@@ -42,6 +44,7 @@ export function MatchRow({ series }: { series: MatchSeriesValue }) {
         <Link
           to={localize(`/match/${encodeURIComponent(series.id)}`)}
           className="match-row__open match-row__date"
+          aria-label={label}
         >
           {formatDateTime(series.date, locale)}
         </Link>
