@@ -24,6 +24,7 @@ vi.mock('../../lib/realtime', () => ({
 }));
 const { MatchDispute } = await import('./match-dispute');
 
+const CAPTAINS = ['u1', 'u2'];
 const META = {
   windowMinutes: 60,
   windowEndsAt: '2026-11-26T11:00:00Z',
@@ -127,13 +128,13 @@ describe('MatchDispute', () => {
   });
 
   it('shows nothing before a result: no call is made', () => {
-    const { container } = render(<MatchDispute matchSeriesId="s-1" finished={false} />);
+    const { container } = render(<MatchDispute matchSeriesId="s-1" finished={false} captainIds={CAPTAINS} />);
     expect(container.innerHTML).toBe('');
     expect(calls).toHaveLength(0);
   });
 
   it('a captain opens the form, is told what is missing, sends, and sees the status', async () => {
-    render(<MatchDispute matchSeriesId="s-1" finished />);
+    render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     fireEvent.click(await screen.findByTestId('dispute-open'));
     expect(screen.getByTestId('dispute-window').textContent).toContain('You can dispute this result until');
     fireEvent.click(screen.getByTestId('dispute-submit'));
@@ -158,7 +159,7 @@ describe('MatchDispute', () => {
   });
 
   it('a refused file is explained and not uploaded', async () => {
-    render(<MatchDispute matchSeriesId="s-1" finished />);
+    render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     fireEvent.click(await screen.findByTestId('dispute-open'));
     const gif = new File(['GIF89a'], 'war.gif', { type: 'image/gif' });
     fireEvent.change(screen.getByTestId('dispute-file'), { target: { files: [gif] } });
@@ -177,7 +178,7 @@ describe('MatchDispute', () => {
         },
         409,
       );
-    render(<MatchDispute matchSeriesId="s-1" finished />);
+    render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     fireEvent.click(await screen.findByTestId('dispute-open'));
     fireEvent.change(screen.getByTestId('dispute-reason'), { target: { value: 'late' } });
     fireEvent.click(screen.getByTestId('dispute-submit'));
@@ -188,7 +189,7 @@ describe('MatchDispute', () => {
 
   it("the organizer's decision arrives over the socket and is read again", async () => {
     current = read([dispute()], { canDispute: false });
-    render(<MatchDispute matchSeriesId="s-1" finished />);
+    render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     expect((await screen.findByTestId('dispute-status')).dataset.status).toBe('open');
     current = read([dispute({ status: 'corrected', resolutionNote: 'Away had 3 stars' })], {
       canDispute: false,
@@ -204,7 +205,13 @@ describe('MatchDispute', () => {
     expect(screen.getByTestId('dispute-note').textContent).toBe("Organizer's note: Away had 3 stars");
   });
 
-  it('someone who may not see disputes (403) sees nothing', async () => {
+  it('a viewer who captains neither side makes no call and sees nothing', () => {
+    const { container } = render(<MatchDispute matchSeriesId="s-1" finished captainIds={['u7', null]} />);
+    expect(container.innerHTML).toBe('');
+    expect(calls).toHaveLength(0);
+  });
+
+  it('a refused read (403) shows nothing', async () => {
     fetchMock.mockImplementationOnce(async (url: string, init?: RequestInit) => {
       calls.push({ url, init });
       return json(
@@ -215,7 +222,7 @@ describe('MatchDispute', () => {
         403,
       );
     });
-    const { container } = render(<MatchDispute matchSeriesId="s-1" finished />);
+    const { container } = render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     await waitFor(() => expect(calls).toHaveLength(1));
     expect(container.querySelector('[data-testid="match-dispute"]')).toBeNull();
   });

@@ -241,10 +241,21 @@ function DisputeStatus({ dispute }: { dispute: Dispute }) {
  * recorded result while the organizer's window is open (a reason and screenshots), then see the
  * dispute's status; the organizer's decision arrives over the socket. Nothing for anyone else.
  */
-export function MatchDispute({ matchSeriesId, finished }: { matchSeriesId: string; finished: boolean }) {
+export function MatchDispute({
+  matchSeriesId,
+  finished,
+  captainIds,
+}: {
+  matchSeriesId: string;
+  finished: boolean;
+  /** The two sides' captains (roster owners): only they are asked, so other viewers make no call. */
+  captainIds: readonly (string | null)[];
+}) {
   const { t } = useTranslation('disputes');
   const locale = useLocale();
-  const { read, reload } = useSeriesDisputes(matchSeriesId, finished);
+  const session = useSession();
+  const captain = session.status === 'signedIn' && captainIds.includes(session.userId);
+  const { read, reload } = useSeriesDisputes(matchSeriesId, finished && captain);
   const [editing, setEditing] = useState(false);
   const panel = disputePanel(read);
   if (panel.kind === 'hidden') return null;

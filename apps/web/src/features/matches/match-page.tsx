@@ -155,7 +155,11 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           away: teamName(away?.displayName, t('common:tbd')),
         }}
       />
-      <MatchDispute matchSeriesId={series.id} finished={series.state === 'finished'} />
+      <MatchDispute
+        matchSeriesId={series.id}
+        finished={series.state === 'finished'}
+        captainIds={series.competitors.map((c) => c.roster?.ownerId ?? null)}
+      />
       <p className="match-card__back">
         <Link
           className="button button--ghost"
