@@ -57,7 +57,9 @@ describe('a match in a list opens the match, and each team name opens its team',
     await loadLocale('en');
     const home = { ...side('Titans', 1, 9, 80), roster: { id: 'r1' } };
     const away = { ...side('Raiders', 2, 7, 70), roster: { id: 'r2' } };
-    renderRow(finished(home as ReturnType<typeof side>, away as ReturnType<typeof side>));
+    renderRow(
+      finished(home as unknown as ReturnType<typeof side>, away as unknown as ReturnType<typeof side>),
+    );
     const open = screen.getByRole('link', { name: /^Titans vs Raiders, / });
     expect(open.getAttribute('href')).toBe('/match/s1');
     expect(screen.getAllByTestId('team-link').map((a) => a.getAttribute('href'))).toEqual([
