@@ -1,4 +1,4 @@
-import { checkInErrorPage } from '@cwh/domain';
+import { checkInErrorPage, isAltWarMode } from '@cwh/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { matchSeriesCompetitors, selectedPlayers } from '../../src/db/schema/ladder.js';
@@ -126,14 +126,22 @@ describeEachDatabase(
         const series = await newSeries(false);
         const db = ctx.database.db;
         await setClanWar(db, series.home.clanTag, 'friendlyWar');
-        const own = refusal(await matchCheckIn(ctx.app, series.home.token, series.id));
+        const ownResponse = await matchCheckIn(ctx.app, series.home.token, series.id);
+        const own = refusal(ownResponse);
         expect(own).toMatchObject({ status: 400, code: 'CLAN_IS_IN_WAR' });
         expect([checkInErrorPage(own.code!), checkInErrorPage(own.code!, { altMode: true })]).toEqual([
           18, 14,
         ]);
-        const opponent = refusal(await matchCheckIn(ctx.app, series.away.token, series.id));
+        // The answer names the war, and the web's mode switch reads it: a friendly war → 14 (and 20).
+        const ownMeta = ownResponse.json().errors[0].meta;
+        expect(ownMeta).toEqual({ warStatus: 'friendlyWar' });
+        expect(checkInErrorPage(own.code!, { altMode: isAltWarMode(ownMeta) })).toBe(14);
+        const opponentResponse = await matchCheckIn(ctx.app, series.away.token, series.id);
+        const opponent = refusal(opponentResponse);
         expect(opponent).toMatchObject({ status: 400, code: 'OPPONENT_IS_IN_WAR' });
         expect(checkInErrorPage(opponent.code!)).toBe(19);
+        const opponentMeta = opponentResponse.json().errors[0].meta;
+        expect(checkInErrorPage(opponent.code!, { altMode: isAltWarMode(opponentMeta) })).toBe(20);
         await setClanWar(db, series.home.clanTag, 'none');
         expect((await seriesWrites(db, series.id)).checkins).toBe(0);
       });

@@ -160,6 +160,16 @@ export const ERROR_CATALOGUE = {
     title: 'Roster full',
     when: 'Adding a player would exceed the roster size or the allowed additions.',
   },
+  ROSTER_MISSING_MEMBER: {
+    status: 400,
+    title: 'Roster missing member',
+    when: 'A locked roster has fewer live members than the team size, so it cannot queue (error page 30).',
+  },
+  EVENT_NOT_ACTIVE: {
+    status: 400,
+    title: 'Event not active',
+    when: 'The event is archived: it takes no new teams or rosters (error page 34).',
+  },
   SEGMENT_FULL: {
     status: 400,
     title: 'Segment full',

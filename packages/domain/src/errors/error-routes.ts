@@ -17,6 +17,15 @@ export interface ErrorRouteOptions {
   teamCodes?: boolean;
 }
 
+/**
+ * The spec's mode switch (18 or 14, 19 or 20) read off the refusal: the server's CLAN_IS_IN_WAR and
+ * OPPONENT_IS_IN_WAR carry the war the game reports (`meta.warStatus`); a friendly war picks the
+ * second page of each pair (14, 20), a clan war the first (18, 19).
+ */
+export function isAltWarMode(meta: unknown): boolean {
+  return (meta as { warStatus?: unknown } | null | undefined)?.warStatus === 'friendlyWar';
+}
+
 function hintParts(hint: ErrorHint): { code: string; detail: string } {
   if (hint == null) return { code: '', detail: '' };
   if (typeof hint === 'string') return { code: hint, detail: hint };
@@ -43,6 +52,9 @@ const BAD_REQUEST_CODES: Record<string, ErrorPageCode> = {
   ROSTER_CHANGES_LIMIT_EXCEEDED: 35,
   WRONG_MEMBER: 36,
   PLAYER_BANNED: 31,
+  // Codes 23–37 have meanings only (spec 8): the server's answer for an archived event (34).
+  EVENT_NOT_ACTIVE: 34,
+  ROSTER_MISSING_MEMBER: 30,
 };
 
 /** Clan service codes of the team pages (design note: closed registration → 33, roster full → 6, not selected → 37). */

@@ -80,8 +80,11 @@ async function openSegment(deps: ClanDeps, tenant: string, segmentId: string): P
       source: { pointer: '/data/attributes/segmentId' },
     });
   }
+  // An archived event takes no teams at all (34); an active one only while registration is open (33).
+  if (event.status !== 'active')
+    throw new DomainError('EVENT_NOT_ACTIVE', 'This event is no longer active and takes no teams');
   const phases = { registrationPhases: segment.registrationPhases };
-  if (event.status !== 'active' || registrationStatus(phases, deps.options.now()) !== 'open') {
+  if (registrationStatus(phases, deps.options.now()) !== 'open') {
     throw new DomainError('SEGMENT_REGISTRATION_CLOSED', 'Registration for this segment is not open');
   }
   return found;

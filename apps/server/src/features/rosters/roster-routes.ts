@@ -89,6 +89,8 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         if (clanTag && !isAdmin(request))
           throw forbidden('admins can create clan rosters here; leaders use POST /api/clan/1.0/members');
         const { segment, event } = await repo.getSegment(request.tenant, body.segmentId);
+        if (event.status !== 'active')
+          throw new DomainError('EVENT_NOT_ACTIVE', 'This event is no longer active and takes no rosters');
         // A second live roster of the clan in this segment is a CONFLICT, a segment at its
         // rostersLimit.limit is SEGMENT_FULL (the repository says both).
         const row = await db.transaction((tx) =>

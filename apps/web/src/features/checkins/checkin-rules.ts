@@ -5,6 +5,7 @@ import {
   type ErrorRoute,
   errorPageRoute,
   errorRouteFor,
+  isAltWarMode,
   isErrorPageCode,
   MATCH_TIME_PASSED_MESSAGE,
   rangeContains,
@@ -90,16 +91,27 @@ export function isMatchTimePassed(error: unknown): boolean {
   );
 }
 
-function firstHint(error: unknown): { status: number; code: string | null; detail: string | null } {
-  if (!(error instanceof ApiError)) return { status: 0, code: null, detail: null };
+function firstHint(error: unknown): {
+  status: number;
+  code: string | null;
+  detail: string | null;
+  altMode: boolean;
+} {
+  if (!(error instanceof ApiError)) return { status: 0, code: null, detail: null, altMode: false };
   const first = error.errors[0];
-  return { status: error.status, code: first?.code ?? null, detail: first?.detail ?? first?.title ?? null };
+  return {
+    status: error.status,
+    code: first?.code ?? null,
+    detail: first?.detail ?? first?.title ?? null,
+    // A friendly war routes CLAN_IS_IN_WAR to 14 and OPPONENT_IS_IN_WAR to 20 (isAltWarMode).
+    altMode: isAltWarMode(first?.meta),
+  };
 }
 
 /** The check-in refusal's own page (checkInErrorPage), or one that names its page by number. */
-function numberedRoute(code: string | null, isChinese = false): ErrorRoute | null {
+function numberedRoute(code: string | null, isChinese = false, altMode = false): ErrorRoute | null {
   if (code == null) return null;
-  const page = checkInErrorPage(code, { isChinaRegion: isChinese });
+  const page = checkInErrorPage(code, { isChinaRegion: isChinese, altMode });
   if (page != null) return errorPageRoute(page);
   const number = /^\d+$/.test(code) ? Number(code) : null;
   return isErrorPageCode(number) ? errorPageRoute(number) : null;
@@ -111,19 +123,19 @@ function numberedRoute(code: string | null, isChinese = false): ErrorRoute | nul
  */
 export function matchCheckInErrorRoute(error: unknown, isChinese: boolean): ErrorRoute {
   if (isMatchTimePassed(error)) return errorPageRoute(8);
-  const { status, code, detail } = firstHint(error);
+  const { status, code, detail, altMode } = firstHint(error);
   return (
-    numberedRoute(code, isChinese) ??
-    checkInFailureRoute(status, { code, detail }, { isChinaRegion: isChinese })
+    numberedRoute(code, isChinese, altMode) ??
+    checkInFailureRoute(status, { code, detail }, { isChinaRegion: isChinese, altMode })
   );
 }
 
 /** Verifying the selected players failed: the route mapped from the error. */
 export function verifyPlayersErrorRoute(error: unknown, isChinese: boolean): ErrorRoute {
-  const { status, code, detail } = firstHint(error);
+  const { status, code, detail, altMode } = firstHint(error);
   return (
-    numberedRoute(code, isChinese) ??
-    errorRouteFor(status, { code, detail }, { isChinaRegion: isChinese, genericFallback: true }) ??
+    numberedRoute(code, isChinese, altMode) ??
+    errorRouteFor(status, { code, detail }, { isChinaRegion: isChinese, altMode, genericFallback: true }) ??
     '/error'
   );
 }
@@ -133,10 +145,10 @@ export function verifyPlayersErrorRoute(error: unknown, isChinese: boolean): Err
  * else "Tournament Check-In failed" in the region's variant (9 community chat, 10 China).
  */
 export function segmentCheckInErrorRoute(error: unknown, isChinese: boolean): ErrorRoute {
-  const { status, code, detail } = firstHint(error);
+  const { status, code, detail, altMode } = firstHint(error);
   return (
-    numberedRoute(code, isChinese) ??
-    errorRouteFor(status, { code, detail }, { isChinaRegion: isChinese, teamCodes: true }) ??
+    numberedRoute(code, isChinese, altMode) ??
+    errorRouteFor(status, { code, detail }, { isChinaRegion: isChinese, altMode, teamCodes: true }) ??
     errorPageRoute(isChinese ? 10 : 9)
   );
 }

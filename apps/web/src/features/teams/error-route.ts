@@ -1,4 +1,4 @@
-import { type ErrorRoute, errorRouteFor, GENERIC_ERROR_ROUTE } from '@cwh/domain';
+import { type ErrorRoute, errorRouteFor, GENERIC_ERROR_ROUTE, isAltWarMode } from '@cwh/domain';
 import { ApiError } from '../../lib/api-client';
 import { reportError } from '../../lib/error-reporter';
 
@@ -10,6 +10,8 @@ export function teamErrorRoute(error: unknown, options: { isChinese?: boolean } 
   const hint = { code: first?.code ?? null, detail: first?.detail ?? null };
   return errorRouteFor(error.status, hint, {
     isChinaRegion: options.isChinese ?? false,
+    // Locking while the clan is in a friendly war: 14, in a clan war: 18 (spec 8 mode switch).
+    altMode: isAltWarMode(first?.meta),
     teamCodes: true,
     genericFallback: true,
   })!;

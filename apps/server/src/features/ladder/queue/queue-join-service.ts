@@ -4,6 +4,7 @@ import {
   MAX_MATCHES_PER_24H,
   planQueueLeave,
   ROSTER_ALREADY_PLAYED_DETAIL,
+  TEAM_SIZE,
 } from '@cwh/domain';
 import { DomainError } from '../../../errors/domain-error.js';
 import { gameCall } from '../../../game/game-call.js';
@@ -74,6 +75,12 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
     if (context.recent >= MAX_MATCHES_PER_24H)
       throw new DomainError('MATCH_LIMIT_REACHED', MATCH_LIMIT_MESSAGE);
 
+    // A locked roster that lost a member (removed by staff) cannot field a team of 5: error 30.
+    if (context.members.length < TEAM_SIZE) {
+      throw new DomainError('ROSTER_MISSING_MEMBER', 'Your roster is missing a member; it needs 5 to play', {
+        meta: { members: context.members.length, required: TEAM_SIZE },
+      });
+    }
     const tags = playerTags.map((t) => normalizeTag(t));
     const clan = await checkLineup(game, roster.clanTag!, tags, context.members);
     const entry = await db.transaction(async (tx) => {
