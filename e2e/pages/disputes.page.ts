@@ -7,6 +7,19 @@ export class MatchDisputePage {
   async open(seriesId: string): Promise<void> {
     await this.page.goto(`/match/${seriesId}`);
     await this.page.getByTestId('match-series').waitFor();
+    await this.dismissStartWar();
+  }
+
+  /** The captain's next match (the bracket's next node) prompts to start the war: close it if it shows. */
+  async dismissStartWar(): Promise<void> {
+    const prompt = this.page.getByTestId('start-war-note');
+    try {
+      await prompt.waitFor({ timeout: 3_000 });
+    } catch {
+      return;
+    }
+    await this.page.keyboard.press('Escape');
+    await prompt.waitFor({ state: 'detached' });
   }
 
   panel(): Locator {

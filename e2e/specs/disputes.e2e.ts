@@ -113,7 +113,6 @@ beforeAll(async () => {
       attributes: {
         format: 'double_elimination',
         rosterIds: teams.map((t) => t.rosterId),
-        // Later than the start-war prompt's lead time: the captains see the match page, not the prompt.
         startsAt: iso(now + 3 * 3_600_000),
       },
     },
