@@ -72,16 +72,22 @@ export async function uploadScreenshot(seriesId: string, file: Blob): Promise<At
 }
 
 /**
- * The bytes of a screenshot as an object URL: the call needs the bearer token, so an <img src>
- * cannot load it directly. The caller revokes the URL.
+ * The bytes of a screenshot as a data: URL: the call needs the bearer token, so an <img src> cannot
+ * load it directly, and the page's content security policy allows data: images (not blob:).
  */
-export async function screenshotObjectUrl(url: string, token?: string | null, signal?: AbortSignal) {
+export async function screenshotDataUrl(url: string, token?: string | null, signal?: AbortSignal) {
   const response = await fetch(buildUrl(url), {
     headers: { ...tenantHeaders(), ...bearer(token) },
     ...(signal ? { signal } : {}),
   });
   if (!response.ok) throw new ApiError(response.status, 'GET', url, [], null);
-  return URL.createObjectURL(await response.blob());
+  const blob = await response.blob();
+  return new Promise<string>((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error);
+    reader.readAsDataURL(blob);
+  });
 }
 
 /** The address of an attachment's bytes (as the server's attachment resource gives it). */

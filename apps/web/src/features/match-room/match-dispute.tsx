@@ -210,9 +210,7 @@ function DisputeStatus({ dispute }: { dispute: Dispute }) {
   const { t } = useTranslation('disputes');
   return (
     <div className="match-dispute__status" data-testid="dispute-status" data-status={dispute.status}>
-      <p className={`badge badge--${dispute.status === 'open' ? 'upcoming' : 'muted'}`}>
-        {t(`status.${dispute.status}`)}
-      </p>
+      <p className="match-dispute__state">{t(`status.${dispute.status}`)}</p>
       <p className="match-dispute__reason">{t('yourReason', { reason: dispute.reason })}</p>
       {dispute.attachmentIds.length > 0 ? (
         <ul className="match-dispute__shots">
