@@ -14,6 +14,7 @@ const roster = (over: Partial<Parameters<typeof publicTeamPhase>[0]> = {}) => ({
   withdrawnAt: null,
   players: [true, true, true, true, true].map(player),
   segment: { id: 'th17', parent: null },
+  checkedIn: false,
   ...over,
 });
 const stage = (id: string, parent: string, type: string, from: string, to: string) =>
@@ -26,6 +27,11 @@ const ladder = stage('ol', 'th17', 'ladder', '2026-01-01T00:00:00Z', '2026-01-31
 const swiss = stage('mq', 'th17', 'swiss', '2026-02-01T00:00:00Z', '2026-02-10T00:00:00Z');
 const elsewhere = stage('x', 'cup', 'ladder', '2026-01-01T00:00:00Z', '2026-12-31T00:00:00Z');
 const at = (iso: string) => ({ now: Date.parse(iso), champion: false });
+const withCheckIn = (segment: SegmentResource, from: string, to: string) =>
+  ({
+    ...segment,
+    attributes: { ...segment.attributes, segmentCheckinsConfig: { enabled: true, openWindow: { from, to } } },
+  }) as SegmentResource;
 
 describe('a team’s phase as anyone sees it (spec 4)', () => {
   it('its stages are the children of its level-0 segment', () => {
@@ -58,5 +64,14 @@ describe('a team’s phase as anyone sees it (spec 4)', () => {
     expect(
       publicTeamPhase(locked, [ladder, swiss], { now: Date.parse('2026-03-01T00:00:00Z'), champion: true }),
     ).toBe('finalsWinner');
+  });
+
+  it('locked, a stage check-in window open: pre-segment check-in until the roster has checked in', () => {
+    const open = withCheckIn(swiss, '2026-01-30T00:00:00Z', '2026-02-01T00:00:00Z');
+    const when = at('2026-01-31T12:00:00Z');
+    expect(publicTeamPhase(roster({ locked: true }), [ladder, open], when)).toBe('preSegmentCheckIn');
+    expect(publicTeamPhase(roster({ locked: true, checkedIn: true }), [ladder, open], when)).toBe(
+      'ladderFinished',
+    );
   });
 });

@@ -1,8 +1,12 @@
 import type { RosterResource, SegmentResource } from '@cwh/contract';
 import { MIN_TEAM_MEMBERS } from '@cwh/domain';
+import { tournamentCheckInSegment } from '../checkins/checkin-rules';
 import { lockedTeamPhase, type StagePhase, type TeamPhase } from '../teams/team-status';
 
-type RosterAttributes = Pick<RosterResource['attributes'], 'locked' | 'withdrawnAt' | 'players' | 'segment'>;
+type RosterAttributes = Pick<
+  RosterResource['attributes'],
+  'locked' | 'withdrawnAt' | 'players' | 'segment' | 'checkedIn'
+>;
 
 /** The stages a roster plays: the children of its level-0 segment (its parent), else its own segment. */
 export function stagesOfRoster(roster: RosterAttributes, all: readonly SegmentResource[]): SegmentResource[] {
@@ -13,7 +17,8 @@ export function stagesOfRoster(roster: RosterAttributes, all: readonly SegmentRe
 /**
  * Where a team stands (spec 4 phases) as anyone may see it: before the lock from its players
  * (withdrawn: cannot compete; fewer than 5: roster incomplete; all registered: ready to lock; else
- * registering); once locked from its stages, as My Team says (lockedTeamPhase).
+ * registering); once locked from its stages, as My Team says (lockedTeamPhase): a stage's check-in
+ * window open and the roster not checked in is the pre-segment check-in.
  */
 export function publicTeamPhase(
   roster: RosterAttributes,
@@ -28,7 +33,7 @@ export function publicTeamPhase(
   return lockedTeamPhase({
     segments: stages.map((stage) => stage.attributes),
     now: input.now,
-    checkInPending: false,
+    checkInPending: !roster.checkedIn && tournamentCheckInSegment(stages, input.now) != null,
     champion: input.champion,
   });
 }
