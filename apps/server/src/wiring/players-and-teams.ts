@@ -72,6 +72,7 @@ export async function registerPlayersAndTeams(
         minimumAge: config.minAge,
         rosterWithdrawnHooks: deps.rosterWithdrawnHooks ?? [],
       }),
+      { bannedCountries: config.bannedCountries, countryTraceUrl: config.countryTraceUrl },
     ),
     {
       prefix: API.clan,

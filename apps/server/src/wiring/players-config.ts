@@ -19,6 +19,17 @@ export const playersEnvSchema = z.object({
   MIN_AGE: z.coerce.number().int().min(0).max(99).default(13),
   /** Cloudflare-trace style endpoint (`loc=CA`); unset: cf-ipcountry / x-country headers, else 'XX'. */
   COUNTRY_TRACE_URL: optionalString.pipe(z.url().optional()),
+  /** Countries (ISO codes, comma-separated) whose players may not register: error 29. Empty: none. */
+  BANNED_COUNTRIES: z
+    .string()
+    .default('')
+    .transform((value) =>
+      value
+        .split(',')
+        .map((code) => code.trim().toUpperCase())
+        .filter((code) => code !== ''),
+    )
+    .pipe(z.array(z.string().regex(/^[A-Z]{2}$/, 'two-letter ISO country codes'))),
   DISCORD_CLIENT_ID: optionalString,
   DISCORD_CLIENT_SECRET: optionalString,
   DISCORD_API_BASE_URL: z.url().default(DEFAULT_DISCORD_API_BASE_URL),
@@ -31,6 +42,7 @@ export interface PlayersConfig {
   cocApiBaseUrl: string | undefined;
   minAge: number;
   countryTraceUrl: string | undefined;
+  bannedCountries: string[];
   discordClientId: string | undefined;
   discordClientSecret: string | undefined;
   discordApiBaseUrl: string;
@@ -44,6 +56,7 @@ export function toPlayersConfig(e: z.infer<typeof playersEnvSchema>): PlayersCon
     cocApiBaseUrl: e.COC_API_BASE_URL,
     minAge: e.MIN_AGE,
     countryTraceUrl: e.COUNTRY_TRACE_URL,
+    bannedCountries: e.BANNED_COUNTRIES,
     discordClientId: e.DISCORD_CLIENT_ID,
     discordClientSecret: e.DISCORD_CLIENT_SECRET,
     discordApiBaseUrl: e.DISCORD_API_BASE_URL,

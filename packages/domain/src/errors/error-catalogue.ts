@@ -160,6 +160,11 @@ export const ERROR_CATALOGUE = {
     title: 'Roster full',
     when: 'Adding a player would exceed the roster size or the allowed additions.',
   },
+  BANNED_COUNTRY: {
+    status: 400,
+    title: 'Banned country',
+    when: "The caller's country is in BANNED_COUNTRIES: the player cannot register (error page 29).",
+  },
   ROSTER_MISSING_MEMBER: {
     status: 400,
     title: 'Roster missing member',

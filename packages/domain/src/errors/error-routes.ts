@@ -55,6 +55,7 @@ const BAD_REQUEST_CODES: Record<string, ErrorPageCode> = {
   // Codes 23–37 have meanings only (spec 8): the server's answer for an archived event (34).
   EVENT_NOT_ACTIVE: 34,
   ROSTER_MISSING_MEMBER: 30,
+  BANNED_COUNTRY: 29,
 };
 
 /** Clan service codes of the team pages (design note: closed registration → 33, roster full → 6, not selected → 37). */

@@ -17,7 +17,9 @@ import {
 } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
+import { DomainError } from '../../errors/domain-error.js';
 import { isoSeconds } from '../../http/jsonapi.js';
+import { lookupCountry } from '../country/country.js';
 import { requirePlayer } from '../players/player-auth.js';
 import type { ClanService } from './clan-service.js';
 
@@ -27,7 +29,14 @@ function clanRosterResource({ id, ...attributes }: ClanRosterValue) {
 }
 
 /** Clan service under /api/clan/1.0 (docs/design/players-and-teams.md, docs/api/clan.md). */
-export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
+export interface ClanRouteOptions {
+  /** Countries whose players may not register (BANNED_COUNTRIES): error 29. */
+  bannedCountries?: readonly string[];
+  countryTraceUrl?: string | undefined;
+}
+
+export function clanRoutes(service: ClanService, options: ClanRouteOptions = {}): FastifyPluginAsyncZod {
+  const banned = new Set(options.bannedCountries ?? []);
   return async (app) => {
     const secured = { preHandler: app.authenticatePlayer };
     const tags = ['clan'];
@@ -62,9 +71,17 @@ export function clanRoutes(service: ClanService): FastifyPluginAsyncZod {
       '/register',
       // The body (optional rosterId) is ignored: a player registers for their clan's current team.
       { ...secured, schema: { tags, security, response: { 200: clanRosterDocument } } },
-      async (request) => ({
-        data: clanRosterResource(await service.register(request.tenant, requirePlayer(request))),
-      }),
+      async (request) => {
+        const player = requirePlayer(request);
+        if (banned.size > 0) {
+          const country = await lookupCountry(request, { traceUrl: options.countryTraceUrl });
+          if (banned.has(country))
+            throw new DomainError('BANNED_COUNTRY', 'Players from your country cannot register', {
+              meta: { country },
+            });
+        }
+        return { data: clanRosterResource(await service.register(request.tenant, player)) };
+      },
     );
 
     app.get(
