@@ -542,6 +542,21 @@ describeEachDatabase(
         reason: 'VETO_CLOSED',
       });
       expect(await votesIn(s.challenge.id)).toBe(0);
+      // It reads as over where it stopped: no turn, no clock; and, the match being played, public.
+      for (const token of [s.series.home.token, s.stranger.token, null]) {
+        const read = await call(
+          ctx.app,
+          token,
+          'GET',
+          `${P}/challenges?filter[matchSeries.id]=${s.series.id}`,
+        );
+        expect(read.json().data).toMatchObject([
+          {
+            id: s.challenge.id,
+            attributes: { status: 'closed', currentStep: null, turn: null, turnEndsAt: null },
+          },
+        ]);
+      }
     });
 
     describe('role × action', () => {

@@ -1,6 +1,6 @@
 import type { ChallengeResource } from '@cwh/contract';
 import { DomainError } from '../../errors/domain-error.js';
-import type { PickbanRepository } from './pickban-repository.js';
+import { NOT_STARTED_STATES, type PickbanRepository } from './pickban-repository.js';
 import { openChallenge, type PickbanDeps } from './pickban-service.js';
 import { sideOfUser, toChallengeResource } from './pickban-state.js';
 
@@ -52,7 +52,8 @@ export async function seriesChallenges(
       rows = await repo.challengesOfSeries(series.id);
     }
   }
-  const shown = insider ? rows : rows.filter((row) => row.status === 'closed');
+  const started = !(NOT_STARTED_STATES as readonly string[]).includes(series.state);
+  const shown = insider || started ? rows : rows.filter((row) => row.status === 'closed');
   const votes = await repo.votesOf(shown.map((r) => r.id));
-  return shown.map((row) => toChallengeResource(row, votes, side));
+  return shown.map((row) => toChallengeResource(row, votes, side, started));
 }

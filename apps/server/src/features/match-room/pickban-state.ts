@@ -48,9 +48,24 @@ export function toChallengeResource(
   challenge: ChallengeRow,
   votes: readonly VoteRow[],
   viewerSide: VetoSide | null,
+  seriesStarted = false,
 ): ChallengeResource {
   const state = vetoStateOf(challenge, votes);
   const summary = vetoSummary(state);
+  // A series that started (or finished) before its veto ended takes no more steps: the veto is
+  // over where it stopped (votes are refused with VETO_CLOSED too).
+  if (seriesStarted && challenge.status === 'open') {
+    const over = { ...challenge, status: 'closed' as const, turnEndsAt: null };
+    return {
+      id: challenge.id,
+      type: 'challenges',
+      attributes: {
+        ...toChallengeResource(over, votes, viewerSide).attributes,
+        currentStep: null,
+        turn: null,
+      },
+    };
+  }
   const byStep = new Map(votes.filter((v) => v.challengeId === challenge.id).map((v) => [v.step, v]));
   const attributes: ChallengeAttributes = {
     status: challenge.status,
