@@ -118,11 +118,14 @@ export type LineupPlayer = z.infer<typeof lineupPlayer>;
 export const matchSeriesDetail = z.object({
   lineups: z.object({ home: z.array(lineupPlayer), away: z.array(lineupPlayer) }),
   attacks: z.array(warAttack),
-  stage: z.object({
-    name: z.string(),
-    stageCode,
-    eliminationType,
-  }),
+  /** null only if the series' segment cannot be read (never a made-up stage). */
+  stage: z
+    .object({
+      name: z.string(),
+      stageCode,
+      eliminationType,
+    })
+    .nullable(),
 });
 export type MatchSeriesDetail = z.infer<typeof matchSeriesDetail>;
 

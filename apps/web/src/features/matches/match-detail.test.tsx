@@ -80,7 +80,7 @@ describe('the match page shows how the war was played', () => {
 
   it('the stage and its phase, in the player’s language', async () => {
     await loadLocale('fr');
-    renderIt(<MatchStageLine series={series()} stage={detail.stage} />);
+    renderIt(<MatchStageLine series={series()} stage={detail.stage!} />);
     expect(screen.getByTestId('match-stage').textContent).toBe('Qualification mensuelle · Ronde suisse 2');
   });
 });

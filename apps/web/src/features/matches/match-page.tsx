@@ -104,7 +104,7 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           {formatDateTime(series.date, locale)}
         </time>
       </header>
-      {series.detail ? <MatchStageLine series={series} stage={series.detail.stage} /> : null}
+      {series.detail?.stage ? <MatchStageLine series={series} stage={series.detail.stage} /> : null}
       <div className="match-card__sides">
         <Side series={series} outcome={outcome} index={0} />
         <span className="match-card__vs">{t('vs')}</span>

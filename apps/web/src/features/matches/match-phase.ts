@@ -16,7 +16,7 @@ type PhaseInput = Pick<MatchSeriesValue, 'roundNumber' | 'bracket' | 'group'>;
  */
 export function seriesPhase(
   series: PhaseInput,
-  eliminationType: MatchSeriesDetail['stage']['eliminationType'],
+  eliminationType: NonNullable<MatchSeriesDetail['stage']>['eliminationType'],
 ): SeriesPhase {
   const round = series.roundNumber ?? 1;
   if (eliminationType === 'ladder') return { key: 'ladder' };

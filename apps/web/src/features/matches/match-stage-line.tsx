@@ -10,7 +10,7 @@ export function MatchStageLine({
   stage,
 }: {
   series: MatchSeriesValue;
-  stage: MatchSeriesDetail['stage'];
+  stage: NonNullable<MatchSeriesDetail['stage']>;
 }) {
   const { t } = useTranslation('matchdetail');
   const { t: stages } = useTranslation('stages');

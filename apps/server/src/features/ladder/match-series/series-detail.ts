@@ -3,6 +3,7 @@ import type { GameAdapter } from '../../../game/index.js';
 import type { CompetitorRow, MatchSeriesRow } from '../ladder-repository.js';
 import type { createLadderRosterRepository, SegmentRow } from '../ladder-roster-repository.js';
 
+type Stage = NonNullable<MatchSeriesDetail['stage']>;
 type RosterReads = Pick<ReturnType<typeof createLadderRosterRepository>, 'membersOfRosters'>;
 type Member = Awaited<ReturnType<RosterReads['membersOfRosters']>>[number];
 
@@ -57,11 +58,12 @@ export async function seriesDetail(
   return {
     lineups: { home: lineupOf(at(0), members), away: lineupOf(at(1), members) },
     attacks: await attacksOf(series, game),
-    stage: {
-      name: segment?.name ?? '',
-      stageCode: (segment?.stageCode ?? 'OL') as MatchSeriesDetail['stage']['stageCode'],
-      eliminationType: (segment?.eliminationType ??
-        'ladder') as MatchSeriesDetail['stage']['eliminationType'],
-    },
+    stage: segment
+      ? {
+          name: segment.name,
+          stageCode: segment.stageCode as Stage['stageCode'],
+          eliminationType: segment.eliminationType as Stage['eliminationType'],
+        }
+      : null,
   };
 }
