@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { dismissStartWar } from './match-room.page.js';
 
 /** The match page's dispute panel (a captain's view). */
 export class MatchDisputePage {
@@ -11,15 +12,8 @@ export class MatchDisputePage {
   }
 
   /** The captain's next match (the bracket's next node) prompts to start the war: close it if it shows. */
-  async dismissStartWar(): Promise<void> {
-    const prompt = this.page.getByTestId('start-war-note');
-    try {
-      await prompt.waitFor({ timeout: 3_000 });
-    } catch {
-      return;
-    }
-    await this.page.keyboard.press('Escape');
-    await prompt.waitFor({ state: 'detached' });
+  dismissStartWar(): Promise<void> {
+    return dismissStartWar(this.page);
   }
 
   panel(): Locator {

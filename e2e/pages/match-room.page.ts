@@ -1,6 +1,21 @@
 import type { Locator, Page } from 'playwright-core';
 
-/** The match page's match room: the veto board (pick and ban). */
+/**
+ * Closes the start-war prompt if it opens over the page (a captain's match within the hour, or
+ * the next bracket node): it is a modal, so the page under it takes no input.
+ */
+export async function dismissStartWar(page: Page): Promise<void> {
+  const prompt = page.getByTestId('start-war-note');
+  try {
+    await prompt.waitFor({ timeout: 3_000 });
+  } catch {
+    return;
+  }
+  await page.keyboard.press('Escape');
+  await prompt.waitFor({ state: 'detached' });
+}
+
+/** The match page's match room: the veto board (pick and ban) and the match chat. */
 export class MatchRoomPage {
   constructor(readonly page: Page) {}
 
@@ -40,5 +55,21 @@ export class MatchRoomPage {
 
   banned(): Promise<string[]> {
     return this.board().getByTestId('veto-banned').locator('li').allTextContents();
+  }
+
+  chat(): Locator {
+    return this.page.getByTestId('match-chat');
+  }
+
+  /** Writes a message in the match chat and sends it (the start-war prompt closed first). */
+  async say(text: string): Promise<void> {
+    await dismissStartWar(this.page);
+    await this.chat().getByLabel('Your message').fill(text);
+    await this.chat().getByRole('button', { name: 'Send' }).click();
+  }
+
+  /** The chat's messages as shown (author, text, time), oldest first. */
+  lines(): Promise<string[]> {
+    return this.chat().getByTestId('chat-message').allTextContents();
   }
 }

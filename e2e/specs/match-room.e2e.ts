@@ -1,5 +1,8 @@
+import { crc32, deflateSync } from 'node:zlib';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { AdminPage } from '../pages/admin.page.js';
+import { AdminDisputesPage, MatchDisputePage } from '../pages/disputes.page.js';
 import { LadderApi, type LockedTeam } from '../pages/ladder-api.js';
 import { MatchRoomPage } from '../pages/match-room.page.js';
 import { VerifyPage } from '../pages/session.page.js';
@@ -8,16 +11,47 @@ import { launchBrowser } from '../support/browser.js';
 import { type RunningServer, startServer } from '../support/server-process.js';
 
 /*
- * The match room with two captains in two browser contexts at phone size (issue #13): the
- * organizer sets up a pick and ban (a category, four items, ban-ban-pick-pick from the home side,
- * 10 s a turn) on a new final; the two captains veto in turn on the match page, one turn runs
- * out and the hub chooses; each sees every step live. Own server: it adds a segment.
+ * The match room (issue #13), two captains in two browser contexts: one on a 360 px phone (the
+ * game's web view), one on a desktop. The organizer sets up a pick and ban (a category, four
+ * items, ban-ban-pick-pick from the home side) on a new final; the captains veto in turn on the
+ * match page, one turn runs out and the hub chooses; each sees every step live. They chat; the
+ * organizer removes a message. The result is recorded; the home captain disputes it with a reason
+ * and a screenshot, the other is told live; the organizer (console, 1280 px) corrects it from the
+ * Disputes queue; both captains see the corrected result. Own server: it adds a segment.
  */
 const ORGANIZER = { email: 'organizer@clanwarhub.local', password: 'Organizer!2025' };
 const T = '/api/tournaments/1.0';
 const PB = '/api/pickban/1.0';
 const CLANS = ['#2Y0PQ9LC', '#9RJGCUV2'];
 const ITEMS = ['Heroes off', 'No spells', 'Siege only', 'Night mode'];
+const REASON = 'The away clan attacked after the war ended';
+
+/** A small PNG (a coloured block) with an eXIf chunk the hub strips. */
+function screenshotPng(): Buffer {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    const body = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    const crc = Buffer.alloc(4);
+    crc.writeUInt32BE(crc32(body));
+    return Buffer.concat([length, body, crc]);
+  };
+  const width = 120;
+  const height = 80;
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8);
+  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, Buffer.from([200, 60, 40]))]);
+  const pixels = deflateSync(Buffer.concat(Array.from({ length: height }, () => row)));
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', header),
+    chunk('eXIf', Buffer.from('MM\0*GPS secret', 'latin1')),
+    chunk('IDAT', pixels),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
 /** Long enough for a captain to act under load; the time-out step waits for it once. */
 const TURN_SECONDS = 30;
 
@@ -72,13 +106,13 @@ async function createFinal() {
   await Promise.all([home.open(seriesId), away.open(seriesId)]);
 }
 
+/** The pages answer over sockets and a loaded machine: a poll waits up to 15 s. */
+const poll = <T>(read: () => Promise<T>) => expect.poll(read, { timeout: 15_000, interval: 250 });
+
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
-async function captainPage(tag: string): Promise<Page> {
-  const context = await browser.newContext({
-    baseURL: server.baseURL,
-    viewport: { width: 390, height: 844 },
-  });
+async function captainPage(tag: string, width: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: server.baseURL, viewport: { width, height: 800 } });
   context.setDefaultTimeout(15_000);
   contexts.push(context);
   const page = await context.newPage();
@@ -149,7 +183,8 @@ beforeAll(async () => {
     },
   });
   stage = segmentId;
-  captains = await Promise.all(teams.map((team) => captainPage(team.captainTag)));
+  // The first captain on a phone in the game's web view (360 px), the second on a desktop.
+  captains = await Promise.all(teams.map((team, i) => captainPage(team.captainTag, i === 0 ? 360 : 1280)));
 });
 
 afterAll(async () => {
@@ -161,15 +196,15 @@ afterAll(async () => {
 describe('the match room, two captains', () => {
   it('they veto in turn; a turn runs out and the hub chooses; both see every step live', async () => {
     await createFinal();
-    await expect.poll(() => home.phase()).toBe('mine');
-    await expect.poll(() => away.phase()).toBe('theirs');
-    await home.page.screenshot({ path: '/tmp/match-room-veto-home-390.png', fullPage: true });
+    await poll(() => home.phase()).toBe('mine');
+    await poll(() => away.phase()).toBe('theirs');
+    await home.page.screenshot({ path: '/tmp/match-room-veto-home-phone.png', fullPage: true });
 
     // Home bans; the away captain's board shows it without a reload (socket).
     await home.choose('Heroes off');
-    await expect.poll(() => away.announced()).toBe(`${homeName} banned Heroes off`);
-    await expect.poll(() => away.phase()).toBe('mine');
-    await away.page.screenshot({ path: '/tmp/match-room-veto-away-390.png', fullPage: true });
+    await poll(() => away.announced()).toBe(`${homeName} banned Heroes off`);
+    await poll(() => away.phase()).toBe('mine');
+    await away.page.screenshot({ path: '/tmp/match-room-veto-away-phone.png', fullPage: true });
 
     // The away captain lets the turn run out: the hub bans one of the three left for them.
     await expect
@@ -179,22 +214,22 @@ describe('the match room, two captains', () => {
           `^${awayName} banned (No spells|Siege only|Night mode) \\(chosen by the hub: time ran out\\)$`,
         ),
       );
-    await expect.poll(() => away.announced()).toMatch(/\(chosen by the hub: time ran out\)$/);
-    await expect.poll(() => home.phase()).toBe('mine');
+    await poll(() => away.announced()).toMatch(/\(chosen by the hub: time ran out\)$/);
+    await poll(() => home.phase()).toBe('mine');
 
     // Home picks the first free item, away the last one.
     const free = (await home.page.getByTestId('veto-item').allTextContents()).map((text) => text.trim());
     expect(free).toHaveLength(2);
     await home.choose(free[0]!);
-    await expect.poll(() => away.phase()).toBe('mine');
+    await poll(() => away.phase()).toBe('mine');
     await away.choose(free[1]!);
     for (const room of [home, away]) {
-      await expect.poll(() => room.phase()).toBe('closed');
+      await poll(() => room.phase()).toBe('closed');
       expect(await room.picked()).toEqual([free[0], free[1]]);
       expect((await room.banned())[0]).toBe('Heroes off');
       expect((await room.steps()).at(-1)).toBe(`${awayName} picked ${free[1]}`);
     }
-    await away.page.screenshot({ path: '/tmp/match-room-veto-closed-390.png', fullPage: true });
+    await away.page.screenshot({ path: '/tmp/match-room-veto-closed-phone.png', fullPage: true });
 
     // The API agrees, and the result is public (signed out) once the veto is over.
     const anonymous = new ApiClient(server.baseURL);
@@ -203,5 +238,80 @@ describe('the match room, two captains', () => {
     }>('GET', `${PB}/challenges?filter[matchSeries.id]=${seriesId}`);
     expect(result.data[0]?.attributes.status).toBe('closed');
     expect(result.data[0]?.attributes.votes.map((v) => v.auto)).toEqual([false, true, false, false]);
+  });
+
+  it('they chat live; the organizer removes a message and both see it removed', async () => {
+    // The veto's steps are in the room as notices; messages are text, markup shown as written.
+    await home.chat().getByRole('log').waitFor();
+    await home.say('Hi! Ready at 20:00? <b>gl hf</b>');
+    await poll(() => away.lines()).toEqual([expect.stringContaining('Hi! Ready at 20:00? <b>gl hf</b>')]);
+    await away.say('Ready. Our line-up is set.\nSee you in the war.');
+    await poll(async () => (await home.lines()).length).toBe(2);
+    expect((await home.lines())[1]).toContain('Our line-up is set.');
+    const history = await organizer.call<{ data: { id: string; attributes: { body: string | null } }[] }>(
+      'GET',
+      `/api/chat/1.0/history?filter[matchSeries.id]=${seriesId}`,
+    );
+    const first = history.data.find((m) => m.attributes.body?.startsWith('Hi!'))!;
+    await organizer.call('DELETE', `/api/chat/1.0/history/${first.id}`);
+    for (const room of [home, away])
+      await poll(async () => (await room.lines())[0]).toContain('Message removed');
+    await home.chat().scrollIntoViewIfNeeded();
+    await home.page.screenshot({ path: '/tmp/match-room-chat-360.png', fullPage: true });
+    await away.chat().scrollIntoViewIfNeeded();
+    await away.page.screenshot({ path: '/tmp/match-room-chat-1280.png', fullPage: true });
+    // The 360 px web view does not scroll sideways.
+    expect(
+      await home.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth),
+    ).toBeLessThanOrEqual(0);
+  });
+
+  it('the home captain disputes the result with a screenshot; the organizer corrects it; both see it', async () => {
+    await organizer.call('PATCH', `${T}/match-series/${seriesId}/relationships/matches/results`, {
+      data: { attributes: { homeStars: 3, awayStars: 1, reason: 'war result' } },
+    });
+    const homeDispute = new MatchDisputePage(home.page);
+    const awayDispute = new MatchDisputePage(away.page);
+    await Promise.all([homeDispute.open(seriesId), awayDispute.open(seriesId)]);
+    // The veto stays on the match page as the record of the match.
+    expect(await home.phase()).toBe('closed');
+    await homeDispute.dispute(REASON, [
+      { name: 'war-log.png', mimeType: 'image/png', buffer: screenshotPng() },
+    ]);
+    await homeDispute.send();
+    expect(await homeDispute.status()).toBe('open');
+    // The other captain is told over the socket, without a reload.
+    await poll(() => awayDispute.status()).toBe('open');
+    await home.page.screenshot({ path: '/tmp/match-room-dispute-open-phone.png', fullPage: true });
+
+    const context = await browser.newContext({
+      baseURL: server.baseURL,
+      viewport: { width: 1280, height: 900 },
+    });
+    context.setDefaultTimeout(15_000);
+    contexts.push(context);
+    const consolePage = await context.newPage();
+    const admin = new AdminPage(consolePage);
+    await admin.open();
+    await admin.signIn(ORGANIZER.email, ORGANIZER.password);
+    await admin.signedIn().waitFor();
+    const disputes = new AdminDisputesPage(consolePage);
+    await disputes.open();
+    const card = disputes.card(REASON);
+    // The screenshot is there for the organizer.
+    await card.locator('img').first().waitFor();
+    await consolePage.screenshot({ path: '/tmp/match-room-dispute-queue-1280.png', fullPage: true });
+    await disputes.correct(card, { home: 1, away: 3, reason: 'The war log shows 3 stars for the away clan' });
+    await card.waitFor({ state: 'detached' });
+
+    await poll(() => homeDispute.status()).toBe('corrected');
+    await poll(() => awayDispute.status()).toBe('corrected');
+    for (const captain of [homeDispute, awayDispute]) {
+      await captain.open(seriesId);
+      await expect
+        .poll(() => captain.page.getByTestId('match-stars').allTextContents())
+        .toEqual(['★ 1', '★ 3']);
+    }
+    await away.page.screenshot({ path: '/tmp/match-room-dispute-corrected-away-phone.png', fullPage: true });
   });
 });
