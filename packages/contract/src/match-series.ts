@@ -154,8 +154,6 @@ export const matchSeriesAttributes = z.object({
   reviewReason: z.enum(MATCH_SERIES_REVIEW_REASONS).nullable().optional(),
   /** True while a captain's dispute of the result is open (features/disputes). */
   disputed: z.boolean().optional(),
-  /** True while a captain's dispute of the result is open (features/disputes). */
-  disputed: z.boolean().optional(),
   /** GET /match-series/{id} only: line-ups, attacks and stage (absent from lists). */
   detail: matchSeriesDetail.optional(),
 });
