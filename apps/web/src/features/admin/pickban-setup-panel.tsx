@@ -413,8 +413,8 @@ function VetoSection({
                     className="button"
                     disabled={steps.length === 1}
                     onClick={() => setSteps((all) => all.filter((_, i) => i !== index))}
-                    aria-label={t('veto.remove', { n: index + 1 })}
-                    title={t('veto.remove', { n: index + 1 })}
+                    aria-label={t('veto.removeStep', { n: index + 1 })}
+                    title={t('veto.removeStep', { n: index + 1 })}
                     data-testid="pickban-step-remove"
                   >
                     ✕
