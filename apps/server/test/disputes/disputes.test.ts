@@ -5,12 +5,18 @@ import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { activityLog } from '../../src/db/schema/admin.js';
 import { matchAttachments, matchDisputes } from '../../src/db/schema/disputes.js';
+import { gameAccounts } from '../../src/db/schema/players.js';
 import type { Notice } from '../../src/features/ladder/ladder-notices.js';
 import { type Callers, call, createCallers, ROLES, type Role } from '../admin/admin-fixtures.js';
 import { MINUTE, stageSegment, stageSeries } from '../checkins/checkins-fixtures.js';
 import { JPEG_16 } from '../fixtures/images.js';
 import { bearer, describeEachDatabase, loginAsAdmin, TEST_NOW } from '../harness.js';
-import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import {
+  type Captain,
+  createCaptains,
+  createUserWithToken,
+  ladderSegment,
+} from '../ladder/ladder-fixtures.js';
 
 /** Disputes and attachments (#13): every call and refusal, role × action tables, stripped screenshots. */
 const T = API.tournaments;
@@ -233,6 +239,45 @@ describeEachDatabase(
           expect(list.statusCode, `${role} list`).toBe(expected(role, VIEWERS, 200));
           const read = await ctx.app.inject({ url, headers: token ? bearer(token) : {} });
           expect(read.statusCode, `${role} read`).toBe(expected(role, VIEWERS, 200));
+        }
+      });
+    });
+
+    describe('the players of both teams', () => {
+      /** A hub user playing `tag` (their game account), with a token. */
+      async function playerOf(tag: string) {
+        const user = await createUserWithToken(
+          ctx.database.db,
+          `${tag.slice(1).toLowerCase()}@team.test`,
+          TEST_NOW,
+        );
+        await ctx.database.db
+          .insert(gameAccounts)
+          .values({ userId: user.userId, playerTag: tag, username: tag });
+        return user.token;
+      }
+
+      it('read the screenshots and the disputes, but neither upload nor dispute; another team reads nothing', async () => {
+        const s = await played();
+        const url = (await upload(s.home.token, s.id, JPEG_16)).json().data.attributes.url;
+        const why = { teammate: s.away.playerTags[1]!, otherTeam: s.stranger.playerTags[1]! };
+        for (const [who, tag] of Object.entries(why)) {
+          const token = await playerOf(tag);
+          const want = who === 'teammate' ? 200 : 403;
+          const list = await call(ctx.app, token, 'GET', `${T}/match-series/${s.id}/attachments`);
+          expect(list.statusCode, `${who} lists`).toBe(want);
+          expect((await ctx.app.inject({ url, headers: bearer(token) })).statusCode, `${who} reads`).toBe(
+            want,
+          );
+          const disputes = await call(ctx.app, token, 'GET', `${T}/match-series/${s.id}/disputes`);
+          expect(disputes.statusCode, `${who} reads the disputes`).toBe(want);
+          const before = await attachmentsIn(s.id);
+          expect((await upload(token, s.id, JPEG_16)).statusCode, `${who} uploads`).toBe(403);
+          expect(await attachmentsIn(s.id)).toBe(before);
+          expect(refusal(await dispute(token, s.id, { reason: 'We lost', attachmentIds: [] })).status).toBe(
+            403,
+          );
+          expect(await disputesIn(s.id)).toBe(0);
         }
       });
     });

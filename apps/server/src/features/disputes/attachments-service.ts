@@ -28,7 +28,8 @@ export function toAttachmentResource(row: AttachmentMeta): AttachmentResource {
  * POST /match-series/{id}/attachments: a screenshot (the raw image as the body). The type is sniffed
  * from the bytes, the size limited (MAX_ATTACHMENT_BYTES, 413), EXIF/XMP/ICC/comments stripped by
  * `checkImage` (features/uploads), and the bytes stored in the database so every instance serves
- * them. The series' captains, organizers of its event and admins; at most MAX_SERIES_ATTACHMENTS.
+ * them. The series' captains, organizers of its event and admins; at most MAX_SERIES_ATTACHMENTS
+ * (the players of both teams may read them).
  */
 export async function uploadAttachment(
   deps: DisputesDeps,
@@ -72,7 +73,7 @@ export async function uploadAttachment(
 
 /** GET /match-series/{id}/attachments (spec 7): oldest first. */
 export async function listAttachments(deps: DisputesDeps, request: FastifyRequest, seriesId: string) {
-  const { series } = await viewerOf(deps, request, seriesId);
+  const { series } = await viewerOf(deps, request, seriesId, { teams: true });
   return (await deps.repo.attachmentsOf(series.id)).map(toAttachmentResource);
 }
 
@@ -83,7 +84,7 @@ export async function readAttachment(
   seriesId: string,
   attachmentId: string,
 ) {
-  const { series } = await viewerOf(deps, request, seriesId);
+  const { series } = await viewerOf(deps, request, seriesId, { teams: true });
   const found = await deps.repo.attachment(series.id, attachmentId);
   if (!found) throw new DomainError('NOT_FOUND', `No attachment with id ${attachmentId}`);
   return found;

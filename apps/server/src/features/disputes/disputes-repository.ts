@@ -1,10 +1,12 @@
 import { and, asc, count, desc, eq, inArray, isNull, type SQL } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import {
+  gameAccounts,
   matchAttachments,
   matchDisputes,
   matchSeries,
   matchSeriesCompetitors,
+  rosterMembers,
   rosters,
   segmentDisputeSettings,
 } from '../../db/schema/index.js';
@@ -63,6 +65,24 @@ export function createDisputesRepository(db: Executor) {
   }
 
   return {
+    /** Whether the user plays for either team of the series (a live member, by their game accounts). */
+    async isTeamMember(seriesId: string, userId: string, tx: Executor = db): Promise<boolean> {
+      const rows = await tx
+        .select({ id: rosterMembers.id })
+        .from(rosterMembers)
+        .innerJoin(matchSeriesCompetitors, eq(matchSeriesCompetitors.rosterId, rosterMembers.rosterId))
+        .innerJoin(gameAccounts, eq(gameAccounts.playerTag, rosterMembers.playerTag))
+        .where(
+          and(
+            eq(matchSeriesCompetitors.matchSeriesId, seriesId),
+            isNull(rosterMembers.removedAt),
+            eq(gameAccounts.userId, userId),
+          ),
+        )
+        .limit(1);
+      return rows.length > 0;
+    },
+
     /**
      * Series of the tenant with their sides (deleted ones only `withDeleted`: a dispute outlives a
      * soft delete); `lock` takes the rows (a dispute, a resolve).

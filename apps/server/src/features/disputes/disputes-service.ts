@@ -51,15 +51,23 @@ export async function seriesOrNotFound(deps: DisputesDeps, tenant: string, id: s
 }
 
 /**
- * Who may see a series' disputes and screenshots: its two captains, organizers of its event and
- * admins. Anybody else (another match's captain, support, a player) is refused (FORBIDDEN).
+ * Who may act on a series' disputes and screenshots: its two captains, organizers of its event and
+ * admins. With `teams`, for reading, the players of both teams too. Anybody else (another
+ * match's captain, support, a player of another team) is refused (FORBIDDEN).
  */
-export async function viewerOf(deps: DisputesDeps, request: FastifyRequest, seriesId: string) {
+export async function viewerOf(
+  deps: DisputesDeps,
+  request: FastifyRequest,
+  seriesId: string,
+  options: { teams?: boolean } = {},
+) {
   const user = request.user;
   if (!user) throw new DomainError('UNAUTHENTICATED');
   const series = await seriesOrNotFound(deps, request.tenant, seriesId);
   const side = sideOf(series, user.id);
-  if (!side) await deps.requireAccess(request, 'event:manage', series.eventId);
+  if (!side && !(options.teams && (await deps.repo.isTeamMember(series.id, user.id)))) {
+    await deps.requireAccess(request, 'event:manage', series.eventId);
+  }
   return { series, side };
 }
 
@@ -106,7 +114,7 @@ function updateNotices(series: DisputedSeries, dispute: DisputeRow, status: Disp
 
 /** GET /match-series/{id}/disputes: newest first, with the caller's window in `meta`. */
 export async function seriesDisputes(deps: DisputesDeps, request: FastifyRequest, seriesId: string) {
-  const { series, side } = await viewerOf(deps, request, seriesId);
+  const { series, side } = await viewerOf(deps, request, seriesId, { teams: true });
   const minutes = await windowMinutesOf(deps, series.segmentId);
   const rows = await deps.repo.disputesOfSeries(series.id);
   const finished = series.state === 'finished' && series.finishedAt ? series.finishedAt : null;
