@@ -13,6 +13,8 @@ export interface PublicTeam {
   roster: RosterResource['attributes'];
   /** Its row in the standings of the stage of its last (else next) match; null before any. */
   standing: Standing | null;
+  /** The stage that standing is in (named next to the rank: a ladder rank is not a swiss rank). */
+  rankedIn: SegmentResource | null;
   last: MatchSeriesValue | null;
   next: MatchSeriesValue | null;
   stages: SegmentResource[];
@@ -58,6 +60,7 @@ export async function fetchPublicTeam(
     id: roster.id,
     roster: roster.attributes,
     standing,
+    rankedIn: standing ? (all.find((segment) => segment.id === rankedIn) ?? null) : null,
     last: last ?? null,
     next: next ?? null,
     stages,

@@ -46,6 +46,7 @@ const team: PublicTeam = {
     ],
   } as unknown as PublicTeam['roster'],
   standing: { rank: 3, record: '1-0', points: 3 } as PublicTeam['standing'],
+  rankedIn: { id: 'mq', attributes: { name: 'Monthly Qualifier' } } as PublicTeam['rankedIn'],
   last: series('s1', 'finished'),
   next: null,
   stages: [],
@@ -81,6 +82,10 @@ describe('a team’s public page', () => {
     expect(screen.getByTestId('public-team-phase').getAttribute('data-phase')).toBe('locked');
     expect(screen.getByTestId('public-team-rank').textContent).toBe('#3');
     expect(screen.getByTestId('public-team-record').textContent).toBe('1-0');
+    // The rank is the stage's, and says so (a swiss rank is not the ladder's).
+    expect(screen.getByTestId('public-team-ranked-in').textContent).toBe(
+      'Rank, record and points in Monthly Qualifier',
+    );
     expect(screen.getByTestId('public-team-last').textContent).toContain('Nordic Raiders');
     expect(screen.getByTestId('public-team-next').textContent).toContain('None yet');
     // Team names in its matches open the teams' pages.

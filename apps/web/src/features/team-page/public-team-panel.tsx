@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import type { Loadable } from '../../lib/loadable';
+import { useStageName } from '../events/stage-name';
 import { useNow } from '../events/use-now';
 import { MatchRow } from '../matches/match-row';
 import { isStagePhase } from '../teams/team-status';
@@ -19,27 +20,35 @@ function Facts({ team }: { team: PublicTeam }) {
   const now = useNow(60_000);
   const phase = publicTeamPhase(team.roster, team.stages, { now: now.getTime(), champion: team.champion });
   const { standing } = team;
+  const stageName = useStageName();
   return (
-    <dl className="team-card__facts public-team__facts">
-      <div>
-        <dt>{t('teams:phase.label')}</dt>
-        <dd data-testid="public-team-phase" data-phase={phase}>
-          {isStagePhase(phase) ? t(`checkins:phase.${phase}`) : t(`teams:phase.${phase}`)}
-        </dd>
-      </div>
-      <div>
-        <dt>{t('teams:play.rank')}</dt>
-        <dd data-testid="public-team-rank">{standing ? `#${standing.rank}` : t('team.notRanked')}</dd>
-      </div>
-      <div>
-        <dt>{t('teams:play.record')}</dt>
-        <dd data-testid="public-team-record">{standing ? standing.record : '–'}</dd>
-      </div>
-      <div>
-        <dt>{t('teams:play.points')}</dt>
-        <dd data-testid="public-team-points">{standing ? standing.points : '–'}</dd>
-      </div>
-    </dl>
+    <>
+      <dl className="team-card__facts public-team__facts">
+        <div>
+          <dt>{t('teams:phase.label')}</dt>
+          <dd data-testid="public-team-phase" data-phase={phase}>
+            {isStagePhase(phase) ? t(`checkins:phase.${phase}`) : t(`teams:phase.${phase}`)}
+          </dd>
+        </div>
+        <div>
+          <dt>{t('teams:play.rank')}</dt>
+          <dd data-testid="public-team-rank">{standing ? `#${standing.rank}` : t('team.notRanked')}</dd>
+        </div>
+        <div>
+          <dt>{t('teams:play.record')}</dt>
+          <dd data-testid="public-team-record">{standing ? standing.record : '–'}</dd>
+        </div>
+        <div>
+          <dt>{t('teams:play.points')}</dt>
+          <dd data-testid="public-team-points">{standing ? standing.points : '–'}</dd>
+        </div>
+      </dl>
+      {team.rankedIn ? (
+        <p className="muted public-team__ranked-in" data-testid="public-team-ranked-in">
+          {t('matchdetail:team.rankedIn', { stage: stageName(team.rankedIn) })}
+        </p>
+      ) : null}
+    </>
   );
 }
 
