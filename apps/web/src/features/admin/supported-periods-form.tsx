@@ -106,11 +106,11 @@ export function SupportedPeriodsForm({ eventId, segmentId }: { eventId: string; 
             required
           />
         </Field>
-        <label className="admin-field">
+        <label className="admin-check">
           <input type="checkbox" checked={required} onChange={(e) => setRequired(e.target.checked)} />
           <span>{t('required')}</span>
         </label>
-        <label className="admin-field">
+        <label className="admin-check">
           <input type="checkbox" checked={finalResult} onChange={(e) => setFinalResult(e.target.checked)} />
           <span>{t('finalResult')}</span>
         </label>
