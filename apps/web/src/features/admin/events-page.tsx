@@ -5,6 +5,7 @@ import { adminApi } from './admin-api';
 import { useAdminSession } from './admin-session';
 import { Field, useAction } from './admin-ui';
 import { ChatGroupForm } from './chat-group-form';
+import { gmt } from './console-date';
 import { EventCreateForm, EventDeleteButton } from './event-create-form';
 import { PrizesForm } from './prizes-form';
 import { SeasonEditor } from './season-editor';
@@ -69,7 +70,7 @@ export function EventsPage() {
           <header className="admin-form">
             <strong>{event.attributes.name}</strong>
             <span className="muted">
-              {event.attributes.date.from} → {event.attributes.date.to}
+              {gmt(event.attributes.date.from)} → {gmt(event.attributes.date.to)}
             </span>
             <span className={`badge badge--${event.attributes.status}`}>
               {t(`events.status.${event.attributes.status}`)}
