@@ -39,6 +39,7 @@ export const attachmentResource = resource(
 );
 export type AttachmentResource = z.infer<typeof attachmentResource>;
 export const attachmentDocument = document(attachmentResource);
+export type AttachmentDocument = z.infer<typeof attachmentDocument>;
 export const attachmentListDocument = listDocument(attachmentResource);
 export type AttachmentListDocument = z.infer<typeof attachmentListDocument>;
 
@@ -109,6 +110,7 @@ export const disputeListQuery = pageQuery.extend({
   'filter[status]': z.enum(DISPUTE_STATUSES).optional(),
   'filter[event]': resourceId.optional(),
 });
+export type DisputeListQuery = z.infer<typeof disputeListQuery>;
 export const disputeListDocument = listDocument(disputeResource);
 export type DisputeListDocument = z.infer<typeof disputeListDocument>;
 
@@ -139,6 +141,7 @@ export type DisputeResolveBody = z.input<typeof disputeResolveBody>;
 export const disputeSettingsBody = requestBody(
   z.object({ disputeWindowMinutes: z.number().int().min(0).max(MAX_DISPUTE_WINDOW_MINUTES) }).strict(),
 );
+export type DisputeSettingsBody = z.input<typeof disputeSettingsBody>;
 export const disputeSettingsDocument = document(
   resource(
     'dispute-settings',
