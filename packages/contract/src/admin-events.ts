@@ -1,4 +1,5 @@
 import { document, listDocument, requestBody, resource } from './jsonapi.js';
+import { nameTranslationsInput } from './name-translations.js';
 import { resourceId } from './params.js';
 import { eventPrizes } from './prizes.js';
 import * as z from './safe-zod.js';
@@ -12,10 +13,14 @@ export const dateRangeInput = z
     path: ['to'],
   });
 
-const name = z.string().trim().min(1).max(200);
+const NAME_MAX = 200;
+const name = z.string().trim().min(1).max(NAME_MAX);
+/** Omitted: unchanged (none for a new one); `{}` removes them all. */
+const nameTranslations = nameTranslationsInput(NAME_MAX).optional();
 
 export const eventInputAttributes = z.object({
   name,
+  nameTranslations,
   status: z.enum(['active', 'archived']),
   date: dateRangeInput,
   competition: z.enum(['championship', 'townHallCup']),
@@ -49,6 +54,7 @@ const count = z.number().int().min(0).max(100_000);
 
 export const segmentInputAttributes = z.object({
   name,
+  nameTranslations,
   parentId: resourceId.nullable().default(null),
   format: z.string().trim().min(1).max(100),
   stageCode,

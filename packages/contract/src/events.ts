@@ -1,4 +1,5 @@
 import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+import { nameTranslations } from './name-translations.js';
 import { eventPrizes } from './prizes.js';
 import * as z from './safe-zod.js';
 
@@ -6,6 +7,8 @@ export const eventStatus = z.enum(['active', 'archived']);
 
 export const eventAttributes = z.object({
   name: z.string(),
+  /** The organizer's names in other locales (`name` is the default); absent from older servers. */
+  nameTranslations: nameTranslations.optional(),
   status: eventStatus,
   date: dateRange,
   /** Competition kind: the championship (TH17) or the town hall cup (TH 9/12/15). */

@@ -18,6 +18,7 @@ export * from './match-chat.js';
 export * from './match-series.js';
 export * from './match-series-admin.js';
 export * from './match-ups.js';
+export * from './name-translations.js';
 export * from './oauth.js';
 export * from './params.js';
 export * from './pickban.js';

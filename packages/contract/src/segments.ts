@@ -1,4 +1,5 @@
 import { dateRange, document, listDocument, pageQuery, resource, toMany, toOne } from './jsonapi.js';
+import { nameTranslations } from './name-translations.js';
 import * as z from './safe-zod.js';
 
 export const eliminationType = z.enum(['ladder', 'swiss', 'double_elimination']);
@@ -12,6 +13,8 @@ export const registrationPhase = z.object({
 
 export const segmentAttributes = z.object({
   name: z.string(),
+  /** The organizer's names in other locales (`name` is the default); absent from older servers. */
+  nameTranslations: nameTranslations.optional(),
   format: z.string(),
   stageCode,
   eliminationType,

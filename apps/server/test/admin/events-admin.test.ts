@@ -114,6 +114,20 @@ describeEachDatabase('event administration', (ctx) => {
   });
 
   it('clones a season one month later: segments, phases, check-in windows and advance rules shifted', async () => {
+    // The seeded season announces no prizes (spec 9): the source gets some so the copy can keep them.
+    const prizes = {
+      currency: 'USD',
+      pool: 700_000,
+      placements: [{ placement: 1, placementTo: 1, amount: 300_000 }],
+    };
+    const withPrizes = await call(
+      ctx.app,
+      adminToken,
+      'PUT',
+      `${T}/events/${callers.eventId}`,
+      eventInput({ name: 'Championship', prizes }),
+    );
+    expect(withPrizes.statusCode, withPrizes.body).toBe(200);
     const source = eventDocument.parse(
       (await call(ctx.app, adminToken, 'GET', `${T}/events/${callers.eventId}`)).json(),
     ).data;

@@ -1,4 +1,4 @@
-import type { EventPrizes } from '@cwh/contract';
+import type { EventPrizes, NameTranslations } from '@cwh/contract';
 import { index, integer, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { games } from './games';
 
@@ -10,6 +10,8 @@ export const events = pgTable(
     /** Stable key so the seed (and imports) can upsert without knowing generated ids. */
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The organizer's names in other locales, by locale (`name` is the default). */
+    nameTranslations: jsonb('name_translations').$type<NameTranslations>().notNull().default({}),
     status: text('status', { enum: ['active', 'archived'] }).notNull(),
     competition: text('competition', { enum: ['championship', 'townHallCup'] }).notNull(),
     thLevels: integer('th_levels').array().notNull(),

@@ -1,4 +1,4 @@
-import type { DateRange } from '@cwh/contract';
+import type { DateRange, NameTranslations } from '@cwh/contract';
 import {
   type AnyPgColumn,
   index,
@@ -52,6 +52,8 @@ export const segments = pgTable(
     /** Stable key, unique inside an event, used for upserts. */
     slug: text('slug').notNull(),
     name: text('name').notNull(),
+    /** The organizer's names in other locales, by locale (`name` is the default). */
+    nameTranslations: jsonb('name_translations').$type<NameTranslations>().notNull().default({}),
     format: text('format').notNull(),
     stageCode: text('stage_code').notNull(),
     eliminationType: text('elimination_type').notNull(),

@@ -1,4 +1,4 @@
-import type { EventPrizes } from '@cwh/contract';
+import type { EventPrizes, NameTranslations } from '@cwh/contract';
 import type { DateOffset } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -10,6 +10,8 @@ import { clonedEvent, cloneSegments, newSlug } from './event-clone.js';
 
 export interface EventInput {
   name: string;
+  /** Omitted: unchanged (none for a new event); `{}`: all removed. */
+  nameTranslations?: NameTranslations | undefined;
   status: 'active' | 'archived';
   date: { from: string; to: string };
   competition: 'championship' | 'townHallCup';
@@ -22,6 +24,7 @@ export interface EventInput {
 
 const columnsOf = (input: EventInput) => ({
   name: input.name,
+  ...(input.nameTranslations !== undefined && { nameTranslations: input.nameTranslations }),
   status: input.status,
   competition: input.competition,
   thLevels: input.thLevels,

@@ -55,6 +55,8 @@ export function clonedEvent(
     tenant: source.tenant,
     slug: newSlug(name),
     name,
+    // The organizer's names in other locales name the copy too until edited.
+    nameTranslations: source.nameTranslations ?? {},
     status: 'active',
     competition: source.competition,
     thLevels: source.thLevels,

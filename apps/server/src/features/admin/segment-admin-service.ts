@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { NameTranslations } from '@cwh/contract';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Tx } from '../../db/client.js';
 import type { AdvanceRuleData, RegistrationPhaseData, SupportedPeriodData } from '../../db/schema/index.js';
@@ -12,6 +13,8 @@ import { newSlug } from './event-clone.js';
 type Range = { from: string; to: string };
 export interface SegmentInput {
   name: string;
+  /** Omitted: unchanged (none for a new segment); `{}`: all removed. */
+  nameTranslations?: NameTranslations | undefined;
   parentId: string | null;
   format: string;
   stageCode: string;

@@ -9,6 +9,7 @@ export function toEventResource(event: EventRow, segmentIds: string[], organizer
     type: 'events',
     attributes: {
       name: event.name,
+      nameTranslations: event.nameTranslations ?? {},
       status: event.status,
       date: { from: isoSeconds(event.dateFrom), to: isoSeconds(event.dateTo) },
       competition: event.competition,

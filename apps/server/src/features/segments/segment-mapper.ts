@@ -11,6 +11,7 @@ export function toSegmentResource(segment: SegmentRow, childIds: string[]): Segm
     type: 'segments',
     attributes: {
       name: segment.name,
+      nameTranslations: segment.nameTranslations ?? {},
       format: segment.format,
       // The columns are free text so new stage codes need no migration; the contract's enum is the gate.
       stageCode: segment.stageCode as StageCode,
