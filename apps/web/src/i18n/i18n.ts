@@ -3,6 +3,7 @@ import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import enAdmin from './locales/en/admin.json';
 import enAdminMatches from './locales/en/adminmatches.json';
+import enAdminNames from './locales/en/adminnames.json';
 import enAdminPeriods from './locales/en/adminperiods.json';
 import enAdminPickban from './locales/en/adminpickban.json';
 import enAdminRosters from './locales/en/adminrosters.json';
@@ -63,6 +64,7 @@ export const NAMESPACES = [
   'teamchat',
   'matchchat',
   'disputes',
+  'adminnames',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -97,6 +99,7 @@ export const enResources = {
   teamchat: enTeamChat,
   matchchat: enMatchChat,
   disputes: enDisputes,
+  adminnames: enAdminNames,
 };
 
 // Every other language is a separate chunk per namespace, fetched when first needed.

@@ -7,6 +7,7 @@ import { Field, useAction } from './admin-ui';
 import { ChatGroupForm } from './chat-group-form';
 import { gmt } from './console-date';
 import { EventCreateForm, EventDeleteButton } from './event-create-form';
+import { NameTranslationsForm } from './name-translations-form';
 import { PrizesForm } from './prizes-form';
 import { SeasonEditor } from './season-editor';
 
@@ -87,6 +88,12 @@ export function EventsPage() {
           {openId === event.id ? (
             <>
               <CloneForm event={event} onCloned={load} />
+              <NameTranslationsForm
+                names={event.attributes.nameTranslations}
+                save={(nameTranslations) => adminApi.changeEvent(event, { nameTranslations })}
+                onSaved={load}
+                testId="event-names-form"
+              />
               <PrizesForm event={event} onSaved={load} />
               <ChatGroupForm event={event} onSaved={load} />
               <SeasonEditor eventId={event.id} />

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { adminApi, type ListItem } from './admin-api';
 import { Field, useAction } from './admin-ui';
 import { gmt } from './console-date';
+import { NameTranslationsForm } from './name-translations-form';
 import { StageLink } from './stage-link';
 import { SupportedPeriodsForm } from './supported-periods-form';
 
@@ -301,6 +302,12 @@ function SegmentForm({
           </button>
         </form>
       ) : null}
+      <NameTranslationsForm
+        names={a.nameTranslations}
+        save={(nameTranslations) => adminApi.patchSegment(eventId, segment.id, { nameTranslations })}
+        onSaved={onSaved}
+        testId="segment-names-form"
+      />
       <SupportedPeriodsForm eventId={eventId} segmentId={segment.id} />
       {message}
     </div>

@@ -1,4 +1,4 @@
-import type { EventResource, SegmentResource } from '@cwh/contract';
+import type { EventResource, NameTranslations, SegmentResource } from '@cwh/contract';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 
@@ -69,16 +69,28 @@ export function localizedName(name: string, t: TFunction<'stages'>): string {
   return name;
 }
 
-/** A stage's name in the page's language when it is one of the spec's stages, else its own name. */
-export function useStageName(): (segment: SegmentResource | { attributes: { name: string } }) => string {
-  const { t } = useTranslation('stages');
-  return (segment) => localizedName(segment.attributes.name, t);
+/** What a named event or segment carries: its default (English) name and the organizer's others. */
+type Named = { attributes: { name: string; nameTranslations?: NameTranslations | undefined } };
+
+/**
+ * The name to show in `language`: the organizer's own name for that locale when set, then the
+ * hub's translation of a known name, then the default name as written.
+ */
+export function displayName(named: Named, language: string, t: TFunction<'stages'>): string {
+  const own = named.attributes.nameTranslations?.[language as keyof NameTranslations]?.trim();
+  return own || localizedName(named.attributes.name, t);
 }
 
-/** An event's name in the page's language when the hub knows its pattern, else as written. */
-export function useEventName(): (event: EventResource | { attributes: { name: string } }) => string {
-  const { t } = useTranslation('stages');
-  return (event) => localizedName(event.attributes.name, t);
+/** A stage's name in the page's language: the organizer's, the spec's stage translated, or its own name. */
+export function useStageName(): (segment: SegmentResource | Named) => string {
+  const { t, i18n } = useTranslation('stages');
+  return (segment) => displayName(segment, i18n.language, t);
+}
+
+/** An event's name in the page's language: the organizer's, a known pattern translated, or as written. */
+export function useEventName(): (event: EventResource | Named) => string {
+  const { t, i18n } = useTranslation('stages');
+  return (event) => displayName(event, i18n.language, t);
 }
 
 /** A stage code's known name in the page's language (the MQ badge and the name agree). */
