@@ -24,6 +24,9 @@ export default defineConfig(({ command, mode }) => {
     preview: { proxy: API_PROXY },
     build: {
       target: 'es2022',
+      // WEB_OUT_DIR builds elsewhere than apps/web/dist (the npm start e2e test, so it does not
+      // replace the suite's coverage build); the server then reads it through WEB_DIST.
+      ...(process.env.WEB_OUT_DIR ? { outDir: process.env.WEB_OUT_DIR, emptyOutDir: true } : {}),
       // The e2e suite's coverage build (e2e/support/coverage.ts): unminified, with source maps that
       // the bundle does not reference, so V8's coverage maps back to the sources. Removed after.
       ...(process.env.WEB_COVERAGE_BUILD === 'true' ? { minify: false, sourcemap: 'hidden' as const } : {}),

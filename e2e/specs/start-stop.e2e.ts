@@ -39,10 +39,14 @@ const ready = (baseURL: string) => async () => {
 
 describe('npm start and SIGTERM', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'cwh-start-'));
+  // npm start builds the web: into its own directory, so the suite's coverage build in
+  // apps/web/dist (mapped back to the sources at teardown) is left as it is.
+  const webDir = mkdtempSync(join(tmpdir(), 'cwh-start-web-'));
   let child: ChildProcess | null = null;
   afterAll(() => {
     if (child && child.exitCode === null && child.signalCode === null) child.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(webDir, { recursive: true, force: true });
   });
 
   it('a SIGTERM to the process npm start started stops the hub: clean exit, port released', async () => {
@@ -59,6 +63,9 @@ describe('npm start and SIGTERM', () => {
         REDIS_URL: '',
         LOG_LEVEL: 'warn',
         MAX_EVENT_LOOP_DELAY_MS: '0',
+        WEB_OUT_DIR: webDir,
+        WEB_DIST: webDir,
+        WEB_COVERAGE_BUILD: 'false',
       },
       stdio: ['ignore', 'inherit', 'inherit'],
     });
