@@ -54,29 +54,18 @@ export function toChallengeResource(
   const summary = vetoSummary(state);
   // A series that started (or finished) before its veto ended takes no more steps: the veto is
   // over where it stopped (votes are refused with VETO_CLOSED too).
-  if (seriesStarted && challenge.status === 'open') {
-    const over = { ...challenge, status: 'closed' as const, turnEndsAt: null };
-    return {
-      id: challenge.id,
-      type: 'challenges',
-      attributes: {
-        ...toChallengeResource(over, votes, viewerSide).attributes,
-        currentStep: null,
-        turn: null,
-      },
-    };
-  }
+  const open = challenge.status === 'open' && !seriesStarted;
   const byStep = new Map(votes.filter((v) => v.challengeId === challenge.id).map((v) => [v.step, v]));
   const attributes: ChallengeAttributes = {
-    status: challenge.status,
+    status: open ? 'open' : 'closed',
     matchSeriesId: challenge.matchSeriesId,
     categoryId: challenge.categoryId,
     steps: challenge.steps.map((s, i) => ({ ...s, side: sideOfStep(challenge.starter, i) })),
     starter: challenge.starter,
     pool: [...challenge.pool],
-    currentStep: summary.currentStep,
-    turn: summary.turn,
-    turnEndsAt: challenge.status === 'open' && challenge.turnEndsAt ? isoSeconds(challenge.turnEndsAt) : null,
+    currentStep: open ? summary.currentStep : null,
+    turn: open ? summary.turn : null,
+    turnEndsAt: open && challenge.turnEndsAt ? isoSeconds(challenge.turnEndsAt) : null,
     banned: summary.banned,
     picked: summary.picked,
     remaining: summary.remaining,
