@@ -3,14 +3,16 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { startSession } from './features/session/load-session';
-import { initI18n } from './i18n/i18n';
-import { localizePath, splitLocalePath } from './i18n/locale';
+import { initI18n, preloadLocale } from './i18n/i18n';
+import { detectBrowserLocale, localizePath, splitLocalePath } from './i18n/locale';
 import { handleChunkLoadError } from './lib/chunk-reload';
 import { installGlobalErrorReporting } from './lib/error-reporter';
 import { routes } from './routes/route-table';
 import './styles/global.css';
 
 const i18n = initI18n();
+// The language the root loader will pick: its shell texts (and the first page's) start loading now.
+preloadLocale(detectBrowserLocale(window.location.pathname));
 
 installGlobalErrorReporting(handleChunkLoadError);
 // Vite's own signal that a preloaded chunk is gone (typically after a deploy).

@@ -1,111 +1,39 @@
 import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enAdmin from './locales/en/admin.json';
-import enAdminMatches from './locales/en/adminmatches.json';
-import enAdminNames from './locales/en/adminnames.json';
-import enAdminPeriods from './locales/en/adminperiods.json';
-import enAdminPickban from './locales/en/adminpickban.json';
-import enAdminRosters from './locales/en/adminrosters.json';
-import enAdminStages from './locales/en/adminstages.json';
-import enAdminUsers from './locales/en/adminusers.json';
-import enBrackets from './locales/en/brackets.json';
-import enChatAccount from './locales/en/chataccount.json';
 import enCheckins from './locales/en/checkins.json';
 import enCommon from './locales/en/common.json';
-import enDisputes from './locales/en/disputes.json';
 import enErrors from './locales/en/errors.json';
-import enFinals from './locales/en/finals.json';
-import enHome from './locales/en/home.json';
 import enLadder from './locales/en/ladder.json';
-import enLeaderboard from './locales/en/leaderboard.json';
-import enMatchChat from './locales/en/matchchat.json';
-import enMatchDetail from './locales/en/matchdetail.json';
 import enMatches from './locales/en/matches.json';
 import enOfficialWar from './locales/en/officialwar.json';
-import enPages from './locales/en/pages.json';
 import enPickban from './locales/en/pickban.json';
-import enRegistration from './locales/en/registration.json';
 import enSession from './locales/en/session.json';
-import enSimulator from './locales/en/simulator.json';
-import enStages from './locales/en/stages.json';
-import enTeamChat from './locales/en/teamchat.json';
 import enTeams from './locales/en/teams.json';
-import enWar from './locales/en/war.json';
+import { NAMESPACES, type Namespace, SHELL_NAMESPACES } from './namespaces';
 
-export const NAMESPACES = [
-  'common',
-  'home',
-  'pages',
-  'errors',
-  'session',
-  'registration',
-  'teams',
-  'simulator',
-  'ladder',
-  'matches',
-  'war',
-  'officialwar',
-  'leaderboard',
-  'admin',
-  'adminstages',
-  'adminusers',
-  'checkins',
-  'chataccount',
-  'finals',
-  'brackets',
-  'adminmatches',
-  'adminperiods',
-  'adminrosters',
-  'pickban',
-  'adminpickban',
-  'stages',
-  'matchdetail',
-  'teamchat',
-  'matchchat',
-  'disputes',
-  'adminnames',
-] as const;
-export type Namespace = (typeof NAMESPACES)[number];
+export { NAMESPACES, type Namespace, SHELL_NAMESPACES } from './namespaces';
 
-export const enResources = {
+/** The shell's English texts, bundled in the first chunk (the page needs them before anything renders). */
+const enShell: Record<(typeof SHELL_NAMESPACES)[number], Record<string, unknown>> = {
   common: enCommon,
-  home: enHome,
-  pages: enPages,
   errors: enErrors,
   session: enSession,
-  registration: enRegistration,
   teams: enTeams,
-  simulator: enSimulator,
-  ladder: enLadder,
   matches: enMatches,
-  war: enWar,
-  officialwar: enOfficialWar,
-  leaderboard: enLeaderboard,
-  admin: enAdmin,
-  adminstages: enAdminStages,
-  adminusers: enAdminUsers,
+  ladder: enLadder,
   checkins: enCheckins,
-  chataccount: enChatAccount,
-  finals: enFinals,
-  brackets: enBrackets,
-  adminmatches: enAdminMatches,
-  adminperiods: enAdminPeriods,
-  adminrosters: enAdminRosters,
+  officialwar: enOfficialWar,
   pickban: enPickban,
-  adminpickban: enAdminPickban,
-  stages: enStages,
-  matchdetail: enMatchDetail,
-  teamchat: enTeamChat,
-  matchchat: enMatchChat,
-  disputes: enDisputes,
-  adminnames: enAdminNames,
 };
 
-// Every other language is a separate chunk per namespace, fetched when first needed.
-const lazyResources = import.meta.glob<{ default: Record<string, unknown> }>([
+/**
+ * Every other bundle (a language and a namespace) is its own chunk, fetched when a route needs it:
+ * another language's shell before the first render, a page's namespaces with the page's chunk.
+ */
+const lazyBundles = import.meta.glob<{ default: Record<string, unknown> }>([
   './locales/*/*.json',
-  '!./locales/en/*.json',
+  '!./locales/en/{common,errors,session,teams,matches,ladder,checkins,officialwar,pickban}.json',
 ]);
 
 export const i18n = i18next.createInstance();
@@ -128,12 +56,15 @@ export function initI18n(): typeof i18n {
     void i18n.use(initReactI18next).init({
       lng: DEFAULT_LOCALE,
       fallbackLng: DEFAULT_LOCALE,
-      ns: [...NAMESPACES],
+      ns: [...SHELL_NAMESPACES],
       defaultNS: 'common',
-      resources: { en: enResources } as Resource,
+      resources: { en: enShell } as Resource,
       interpolation: { escapeValue: false },
       returnNull: false,
       initAsync: false,
+      // No i18next backend: bundles are added by `loadLocale` and `loadNamespaces` below, before the
+      // page that needs them renders (the root loader and the route's lazy chunk wait for them), so
+      // `useTranslation` never sees a missing namespace and never shows raw keys.
       react: { useSuspense: false },
     });
     askPluralRulesOfTheLanguage();
@@ -141,17 +72,77 @@ export function initI18n(): typeof i18n {
   return i18n;
 }
 
+/** Namespaces pages asked for so far: a change of language fetches them in the new language too. */
+const wanted = new Set<Namespace>(SHELL_NAMESPACES);
+/** The language being loaded or shown: a page's namespaces are fetched in it. */
+let target: Locale = DEFAULT_LOCALE;
+const inFlight = new Map<string, Promise<void>>();
+
+function ensureBundles(locale: Locale, namespaces: Iterable<Namespace>): Promise<unknown> {
+  const pending: Promise<void>[] = [];
+  for (const ns of namespaces) {
+    if (i18n.hasResourceBundle(locale, ns)) continue;
+    const key = `./locales/${locale}/${ns}.json`;
+    let loading = inFlight.get(key);
+    if (!loading) {
+      const load = lazyBundles[key];
+      if (!load) continue;
+      loading = load().then(
+        (module) => {
+          i18n.addResourceBundle(locale, ns, module.default, true, true);
+        },
+        (error: unknown) => {
+          inFlight.delete(key);
+          throw error;
+        },
+      );
+      inFlight.set(key, loading);
+    }
+    pending.push(loading);
+  }
+  return Promise.all(pending);
+}
+
+/**
+ * Fetches a page's namespaces (its route chunk asks, in parallel with the chunk itself) in the
+ * language being shown, or the one being switched to.
+ */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  initI18n();
+  for (const ns of namespaces) wanted.add(ns);
+  const locale = target;
+  await ensureBundles(locale, namespaces);
+  // The language changed while these were in flight: the new one needs them too.
+  if (target !== locale) await ensureBundles(target, namespaces);
+}
+
+/**
+ * The page's first load (main.tsx, before the router starts): the language the root loader is about
+ * to pick, so the shell's texts in it and the first page's namespaces are fetched in it at once,
+ * in parallel with the route chunk, not after the root loader has run.
+ */
+export function preloadLocale(locale: Locale): void {
+  initI18n();
+  target = locale;
+  ensureBundles(locale, wanted).catch(() => {
+    // The root loader's loadLocale fetches again and reports the failure.
+  });
+}
+
+/** The shell's namespaces and those of the pages seen so far, in `locale`; then switches to it. */
 export async function loadLocale(locale: Locale): Promise<void> {
   initI18n();
-  if (locale !== DEFAULT_LOCALE && !i18n.hasResourceBundle(locale, 'common')) {
-    await Promise.all(
-      NAMESPACES.map(async (ns) => {
-        const load = lazyResources[`./locales/${locale}/${ns}.json`];
-        if (!load) return;
-        const module = await load();
-        i18n.addResourceBundle(locale, ns, module.default, true, true);
-      }),
-    );
-  }
+  target = locale;
+  await ensureBundles(locale, wanted);
   if (i18n.language !== locale) await i18n.changeLanguage(locale);
+}
+
+/** Tests: every bundle of every language at once, so components render without awaiting a fetch. */
+export function addAllBundlesForTests(bundles: Record<string, Record<string, unknown>>): void {
+  initI18n();
+  for (const [path, texts] of Object.entries(bundles)) {
+    const match = /\/locales\/([^/]+)\/([^/]+)\.json$/.exec(path);
+    if (match) i18n.addResourceBundle(match[1]!, match[2]!, texts, true, true);
+  }
+  i18n.options.ns = [...NAMESPACES];
 }

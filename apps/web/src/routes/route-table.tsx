@@ -3,23 +3,39 @@ import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
 import { PageLoader } from '../features/shell/page-loader';
+import { loadNamespaces } from '../i18n/i18n';
+import { ROUTE_NAMESPACES, type RouteModule } from '../i18n/namespaces';
 import { prefetchWhenIdle, withPageDataMinDelay } from '../lib/page-loading';
 import { RootLayout, type RouteHandle } from './root-layout';
 import { rootLoader, shouldRevalidateRoot } from './root-loader';
 
 type Loader<M> = () => Promise<M>;
 
+/** A route module's chunk (`load`, also prefetched when idle) and its translations. */
+interface Chunk<M> {
+  load: Loader<M>;
+  /** The chunk and the namespaces it needs in the page's language: the page renders after both. */
+  withTexts: Loader<M>;
+}
+
+function chunk<M>(name: RouteModule, load: Loader<M>): Chunk<M> {
+  return {
+    load,
+    withTexts: async () => (await Promise.all([load(), loadNamespaces(ROUTE_NAMESPACES[name])]))[0],
+  };
+}
+
 /**
- * A lazily loaded page: `load` imports the route module, `pick` names its component, or its
- * component and data loader (pages read their server data through loaders, not effects).
+ * A lazily loaded page: `load` imports the route module and its texts, `pick` names its component,
+ * or its component and data loader (pages read their server data through loaders, not effects).
  */
 function page<M>(
   path: string,
-  load: Loader<M>,
+  { withTexts }: Chunk<M>,
   pick: (module: M) => ComponentType | [ComponentType, LoaderFunction],
 ): RouteObject {
   const lazy = async () => {
-    const picked = pick(await load());
+    const picked = pick(await withTexts());
     return Array.isArray(picked)
       ? { Component: picked[0], loader: withPageDataMinDelay(picked[1]) }
       : { Component: picked };
@@ -33,18 +49,21 @@ const [BROADCAST_PREFIX, BROADCAST_PAGE] = SPA_PAGES.broadcast.split('/') as [st
 /** Pages shown without waiting for the session's initial load: home (spec 2) and the error pages. */
 const SHOW_AT_ONCE: RouteHandle = { showAtOnce: true };
 
-const home = () => import('./home');
-const myClan = () => import('./my-clan');
-const registration = () => import('./registration');
-const errors = () => import('./errors');
-const simulator = () => import('./simulator');
-const ladder = () => import('./ladder');
-const admin = () => import('./admin');
-const finals = () => import('./finals');
-const broadcast = () => import('./broadcast');
+const home = chunk('home', () => import('./home'));
+const myClan = chunk('my-clan', () => import('./my-clan'));
+const registration = chunk('registration', () => import('./registration'));
+const errors = chunk('errors', () => import('./errors'));
+const simulator = chunk('simulator', () => import('./simulator'));
+const ladder = chunk('ladder', () => import('./ladder'));
+const admin = chunk('admin', () => import('./admin'));
+const finals = chunk('finals', () => import('./finals'));
+const broadcast = chunk('broadcast', () => import('./broadcast'));
 
-/** Every page chunk, fetched when the browser is idle after the first page (spec 9 idle prefetch). */
-const PAGE_MODULES = [home, myClan, registration, errors, ladder, finals];
+/**
+ * Every page chunk, fetched when the browser is idle after the first page (spec 9 idle prefetch);
+ * their texts are fetched when a page is opened.
+ */
+const PAGE_MODULES = [home, myClan, registration, errors, ladder, finals].map((c) => c.load);
 
 /** The root loader, which also schedules the idle prefetch of the page chunks. */
 const loadRoot: LoaderFunction = (args) => {
@@ -89,7 +108,10 @@ export const pageRoutes: RouteObject[] = [
   // Spec 2 "World Championship Finals Day 1, 2 and 3 pages" and "Town Hall Cup pages".
   page(SPA_PAGES.worldFinals, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
   page(SPA_PAGES.worldFinalsDay, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
-  { path: SPA_PAGES.townHallCup, lazy: async () => ({ loader: (await finals()).townHallCupIndexLoader }) },
+  {
+    path: SPA_PAGES.townHallCup,
+    lazy: async () => ({ loader: (await finals.load()).townHallCupIndexLoader }),
+  },
   page(SPA_PAGES.townHallCupLevel, finals, (m) => [m.TownHallCupPage, m.townHallCupLoader]),
   // Not in spec 2: the simulated game's console (dev/demo), shown at once.
   { ...page(SPA_PAGES.simulator, simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
@@ -123,7 +145,7 @@ export const routes: RouteObject[] = [
     path: `/:locale?/${BROADCAST_PREFIX}`,
     loader: loadRoot,
     shouldRevalidate: shouldRevalidateRoot,
-    lazy: async () => ({ Component: (await broadcast()).BroadcastLayout }),
+    lazy: async () => ({ Component: (await broadcast.withTexts()).BroadcastLayout }),
     HydrateFallback: () => <PageLoader fullscreen />,
     errorElement: <RouteErrorPage />,
     children: [

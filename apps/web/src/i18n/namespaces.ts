@@ -1,0 +1,105 @@
+/**
+ * Translation namespaces, and which of them each part of the app needs (issue 11: only the
+ * namespaces a route needs are loaded). No texts here: the build's budget check (e2e) and the
+ * benches read this file too.
+ */
+export const NAMESPACES = [
+  'common',
+  'home',
+  'pages',
+  'errors',
+  'session',
+  'registration',
+  'teams',
+  'simulator',
+  'ladder',
+  'matches',
+  'war',
+  'officialwar',
+  'leaderboard',
+  'admin',
+  'adminstages',
+  'adminusers',
+  'checkins',
+  'chataccount',
+  'finals',
+  'brackets',
+  'adminmatches',
+  'adminperiods',
+  'adminrosters',
+  'pickban',
+  'adminpickban',
+  'stages',
+  'matchdetail',
+  'teamchat',
+  'matchchat',
+  'disputes',
+  'adminnames',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * What the first chunk renders whatever the page: layout, header, footer, error pages, session and
+ * the realtime overlays (match found, select five, start war, check-ins). English ones are bundled
+ * in the first chunk; another language's are fetched before the first render.
+ */
+export const SHELL_NAMESPACES = [
+  'common',
+  'errors',
+  'session',
+  'teams',
+  'matches',
+  'ladder',
+  'checkins',
+  'officialwar',
+  'pickban',
+] as const satisfies readonly Namespace[];
+
+/** The route modules of `routes/` (each a lazy chunk of the route table). */
+export type RouteModule =
+  | 'home'
+  | 'my-clan'
+  | 'registration'
+  | 'errors'
+  | 'simulator'
+  | 'ladder'
+  | 'admin'
+  | 'finals'
+  | 'broadcast';
+
+/**
+ * The namespaces a route module uses beyond the shell's, fetched with its chunk; the route renders
+ * once both are in. `route-namespaces.test.ts` reads the module's imports and fails when one is missing.
+ */
+export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]>> = {
+  home: ['home', 'finals', 'stages'],
+  'my-clan': ['chataccount', 'teamchat'],
+  registration: ['registration', 'stages'],
+  errors: [],
+  simulator: ['simulator'],
+  ladder: [
+    'brackets',
+    'disputes',
+    'finals',
+    'leaderboard',
+    'matchchat',
+    'matchdetail',
+    'pages',
+    'stages',
+    'war',
+  ],
+  admin: [
+    'admin',
+    'adminmatches',
+    'adminnames',
+    'adminperiods',
+    'adminpickban',
+    'adminrosters',
+    'adminstages',
+    'adminusers',
+    'disputes',
+    'finals',
+  ],
+  finals: ['brackets', 'finals', 'leaderboard'],
+  broadcast: ['brackets', 'stages'],
+};
