@@ -52,30 +52,45 @@ export const cloneEventBody = requestBody(
 const stageCode = z.enum(['OL', 'MQ', 'MF', 'CF', 'LCQ', 'CQ', 'CT', 'LADDER', 'FINALS']);
 const count = z.number().int().min(0).max(100_000);
 
+/** The segment fields a new segment may omit; a PATCH without them keeps what the segment has. */
+const segmentOptionalFields = {
+  parentId: resourceId.nullable(),
+  registrationType: z.string().trim().min(1).max(50),
+  registrationStatus: z.enum(['open', 'closed']),
+  timezone: z.string().trim().min(1).max(64),
+  segmentCheckinsConfig: z.object({ enabled: z.boolean(), openWindow: dateRangeInput.nullable() }),
+};
+
 export const segmentInputAttributes = z.object({
   name,
   nameTranslations,
-  parentId: resourceId.nullable().default(null),
+  parentId: segmentOptionalFields.parentId.default(null),
   format: z.string().trim().min(1).max(100),
   stageCode,
   eliminationType: z.enum(['ladder', 'swiss', 'double_elimination']),
-  registrationType: z.string().trim().min(1).max(50).default('allowed'),
-  registrationStatus: z.enum(['open', 'closed']).default('closed'),
-  timezone: z.string().trim().min(1).max(64).default('UTC'),
+  registrationType: segmentOptionalFields.registrationType.default('allowed'),
+  registrationStatus: segmentOptionalFields.registrationStatus.default('closed'),
+  timezone: segmentOptionalFields.timezone.default('UTC'),
   type: z.string().trim().min(1).max(50),
   configuration: z.object({
     thLevel: z.number().int().min(1).max(30),
     phase: z.string().max(100).nullable().default(null),
   }),
-  segmentCheckinsConfig: z
-    .object({ enabled: z.boolean(), openWindow: dateRangeInput.nullable() })
-    .default({ enabled: false, openWindow: null }),
+  segmentCheckinsConfig: segmentOptionalFields.segmentCheckinsConfig.default({
+    enabled: false,
+    openWindow: null,
+  }),
   rosterSize: z.object({ playersMin: count, playersMax: count, coachesMax: count }),
   rostersLimit: z.object({ limit: count, standbyLimit: count }),
   date: dateRangeInput,
 });
 export const createSegmentBody = requestBody(segmentInputAttributes);
-export const patchSegmentBody = requestBody(segmentInputAttributes.partial());
+/**
+ * Only the attributes sent change: the create defaults are left out (a `.partial()` of the create
+ * schema filled them in, so a PATCH of the dates alone moved the segment to the top level, closed
+ * its registration and switched its check-ins off).
+ */
+export const patchSegmentBody = requestBody(segmentInputAttributes.extend(segmentOptionalFields).partial());
 
 /** The phase's `type` (spec §3) is `phaseType` in documents: JSON:API forbids an attribute `type`. */
 export const registrationPhaseInput = z.object({
