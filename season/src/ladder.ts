@@ -1,0 +1,300 @@
+import { performance } from 'node:perf_hooks';
+import {
+  MATCH_SERIES_FINISHED_EVENT,
+  MATCH_UP_ACCEPTED_EVENT,
+  MATCH_UP_DECLINED_EVENT,
+  MATCH_UP_FOUND_EVENT,
+} from '@cwh/contract';
+import type { Captain } from './captain.js';
+import type { Doc } from './context.js';
+import { M, recordMisconduct, type SeasonContext, SIM, sleep, T, WAR } from './context.js';
+
+const FOUND_POLL_MS = 3_000;
+
+interface AcceptTiming {
+  starts: number[];
+  notified: number[];
+}
+
+/** Time from a war's play call until the standings read shows the result. */
+async function waitStandings(ctx: SeasonContext, cap: Captain, games: number, started: number) {
+  for (let i = 0; i < 400; i++) {
+    const doc = await ctx.api.call<Doc>(
+      'GET',
+      `${T}/segments/${ctx.ladderId}/standings?filter[roster.id]=${cap.rosterId}`,
+    );
+    const row = doc.body?.data?.[0]?.attributes;
+    if (row && row.gamesPlayed >= games) {
+      ctx.latencies.resultToStandings.push(performance.now() - started);
+      return;
+    }
+    await sleep(25);
+  }
+  ctx.breaks.push(`standings of ${cap.clan.name} never showed game ${games}`);
+}
+
+/** The next match-up of a queued captain: its socket notice, else (socket missed it) a read of its match-ups. */
+async function nextMatchUp(
+  ctx: SeasonContext,
+  cap: Captain,
+  since: number,
+  endAt: number,
+  handled: Set<string>,
+) {
+  while (Date.now() < endAt) {
+    const notice = await cap.waitFor(
+      (n) => n.event === MATCH_UP_FOUND_EVENT && !handled.has(n.id),
+      FOUND_POLL_MS,
+      since,
+    );
+    if (notice) return { id: notice.id, at: notice.at, recovered: false };
+    const list = await ctx.api.call<Doc>(
+      'GET',
+      `${M}/match-ups?filter[user.id]=${cap.userId}&filter[status]=awaiting_confirmation`,
+      undefined,
+      cap.token,
+    );
+    const pending = (list.body?.data ?? []).find((m: Doc) => !handled.has(m.id));
+    if (pending) return { id: pending.id as string, at: performance.now(), recovered: true };
+    const status = await ctx.api.call<Doc>('GET', `${M}/queue/${cap.rosterId}/status`, undefined, cap.token);
+    const s = status.body?.data?.attributes?.status;
+    if (s !== 'waiting' && s !== 'matched' && s !== 'accepted') return null;
+  }
+  return null;
+}
+
+/** One captain's ladder: join, answer match-ups (accept, decline or not at all), play, until `matches` or the end. */
+async function ladderBot(
+  ctx: SeasonContext,
+  cap: Captain,
+  matches: number,
+  endAt: number,
+  accepts: Map<string, AcceptTiming>,
+  onPlayed: () => void,
+) {
+  let played = 0;
+  let needJoin = true;
+  let joinedAt = 0;
+  let measured = false;
+  const handled = new Set<string>();
+  const others = ctx.captains.filter((c) => c !== cap);
+  while (played < matches && Date.now() < endAt) {
+    if (needJoin) {
+      if (cap.temper.late) await sleep(cap.rng.int(100, 1500));
+      if (cap.temper.flaky && cap.rng.chance(0.3)) await cap.blip(cap.rng.int(50, 800));
+      joinedAt = performance.now();
+      const join = await ctx.api.call(
+        'POST',
+        `${M}/queue/${cap.rosterId}/join`,
+        { data: { attributes: { playerTags: cap.team } } },
+        cap.token,
+      );
+      if (join.status !== 200) {
+        if (join.status >= 500) return;
+        // Refusals that end this captain's ladder (the limits of the spec): stop.
+        if (['NOT_IN_LADDER', 'ROSTER_ALREADY_PLAYED', 'MATCH_LIMIT_REACHED'].includes(join.code ?? ''))
+          return;
+        await sleep(500);
+        continue;
+      }
+      ctx.queued++;
+      measured = false;
+      needJoin = false;
+      if (cap.temper.rogue && cap.rng.chance(0.4)) {
+        const twice = await ctx.api.call(
+          'POST',
+          `${M}/queue/${cap.rosterId}/join`,
+          { data: { attributes: { playerTags: cap.team } } },
+          cap.token,
+        );
+        recordMisconduct(ctx, 'queue twice (answers the live entry)', twice.status);
+      }
+      if (cap.temper.rogue && cap.rng.chance(0.4)) {
+        const victim = cap.rng.pick(others);
+        const foreign = await ctx.api.call(
+          'POST',
+          `${M}/queue/${victim.rosterId}/join`,
+          { data: { attributes: { playerTags: victim.team } } },
+          cap.token,
+        );
+        recordMisconduct(ctx, 'join for another clan', foreign.status);
+      }
+    }
+    const found = await nextMatchUp(ctx, cap, joinedAt, endAt, handled);
+    if (!found) {
+      needJoin = true;
+      ctx.queued = Math.max(0, ctx.queued - 1);
+      continue;
+    }
+    handled.add(found.id);
+    if (found.recovered) ctx.recovered++;
+    if (!measured) {
+      measured = true;
+      ctx.queued = Math.max(0, ctx.queued - 1);
+      if (!found.recovered) {
+        const ms = found.at - joinedAt;
+        ctx.latencies.joinToFound.push(ms);
+        ctx.timeline.push({
+          t: (performance.now() - ctx.started) / 1000,
+          queue: ctx.queued,
+          joinToFoundMs: ms,
+        });
+      }
+    }
+    const path = `${M}/match-ups/${found.id}`;
+    const since = found.at - 1;
+    if (cap.temper.noShow && cap.rng.chance(0.5)) {
+      // Never answers: the match-up expires (15 s); this side is out of the queue and joins again.
+      const end = await cap.waitFor(
+        (n) => n.id === found.id && n.event === MATCH_UP_DECLINED_EVENT,
+        25_000,
+        since,
+      );
+      if (!end) ctx.lost.push(`${cap.clan.name}: no expiry notice for match-up ${found.id}`);
+      needJoin = true;
+      continue;
+    }
+    if (cap.temper.decliner && cap.rng.chance(0.35)) {
+      const declined = await ctx.api.call('POST', `${path}/decline`, undefined, cap.token);
+      if (declined.status === 200) {
+        needJoin = true;
+        continue;
+      }
+    }
+    const timing = accepts.get(found.id) ?? { starts: [], notified: [] };
+    accepts.set(found.id, timing);
+    timing.starts.push(performance.now());
+    const accepted = await ctx.api.call<Doc>('POST', `${path}/accept`, undefined, cap.token);
+    if (cap.temper.rogue && cap.rng.chance(0.5)) {
+      const again = await ctx.api.call('POST', `${path}/accept`, undefined, cap.token);
+      recordMisconduct(ctx, 'double accept', again.status);
+    }
+    if (accepted.status !== 200) {
+      // Expired or closed meanwhile (the other side declined): back to the loop.
+      const status = await ctx.api.call<Doc>(
+        'GET',
+        `${M}/queue/${cap.rosterId}/status`,
+        undefined,
+        cap.token,
+      );
+      const s = status.body?.data?.attributes?.status;
+      needJoin = s !== 'waiting' && s !== 'matched';
+      continue;
+    }
+    const answer = await cap.waitFor(
+      (n) =>
+        n.id === found.id && (n.event === MATCH_UP_ACCEPTED_EVENT || n.event === MATCH_UP_DECLINED_EVENT),
+      25_000,
+      since,
+    );
+    let seriesId: string | null = null;
+    if (answer?.event === MATCH_UP_ACCEPTED_EVENT) {
+      timing.notified.push(answer.at);
+      seriesId = answer.data?.matchSeries?.id ?? null;
+    } else if (answer?.event === MATCH_UP_DECLINED_EVENT) {
+      const requeued: string[] = answer.data?.requeuedRosterIds ?? [];
+      needJoin = !requeued.includes(cap.rosterId);
+      continue;
+    } else {
+      // The socket missed it: read the match-up.
+      const list = await ctx.api.call<Doc>(
+        'GET',
+        `${M}/match-ups?filter[user.id]=${cap.userId}`,
+        undefined,
+        cap.token,
+      );
+      const mu = (list.body?.data ?? []).find((m: Doc) => m.id === found.id);
+      if (mu?.attributes?.matchSeriesId) {
+        ctx.recovered++;
+        seriesId = mu.attributes.matchSeriesId;
+      } else {
+        ctx.lost.push(
+          `${cap.clan.name}: match-up ${found.id} neither notified nor readable (${mu?.attributes?.status})`,
+        );
+        needJoin = true;
+        continue;
+      }
+    }
+    if (!seriesId) {
+      ctx.breaks.push(`match-up ${found.id} accepted by both without a series`);
+      needJoin = true;
+      continue;
+    }
+    ctx.acceptedPairs.set(found.id, seriesId);
+    const series = await ctx.api.ok<Doc>('GET', `${M}/match-series/${seriesId}`, undefined, cap.token);
+    const host = series.data.attributes.competitors[0]?.roster?.id === cap.rosterId;
+    const finished = cap.waitFor(
+      (n) => n.event === MATCH_SERIES_FINISHED_EVENT && n.data?.matchSeries?.id === seriesId,
+      30_000,
+      since,
+    );
+    if (host) {
+      const war = await ctx.api.ok<Doc>(
+        'POST',
+        `${WAR}/create-war`,
+        { data: { attributes: { matchSeriesId: seriesId } } },
+        cap.token,
+      );
+      const started = performance.now();
+      await ctx.api.ok('POST', `${SIM}/wars/${war.data.attributes.warId}/play`);
+      await waitStandings(ctx, cap, played + 1, started);
+    } else if (cap.temper.rogue && cap.rng.chance(0.3)) {
+      const war = await ctx.api.call(
+        'POST',
+        `${WAR}/create-war`,
+        { data: { attributes: { matchSeriesId: seriesId } } },
+        cap.token,
+      );
+      recordMisconduct(ctx, 'both captains create the war', war.status);
+    }
+    if (!(await finished)) {
+      const state = (await ctx.api.ok<Doc>('GET', `${M}/match-series/${seriesId}`, undefined, cap.token)).data
+        .attributes.state;
+      if (state === 'finished') ctx.recovered++;
+      else ctx.lost.push(`${cap.clan.name}: series ${seriesId} never finished (${state})`);
+    }
+    played++;
+    onPlayed();
+    needJoin = true;
+  }
+  // Out of time or done: leave the queue if still in it.
+  await ctx.api.call('POST', `${M}/queue/${cap.rosterId}/leave`, undefined, cap.token);
+}
+
+export async function runLadder(ctx: SeasonContext, matches: number, windowMs: number): Promise<void> {
+  const started = performance.now();
+  const endAt = Date.now() + windowMs;
+  const accepts = new Map<string, AcceptTiming>();
+  let played = 0;
+  const total = (ctx.captains.length * matches) / 2;
+  const sampler = setInterval(() => {
+    ctx.timeline.push({
+      t: (performance.now() - ctx.started) / 1000,
+      queue: ctx.queued,
+      joinToFoundMs: null,
+    });
+  }, 500);
+  try {
+    await Promise.all(
+      ctx.captains.map((cap) =>
+        ladderBot(ctx, cap, matches, endAt, accepts, () => {
+          played++;
+          ctx.progress(Math.floor(played / 2), total, 'ladder');
+        }),
+      ),
+    );
+  } finally {
+    clearInterval(sampler);
+  }
+  for (const timing of accepts.values()) {
+    if (timing.starts.length === 2 && timing.notified.length === 2)
+      ctx.latencies.acceptToBoth.push(Math.max(...timing.notified) - Math.max(...timing.starts));
+  }
+  ctx.stages.push({
+    name: 'ladder',
+    teams: ctx.captains.length,
+    matches: 0, // filled by the invariants from the recorded series
+    forfeits: 0,
+    durationSeconds: (performance.now() - started) / 1000,
+  });
+}
