@@ -1,5 +1,5 @@
 /**
- * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|all> [options]`.
+ * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|fcp|all> [options]`.
  * They print figures and write JSON under bench/results; they never fail on a number.
  */
 import { apiBench } from './api/api-bench.js';
@@ -8,6 +8,7 @@ import { queueBench } from './queue/queue-bench.js';
 import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { standingsDbBench } from './standings/standings-db-bench.js';
+import { fcpBench } from './web-bundle/fcp-bench.js';
 import { webBundleBench } from './web-bundle/web-bundle-bench.js';
 
 const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
@@ -18,6 +19,7 @@ const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   competition: competitionBench,
   'standings-db': standingsDbBench,
   'web-bundle': webBundleBench,
+  fcp: fcpBench,
 };
 
 async function main() {

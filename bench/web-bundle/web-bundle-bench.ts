@@ -5,6 +5,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadavg, REPO_ROOT, writeResult } from '../lib/env.js';
 import { kib, table } from '../lib/stats.js';
+import { ROUTE_EXAMPLE_PATH, routeInitialJs } from './route-js.js';
 
 interface Asset {
   file: string;
@@ -35,7 +36,19 @@ export async function webBundleBench(_argv: readonly string[]): Promise<void> {
     const started = Date.now();
     const build = spawnSync(
       'npm',
-      ['run', 'build', '-w', '@cwh/web', '--', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+      [
+        'run',
+        'build',
+        '-w',
+        '@cwh/web',
+        '--',
+        '--outDir',
+        outDir,
+        '--emptyOutDir',
+        '--manifest',
+        '--logLevel',
+        'warn',
+      ],
       { cwd: REPO_ROOT, encoding: 'utf8' },
     );
     const buildSeconds = (Date.now() - started) / 1000;
@@ -77,7 +90,32 @@ export async function webBundleBench(_argv: readonly string[]): Promise<void> {
     console.log(
       table([['file', 'raw', 'gzip'], ...lazy.slice(0, 8).map((a) => [a.file, kib(a.raw), kib(a.gzip)])]),
     );
-    const file = writeResult('web-bundle', { buildSeconds, loadavg: loadavg(), totals, initial, lazy });
+    // Per route (e2e/specs/web-budget.e2e.ts asserts the budgets): entry + route chunk + texts, gzip.
+    const routes = routeInitialJs(outDir);
+    const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
+    console.log(
+      "\ninitial JS per route (entry + route chunk + the language's texts; kB = 1000 bytes, gzip):",
+    );
+    console.log(
+      table([
+        ['route', 'en', 'fr', 'largest (language)'],
+        ...Object.entries(ROUTE_EXAMPLE_PATH).map(([route, path]) => {
+          const of = routes.filter((r) => r.route === route);
+          const largest = of.reduce((a, b) => (b.gzip > a.gzip ? b : a));
+          const gz = (locale: string) => kB(of.find((r) => r.locale === locale)!.gzip);
+          return [path, gz('en'), gz('fr'), `${kB(largest.gzip)} (${largest.locale})`];
+        }),
+      ]),
+    );
+    const perRoute = routes.map(({ files: _files, ...rest }) => rest);
+    const file = writeResult('web-bundle', {
+      buildSeconds,
+      loadavg: loadavg(),
+      totals,
+      initial,
+      lazy,
+      perRoute,
+    });
     console.log(`→ ${file}`);
   } finally {
     rmSync(outDir, { recursive: true, force: true });
