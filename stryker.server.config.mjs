@@ -4,7 +4,7 @@
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
-  vitest: { configFile: 'apps/server/vitest.mutation.config.ts', dir: 'apps/server' },
+  vitest: { configFile: 'apps/server/vitest.mutation.config.ts', dir: 'apps/server', pool: 'forks' },
   mutate: [
     'apps/server/src/features/ladder/**/*-service.ts',
     'apps/server/src/features/ladder/match-ups/*.ts',

@@ -1,4 +1,4 @@
-import { defineConfig, mergeConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 import base from './vitest.config.js';
 
 // The tests that exercise the mutated services (stryker.server.config.mjs): the ladder over HTTP,
@@ -18,9 +18,8 @@ const narrowed = process.env.MUTATION_TESTS?.split(',')
   .map((glob) => glob.trim())
   .filter(Boolean);
 
-export default mergeConfig(
-  base,
-  defineConfig({
-    test: { include: narrowed?.length ? narrowed : defaults },
-  }),
-);
+// Not mergeConfig: it concatenates arrays, so base's include (every server test) would stay in.
+export default defineConfig({
+  ...base,
+  test: { ...base.test, include: narrowed?.length ? narrowed : defaults },
+});
