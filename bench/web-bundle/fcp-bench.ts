@@ -25,7 +25,7 @@ const UP_BITS = 1_500_000;
 interface Load {
   fcp: number;
   domContentLoaded: number;
-  /** Bytes on the wire (encoded) of the load's scripts and of everything. */
+  /** Bytes on the wire (encoded) of the scripts and of everything, and requests, until FCP is read. */
   scriptBytes: number;
   totalBytes: number;
   requests: number;
@@ -43,7 +43,9 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
     `fcp: ${runs} cold loads per page, ${DOWN_BITS / 1e6} / ${UP_BITS / 1e6} Mbps, ${latency} ms RTT, CPU ×${cpu}; loadavg ${before}`,
   );
 
-  const outDir = mkdtempSync(join(tmpdir(), 'cwh-fcp-web-'));
+  // `--web-dist <dir>`: serve a web built elsewhere (another commit's, for a before/after) as is.
+  const prebuilt = typeof args.get('web-dist') === 'string' ? (args.get('web-dist') as string) : null;
+  const outDir = prebuilt ?? mkdtempSync(join(tmpdir(), 'cwh-fcp-web-'));
   const database = await createBenchDatabase(kind!);
   let server: Awaited<ReturnType<typeof startServer>> | undefined;
   const browser = await chromium.launch({
@@ -52,15 +54,13 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
     args: CHROMIUM_ARGS,
   });
   try {
-    const build = spawnSync(
-      'npm',
-      ['run', 'build', '-w', '@cwh/web', '--', '--outDir', outDir, '--emptyOutDir'],
-      {
-        cwd: REPO_ROOT,
-        encoding: 'utf8',
-        env: { ...process.env, WEB_COVERAGE_BUILD: '', WEB_OUT_DIR: '' },
-      },
-    );
+    const build = prebuilt
+      ? { status: 0, stdout: '', stderr: '' }
+      : spawnSync('npm', ['run', 'build', '-w', '@cwh/web', '--', '--outDir', outDir, '--emptyOutDir'], {
+          cwd: REPO_ROOT,
+          encoding: 'utf8',
+          env: { ...process.env, WEB_COVERAGE_BUILD: '', WEB_OUT_DIR: '' },
+        });
     if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
     await prepareBenchDatabase(database, async () => undefined);
     server = await startServer({
@@ -105,8 +105,7 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
             if (entry) resolve({ fcp: entry.startTime, domContentLoaded: nav.domContentLoadedEventEnd });
           }).observe({ type: 'paint', buffered: true });
         })`);
-        // Let late chunks (route texts, API answers) land in the byte count.
-        await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
+        // What the page fetched until FCP is known (the idle prefetch of other pages' chunks comes later).
         return { ...timing, scriptBytes, totalBytes, requests };
       } finally {
         await context.close();
@@ -146,12 +145,15 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
         ...rows,
       ]),
     );
-    console.log(`loadavg before ${before}, after ${after} (${database.label})`);
+    console.log(
+      `loadavg before ${before}, after ${after} (${database.label}; web ${prebuilt ?? 'built from this tree'})`,
+    );
     const file = writeResult('fcp', {
       machine: machine(),
       loadavg: { before, after },
       throttling: { downBits: DOWN_BITS, upBits: UP_BITS, latencyMs: latency, cpuRate: cpu },
       database: kind,
+      web: prebuilt ?? 'built from this tree',
       results,
     });
     console.log(`→ ${file}`);
@@ -159,6 +161,6 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
     await browser.close();
     await server?.stop();
     await database.dispose();
-    rmSync(outDir, { recursive: true, force: true });
+    if (!prebuilt) rmSync(outDir, { recursive: true, force: true });
   }
 }
