@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
 // figures per workspace.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/contract', 'apps/server', 'apps/web'],
+    projects: ['packages/domain', 'packages/contract', 'apps/server', 'apps/web', 'season'],
     coverage: {
       provider: 'v8',
       // The sources of every workspace, tested or not. From the root: a bare `src/**` matches nothing

@@ -11,6 +11,15 @@ import { M, recordMisconduct, type SeasonContext, SIM, sleep, T, WAR } from './c
 
 const FOUND_POLL_MS = 3_000;
 
+/** Shared by the bots of one ladder. */
+interface LadderState {
+  /** Bots still playing: alone in the ladder, a bot stops waiting. */
+  active: number;
+  /** Per match-up: each side's time from its last join to the notice. */
+  found: Map<string, { t: number; ms: number }[]>;
+  accepts: Map<string, AcceptTiming>;
+}
+
 interface AcceptTiming {
   starts: number[];
   notified: number[];
@@ -28,7 +37,7 @@ async function waitStandings(ctx: SeasonContext, cap: Captain, games: number, st
       ctx.latencies.resultToStandings.push(performance.now() - started);
       return;
     }
-    await sleep(25);
+    await sleep(50);
   }
   ctx.breaks.push(`standings of ${cap.clan.name} never showed game ${games}`);
 }
@@ -40,8 +49,9 @@ async function nextMatchUp(
   since: number,
   endAt: number,
   handled: Set<string>,
+  state: LadderState,
 ) {
-  while (Date.now() < endAt) {
+  while (Date.now() < endAt && state.active > 1) {
     const notice = await cap.waitFor(
       (n) => n.event === MATCH_UP_FOUND_EVENT && !handled.has(n.id),
       FOUND_POLL_MS,
@@ -69,16 +79,17 @@ async function ladderBot(
   cap: Captain,
   matches: number,
   endAt: number,
-  accepts: Map<string, AcceptTiming>,
+  state: LadderState,
   onPlayed: () => void,
 ) {
+  const accepts = state.accepts;
   let played = 0;
   let needJoin = true;
   let joinedAt = 0;
   let measured = false;
   const handled = new Set<string>();
   const others = ctx.captains.filter((c) => c !== cap);
-  while (played < matches && Date.now() < endAt) {
+  while (played < matches && Date.now() < endAt && state.active > 1) {
     if (needJoin) {
       if (cap.temper.late) await sleep(cap.rng.int(100, 1500));
       if (cap.temper.flaky && cap.rng.chance(0.3)) await cap.blip(cap.rng.int(50, 800));
@@ -120,7 +131,7 @@ async function ladderBot(
         recordMisconduct(ctx, 'join for another clan', foreign.status);
       }
     }
-    const found = await nextMatchUp(ctx, cap, joinedAt, endAt, handled);
+    const found = await nextMatchUp(ctx, cap, joinedAt, endAt, handled, state);
     if (!found) {
       needJoin = true;
       ctx.queued = Math.max(0, ctx.queued - 1);
@@ -131,15 +142,11 @@ async function ladderBot(
     if (!measured) {
       measured = true;
       ctx.queued = Math.max(0, ctx.queued - 1);
-      if (!found.recovered) {
-        const ms = found.at - joinedAt;
-        ctx.latencies.joinToFound.push(ms);
-        ctx.timeline.push({
-          t: (performance.now() - ctx.started) / 1000,
-          queue: ctx.queued,
-          joinToFoundMs: ms,
-        });
-      }
+    }
+    if (!found.recovered) {
+      const sides = state.found.get(found.id) ?? [];
+      sides.push({ t: (performance.now() - ctx.started) / 1000, ms: found.at - joinedAt });
+      state.found.set(found.id, sides);
     }
     const path = `${M}/match-ups/${found.id}`;
     const since = found.at - 1;
@@ -264,7 +271,7 @@ async function ladderBot(
 export async function runLadder(ctx: SeasonContext, matches: number, windowMs: number): Promise<void> {
   const started = performance.now();
   const endAt = Date.now() + windowMs;
-  const accepts = new Map<string, AcceptTiming>();
+  const state: LadderState = { active: ctx.captains.length, found: new Map(), accepts: new Map() };
   let played = 0;
   const total = (ctx.captains.length * matches) / 2;
   const sampler = setInterval(() => {
@@ -277,16 +284,24 @@ export async function runLadder(ctx: SeasonContext, matches: number, windowMs: n
   try {
     await Promise.all(
       ctx.captains.map((cap) =>
-        ladderBot(ctx, cap, matches, endAt, accepts, () => {
+        ladderBot(ctx, cap, matches, endAt, state, () => {
           played++;
           ctx.progress(Math.floor(played / 2), total, 'ladder');
+        }).finally(() => {
+          state.active--;
         }),
       ),
     );
   } finally {
     clearInterval(sampler);
   }
-  for (const timing of accepts.values()) {
+  // join → found of a match-up: the side that joined last (the other one was waiting for it).
+  for (const sides of state.found.values()) {
+    const last = sides.reduce((a, b) => (b.ms < a.ms ? b : a));
+    ctx.latencies.joinToFound.push(last.ms);
+    ctx.timeline.push({ t: last.t, queue: 0, joinToFoundMs: last.ms });
+  }
+  for (const timing of state.accepts.values()) {
     if (timing.starts.length === 2 && timing.notified.length === 2)
       ctx.latencies.acceptToBoth.push(Math.max(...timing.notified) - Math.max(...timing.starts));
   }

@@ -70,13 +70,26 @@ async function playSeries(ctx: SeasonContext, series: SeriesDoc, mayMiss: boolea
     matchCheckIn(ctx, away, series.id, mayMiss),
   ]);
   if (!h || !a) return; // the no-show deadline job decides it at the series' date
-  const war = await ctx.api.call<Doc>(
+  let war = await ctx.api.call<Doc>(
     'POST',
     `${WAR}/create-war`,
     { data: { attributes: { matchSeriesId: series.id } } },
     home.token,
   );
-  if (war.status !== 200 && war.status !== 201) return;
+  for (let i = 0; i < 20 && war.status === 409 && war.code === 'CONFLICT'; i++) {
+    // The war is being created (a concurrent call): try again.
+    await sleep(250);
+    war = await ctx.api.call<Doc>(
+      'POST',
+      `${WAR}/create-war`,
+      { data: { attributes: { matchSeriesId: series.id } } },
+      home.token,
+    );
+  }
+  if (war.status !== 200 && war.status !== 201) {
+    ctx.log(`create-war of series ${series.id} refused: ${war.status} ${war.code}`);
+    return;
+  }
   await ctx.api.ok('POST', `${SIM}/wars/${war.body.data.attributes.warId}/play`);
 }
 
@@ -87,7 +100,13 @@ async function settle(ctx: SeasonContext, segmentId: string, ids: Set<string>, t
     const all = await stageSeries(ctx, segmentId);
     const mine = all.filter((s) => ids.has(s.id));
     const open = mine.filter((s) => s.attributes.state !== 'finished' && !s.attributes.reviewReason);
-    if (open.length === 0 || Date.now() > until) return { all, mine, open };
+    if (open.length === 0 || Date.now() > until) {
+      for (const s of open)
+        ctx.log(
+          `series ${s.id} still ${s.attributes.state} (date ${s.attributes.date}, missed ${[...(missedCheckIns.get(s.id) ?? [])].join(',') || 'none'})`,
+        );
+      return { all, mine, open };
+    }
     await sleep(250);
   }
 }
@@ -162,7 +181,7 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
   const seeded = standings.map((s) => s.attributes.roster.id as string).filter((id) => inIds.has(id));
   for (const c of checkedIn) if (!seeded.includes(c.rosterId)) seeded.push(c.rosterId);
   const rounds = Math.max(1, Math.min(maxRounds, Math.ceil(Math.log2(Math.max(2, seeded.length)))));
-  const lead = scaled(ctx, 16, 6);
+  const lead = scaled(ctx, 30, 12);
   await ctx.api.ok(
     'POST',
     `${T}/segments/${ctx.qualifierId}/bracket`,
@@ -204,7 +223,11 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
       new Set(playable.map((s) => s.id)),
       lead + 60_000,
     );
-    if (open.length > 0) ctx.breaks.push(`swiss round ${round}: ${open.length} series never finished`);
+    if (open.length > 0) {
+      // The deadline job did not decide them: a break; the organizer enters the results so the season goes on.
+      ctx.breaks.push(`swiss round ${round}: ${open.length} series not decided by their deadline job`);
+      for (const s of open) await decide(ctx, s);
+    }
     matches += mine.length;
     forfeits += mine.filter((s) => s.attributes.competitors.some((c) => c.result?.forfeit)).length;
     ctx.progress(round, rounds, 'qualifier');
@@ -266,7 +289,7 @@ export async function runFinals(ctx: SeasonContext): Promise<void> {
       done.add(s.id);
       if (s.attributes.reviewReason && s.attributes.state !== 'finished') await decide(ctx, s);
     }
-    if (open.length > 0) ctx.breaks.push(`finals: ${open.length} series never finished`);
+    if (open.length > 0) throw new Error(`finals: ${open.length} series never finished`);
     matches += mine.length;
     forfeits += mine.filter((s) => s.attributes.competitors.some((c) => c.result?.forfeit)).length;
     ctx.progress(Math.min(matches, 15), 15, 'finals');

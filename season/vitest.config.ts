@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// The bounded season rehearsals (docs/season-rehearsal.md): each starts its own hub process(es) and
+// plays a whole season, so one file per process and timeouts in minutes. No wall-clock assertion.
+export default defineConfig({
+  test: {
+    name: 'season',
+    include: ['test/**/*.test.ts'],
+    pool: 'forks',
+    testTimeout: 600_000,
+    hookTimeout: 120_000,
+  },
+});
