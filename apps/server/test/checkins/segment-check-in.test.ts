@@ -72,7 +72,11 @@ describeEachDatabase(
         ];
         for (const response of cases) {
           const answer = refusal(response);
-          expect(answer).toMatchObject({ status: 400, code: 'CHECK_IN_DATA_MISSING' });
+          expect(answer).toEqual({
+            status: 400,
+            code: 'CHECK_IN_DATA_MISSING',
+            detail: 'No roster of yours, or no such segment, to check in to',
+          });
           expect([
             checkInErrorPage(answer.code!),
             checkInErrorPage(answer.code!, { isChinaRegion: true }),
@@ -92,6 +96,7 @@ describeEachDatabase(
         expect(refusal(await segmentCheckIn(ctx.app, captain.token, mq))).toMatchObject({
           status: 409,
           code: 'ROSTER_ALREADY_CHECKED_IN',
+          detail: 'Your roster is already checked in',
         });
         expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual(before);
       });
@@ -105,9 +110,10 @@ describeEachDatabase(
           .where(and(ne(segments.parentId, parentId), eq(segments.level, 1)))
           .limit(1);
         const captain = fresh();
-        expect(refusal(await segmentCheckIn(ctx.app, captain.token, other!.id))).toMatchObject({
+        expect(refusal(await segmentCheckIn(ctx.app, captain.token, other!.id))).toEqual({
           status: 409,
           code: 'ROSTER_NOT_IN_SEGMENT',
+          detail: 'Your roster is not registered for this segment',
         });
         expect(await rosterWrites(db, captain.rosterId)).toEqual({
           checkedIn: false,
@@ -128,6 +134,7 @@ describeEachDatabase(
         expect(refusal(await segmentCheckIn(ctx.app, token, mq))).toMatchObject({
           status: 403,
           code: 'NOT_ROSTER_OWNER',
+          detail: 'Only the captain (roster owner) may check in',
         });
         expect(await rosterWrites(db, captain.rosterId)).toEqual({
           checkedIn: false,
@@ -141,14 +148,16 @@ describeEachDatabase(
         const [early, late, opening, closing] = [fresh(), fresh(), fresh(), fresh()];
         try {
           clock = new Date(Date.parse(WINDOW.from) - 1);
-          expect(refusal(await segmentCheckIn(ctx.app, early.token, mq))).toMatchObject({
+          expect(refusal(await segmentCheckIn(ctx.app, early.token, mq))).toEqual({
             status: 409,
             code: 'CHECK_IN_WINDOW_CLOSED',
+            detail: "Now is outside the segment's check-in window",
           });
           clock = new Date(Date.parse(WINDOW.to) + 1);
-          expect(refusal(await segmentCheckIn(ctx.app, late.token, mq))).toMatchObject({
+          expect(refusal(await segmentCheckIn(ctx.app, late.token, mq))).toEqual({
             status: 409,
             code: 'CHECK_IN_WINDOW_CLOSED',
+            detail: "Now is outside the segment's check-in window",
           });
           expect(await rosterWrites(db, early.rosterId)).toEqual({
             checkedIn: false,
@@ -171,15 +180,30 @@ describeEachDatabase(
 
       it('outside a monthly qualifier: exactly 5 players of the roster on the clan level (15/16, 36, 27)', async () => {
         const captain = fresh();
-        const cases: [string[] | undefined, string, number][] = [
-          [undefined, 'CHECK_IN_MEMBERS_MISSING', 15],
-          [captain.playerTags.slice(0, 4), 'CHECK_IN_MEMBERS_MISSING', 15],
-          [[...captain.playerTags.slice(0, 4), captains[0]!.playerTags[0]!], 'WRONG_MEMBER', 36],
-          [[...captain.playerTags.slice(0, 4), th16Tag(captain)], 'TH_LEVELS_MISMATCH', 27],
+        const missing =
+          'Missing one or more team members before tournament check-in: select exactly 5 players';
+        const stranger = captains[0]!.playerTags[0]!;
+        const cases: [string[] | undefined, string, number, string][] = [
+          [undefined, 'CHECK_IN_MEMBERS_MISSING', 15, missing],
+          [captain.playerTags.slice(0, 4), 'CHECK_IN_MEMBERS_MISSING', 15, missing],
+          [
+            [...captain.playerTags.slice(0, 4), stranger],
+            'WRONG_MEMBER',
+            36,
+            `Not on the roster: ${stranger}`,
+          ],
+          [
+            [...captain.playerTags.slice(0, 4), th16Tag(captain)],
+            'TH_LEVELS_MISMATCH',
+            27,
+            `Not on the clan's town hall level: ${th16Tag(captain)}`,
+          ],
         ];
-        for (const [tags, code, page] of cases) {
-          const answer = refusal(await segmentCheckIn(ctx.app, captain.token, finals, tags));
-          expect(answer).toMatchObject({ status: 400, code });
+        for (const [tags, code, page, detail] of cases) {
+          const response = await segmentCheckIn(ctx.app, captain.token, finals, tags);
+          const answer = refusal(response);
+          expect(answer).toEqual({ status: 400, code, detail });
+          expect(response.json().errors[0].source).toEqual({ pointer: '/data/attributes/playerTags' });
           expect(checkInErrorPage(answer.code!)).toBe(page);
         }
         expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual({
