@@ -206,8 +206,9 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
     );
     const playable = series.filter((s) => s.attributes.state !== 'finished');
     if (round > 1) {
-      // The next round is dated ahead; the organizer brings it forward (the compressed calendar).
-      const date = iso(Date.now() + lead);
+      // The next round is dated 15 minutes ahead; the organizer brings it forward to 4 minutes (the
+      // match check-in opens 5 minutes before): nobody misses these rounds, so nothing waits for the date.
+      const date = iso(Date.now() + 4 * 60_000);
       for (const s of playable)
         await ctx.api.ok(
           'PATCH',
@@ -216,7 +217,10 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
           ctx.adminToken,
         );
     }
-    await Promise.all(playable.map((s) => playSeries(ctx, s, true)));
+    // Misses only in round 1: the hub dates a later round 15 minutes ahead and its deadline jobs
+    // keep that date when the organizer brings the round forward (docs/jobs.md, not covered), so a
+    // miss there would wait for the organizer, not for the no-show job.
+    await Promise.all(playable.map((s) => playSeries(ctx, s, round === 1)));
     const { mine, open } = await settle(
       ctx,
       ctx.qualifierId,
@@ -259,7 +263,6 @@ export async function runFinals(ctx: SeasonContext): Promise<void> {
     { data: { attributes: { format: 'double_elimination', startsAt: iso(Date.now() + DAY) } } },
     ctx.adminToken,
   );
-  const lead = scaled(ctx, 10, 5);
   const done = new Set<string>();
   let matches = 0;
   let forfeits = 0;
@@ -274,8 +277,9 @@ export async function runFinals(ctx: SeasonContext): Promise<void> {
       await sleep(250);
       continue;
     }
-    // The organizer brings the ready matches forward; captains check in and play.
-    const date = iso(Date.now() + lead);
+    // The organizer brings the ready matches forward (4 minutes: their check-in opens at once);
+    // captains check in and play at once.
+    const date = iso(Date.now() + 4 * 60_000);
     for (const s of ready)
       await ctx.api.ok(
         'PATCH',
@@ -284,7 +288,7 @@ export async function runFinals(ctx: SeasonContext): Promise<void> {
         ctx.adminToken,
       );
     await Promise.all(ready.map((s) => playSeries(ctx, s, false)));
-    const { mine, open } = await settle(ctx, ctx.finalId, new Set(ready.map((s) => s.id)), 60_000);
+    const { mine, open } = await settle(ctx, ctx.finalId, new Set(ready.map((s) => s.id)), 30_000);
     for (const s of mine) {
       done.add(s.id);
       if (s.attributes.reviewReason && s.attributes.state !== 'finished') await decide(ctx, s);
