@@ -28,6 +28,8 @@ export class HubApi {
   readonly byKind = new Map<string, number>();
   readonly serverErrors: ServerError[] = [];
   networkRetries = 0;
+  /** 503 load-shedding answers that were waited out and sent again. */
+  shed = 0;
   private turn = 0;
 
   constructor(private readonly instances: () => readonly HubInstance[]) {}
@@ -52,6 +54,14 @@ export class HubApi {
           signal: AbortSignal.timeout(30_000),
         });
         const text = await response.text();
+        if (response.status === 503 && attempt < 40 && /SERVICE_UNAVAILABLE/.test(text)) {
+          // Load shedding (the event loop lags): the hub asks to come back after Retry-After, as any
+          // client does. Counted apart; a 503 that persists is kept as a 5xx below.
+          this.shed++;
+          const after = Number(response.headers.get('retry-after') ?? 1);
+          await sleep(Math.min(2_000, Math.max(100, after * 1000)));
+          continue;
+        }
         let parsed: Doc = null;
         try {
           parsed = text ? JSON.parse(text) : null;

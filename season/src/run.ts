@@ -57,7 +57,7 @@ export interface SeasonReport {
   statuses: Record<string, number>;
   errors: Record<string, number>;
   misconduct: Record<string, Record<string, number>>;
-  chaos: { kills: number; redisRestarts: number; networkRetries: number };
+  chaos: { kills: number; redisRestarts: number; networkRetries: number; shed: number };
   invariants: InvariantResult[];
   champion: string | null;
   files: { json: string; svg: string } | null;
@@ -234,6 +234,7 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
         kills: instances.reduce((a, i) => a + i.kills, 0),
         redisRestarts: chaos?.redisRestarts() ?? 0,
         networkRetries: api.networkRetries,
+        shed: api.shed,
       },
       invariants,
       champion: captains.find((c) => c.rosterId === championId)?.clan.name ?? null,
