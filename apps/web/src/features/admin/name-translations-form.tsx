@@ -1,8 +1,13 @@
-import { NAME_TRANSLATION_LOCALES, type NameTranslations } from '@cwh/contract';
+import type { NameTranslations } from '@cwh/contract';
+import { LOCALES } from '@cwh/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { Field, useAction } from './admin-ui';
+
+/** The locales an organizer names things in besides English (the name itself); the contract's
+ * NAME_TRANSLATION_LOCALES, taken from the domain so the console does not bundle the zod schemas. */
+const NAME_TRANSLATION_LOCALES = LOCALES.filter((locale) => locale !== 'en');
 
 /** The most a name may have, as the server's admin bodies allow it. */
 const NAME_MAX = 200;
