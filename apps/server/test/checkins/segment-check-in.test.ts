@@ -279,6 +279,38 @@ describeEachDatabase(
       });
     });
 
+    it("a captain with a newer roster in another event checks in the roster of the stage's event", async () => {
+      const db = ctx.database.db;
+      const captain = fresh();
+      const { parentId } = await ladderSegment(db);
+      const [elsewhere] = await db
+        .select({ id: segments.id, eventId: segments.eventId })
+        .from(segments)
+        .where(and(ne(segments.id, parentId), eq(segments.level, 0)))
+        .limit(1);
+      const [own] = await db.select().from(rosters).where(eq(rosters.id, captain.rosterId));
+      // Same owner, same tree level, created later: only the stage's event tells them apart.
+      const [other] = await db
+        .insert(rosters)
+        .values({
+          tenant: own!.tenant,
+          eventId: elsewhere!.eventId,
+          segmentId: elsewhere!.id,
+          name: 'Elsewhere',
+          ownerId: own!.ownerId,
+          thLevel: own!.thLevel,
+          treeLevel: own!.treeLevel,
+          joiningKey: `sci-elsewhere-${captain.rosterId}`,
+          createdAt: new Date(own!.createdAt.getTime() + DAY),
+        })
+        .returning({ id: rosters.id });
+      const response = await segmentCheckIn(ctx.app, captain.token, mq);
+      expect(response.statusCode).toBe(200);
+      expect(response.json().data.id).toBe(captain.rosterId);
+      expect((await rosterWrites(db, captain.rosterId)).checkedIn).toBe(true);
+      expect((await rosterWrites(db, other!.id)).checkedIn).toBe(false);
+    });
+
     it("the captain's player token (the clan service's usual caller) checks the roster in", async () => {
       const captain = fresh();
       const token = await playerToken(ctx.database.db, captain.playerTags[0]!, TEST_NOW, captain.userId);
