@@ -13,7 +13,7 @@ describe('season rehearsal on the embedded default', () => {
       speed: 3,
       seed: 1414,
       ladderMatches: 2,
-      maxSwissRounds: 4,
+      maxSwissRounds: 3,
       reportDir: null,
       log: (line) => lines.push(line),
     }).catch((error: unknown) => {
