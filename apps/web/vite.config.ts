@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
-import { ROUTE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/namespaces';
+import { OVERLAY_NAMESPACES, ROUTE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/namespaces';
 
 const API_TARGET = process.env.CWH_API_TARGET ?? 'http://localhost:8080';
 /** The dev server and the preview server both forward the API, health and socket to the hub. */
@@ -12,9 +12,15 @@ const API_PROXY = {
 };
 
 const SHELL: ReadonlySet<string> = new Set(SHELL_NAMESPACES);
-/** A namespace only one route module uses → that module (its texts can travel together); else none. */
+/**
+ * A namespace only one route module (or the lazily loaded overlays) uses → that module (its texts can
+ * travel together); else none.
+ */
 const ONLY_ROUTE = new Map<string, string | null>();
-for (const [route, namespaces] of Object.entries(ROUTE_NAMESPACES)) {
+for (const [route, namespaces] of [
+  ...Object.entries(ROUTE_NAMESPACES),
+  ['overlays', OVERLAY_NAMESPACES] as const,
+]) {
   for (const ns of namespaces) ONLY_ROUTE.set(ns, ONLY_ROUTE.has(ns) ? null : route);
 }
 

@@ -7,6 +7,7 @@ import { initI18n, preloadLocale } from './i18n/i18n';
 import { detectBrowserLocale, localizePath, splitLocalePath } from './i18n/locale';
 import { handleChunkLoadError } from './lib/chunk-reload';
 import { installGlobalErrorReporting } from './lib/error-reporter';
+import { prefetchOverlaysOnSignIn } from './overlays/lazy-overlay-host';
 import { routes } from './routes/route-table';
 import './styles/global.css';
 
@@ -23,6 +24,8 @@ window.addEventListener('vite:preloadError', (event) => {
 });
 
 const router = createBrowserRouter(routes);
+// A signed-in player's overlays (match found has a 15 s accept window) are fetched at sign-in.
+prefetchOverlaysOnSignIn();
 
 // Spec 4 "Initial load": launch parameters, game-user lookup, session; fatal answers route away.
 void startSession({

@@ -1,15 +1,9 @@
 import { DEFAULT_LOCALE, type Locale } from '@cwh/domain';
 import i18next, { type Resource } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import enCheckins from './locales/en/checkins.json';
 import enCommon from './locales/en/common.json';
 import enErrors from './locales/en/errors.json';
-import enLadder from './locales/en/ladder.json';
-import enMatches from './locales/en/matches.json';
-import enOfficialWar from './locales/en/officialwar.json';
-import enPickban from './locales/en/pickban.json';
 import enSession from './locales/en/session.json';
-import enTeams from './locales/en/teams.json';
 import { NAMESPACES, type Namespace, SHELL_NAMESPACES } from './namespaces';
 
 export { NAMESPACES, type Namespace, SHELL_NAMESPACES } from './namespaces';
@@ -19,21 +13,16 @@ const enShell: Record<(typeof SHELL_NAMESPACES)[number], Record<string, unknown>
   common: enCommon,
   errors: enErrors,
   session: enSession,
-  teams: enTeams,
-  matches: enMatches,
-  ladder: enLadder,
-  checkins: enCheckins,
-  officialwar: enOfficialWar,
-  pickban: enPickban,
 };
 
 /**
  * Every other bundle (a language and a namespace) is its own chunk, fetched when a route needs it:
- * another language's shell before the first render, a page's namespaces with the page's chunk.
+ * another language's shell before the first render, a page's namespaces with the page's chunk, the
+ * overlays' once a player is signed in (overlays/lazy-overlay-host.tsx).
  */
 const lazyBundles = import.meta.glob<{ default: Record<string, unknown> }>([
   './locales/*/*.json',
-  '!./locales/en/{common,errors,session,teams,matches,ladder,checkins,officialwar,pickban}.json',
+  '!./locales/en/{common,errors,session}.json',
 ]);
 
 export const i18n = i18next.createInstance();

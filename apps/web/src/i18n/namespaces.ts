@@ -39,21 +39,23 @@ export const NAMESPACES = [
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**
- * What the first chunk renders whatever the page: layout, header, footer, error pages, session and
- * the realtime overlays (match found, select five, start war, check-ins). English ones are bundled
- * in the first chunk; another language's are fetched before the first render.
+ * What the first chunk renders whatever the page: layout, header, footer, error pages, session.
+ * English ones are bundled in the first chunk; another language's are fetched before the first render.
  */
-export const SHELL_NAMESPACES = [
-  'common',
-  'errors',
-  'session',
-  'teams',
-  'matches',
-  'ladder',
+export const SHELL_NAMESPACES = ['common', 'errors', 'session'] as const satisfies readonly Namespace[];
+
+/**
+ * What the realtime overlays (overlays/overlay-host.tsx, a chunk fetched once a player is signed in)
+ * use beyond the shell's; fetched with the overlays' chunk, not before the first render.
+ */
+export const OVERLAY_NAMESPACES: readonly Namespace[] = [
   'checkins',
+  'ladder',
+  'matches',
   'officialwar',
   'pickban',
-] as const satisfies readonly Namespace[];
+  'teams',
+];
 
 /** The route modules of `routes/` (each a lazy chunk of the route table). */
 export type RouteModule =
@@ -73,19 +75,25 @@ export type RouteModule =
  */
 export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]>> = {
   home: ['home', 'finals', 'stages'],
-  'my-clan': ['chataccount', 'teamchat'],
-  registration: ['registration', 'stages'],
+  'my-clan': ['chataccount', 'checkins', 'matches', 'teamchat', 'teams'],
+  registration: ['registration', 'stages', 'teams'],
   errors: [],
-  simulator: ['simulator'],
+  simulator: ['simulator', 'teams'],
   ladder: [
     'brackets',
+    'checkins',
     'disputes',
     'finals',
+    'ladder',
     'leaderboard',
     'matchchat',
     'matchdetail',
+    'matches',
+    'officialwar',
     'pages',
+    'pickban',
     'stages',
+    'teams',
     'war',
   ],
   admin: [
@@ -100,6 +108,6 @@ export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]
     'disputes',
     'finals',
   ],
-  finals: ['brackets', 'finals', 'leaderboard'],
-  broadcast: ['brackets', 'stages'],
+  finals: ['brackets', 'finals', 'leaderboard', 'matches'],
+  broadcast: ['brackets', 'matches', 'pickban', 'stages'],
 };

@@ -2,7 +2,13 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { i18n, loadLocale, loadNamespaces } from './i18n';
-import { NAMESPACES, ROUTE_NAMESPACES, type RouteModule, SHELL_NAMESPACES } from './namespaces';
+import {
+  NAMESPACES,
+  OVERLAY_NAMESPACES,
+  ROUTE_NAMESPACES,
+  type RouteModule,
+  SHELL_NAMESPACES,
+} from './namespaces';
 
 /**
  * Which namespaces a part of the app uses, read from its sources: `useTranslation('x')` or
@@ -67,6 +73,16 @@ describe('namespaces per route', () => {
     expect(sorted(shell.used)).toEqual(sorted(SHELL_NAMESPACES));
   });
 
+  it('the overlays declare exactly the namespaces they use beyond the shell', () => {
+    const stopAt = new Set(ROUTE_MODULES.map(routeFile));
+    const { used, files } = namespacesOf(resolve(SRC, 'overlays', 'overlay-host.tsx'), true, stopAt);
+    // The shell does not import the overlays: they are fetched lazily, with their namespaces.
+    expect(shell.files.has(resolve(SRC, 'overlays', 'overlay-host.tsx'))).toBe(false);
+    expect(files.size).toBeGreaterThan(10);
+    const beyondShell = [...used].filter((ns) => !(SHELL_NAMESPACES as readonly string[]).includes(ns));
+    expect(sorted(OVERLAY_NAMESPACES)).toEqual(sorted(beyondShell));
+  });
+
   for (const name of ROUTE_MODULES) {
     it(`routes/${name} declares exactly the namespaces it uses beyond the shell`, () => {
       const stopAt = new Set(ROUTE_MODULES.map(routeFile));
@@ -85,8 +101,12 @@ describe('namespaces per route', () => {
     expect([...table.matchAll(/import\('\.\/[\w-]+'\)/g)]).toHaveLength(ROUTE_MODULES.length);
   });
 
-  it('lists every namespace once, in the shell or in a route', () => {
-    const reached = new Set<string>([...SHELL_NAMESPACES, ...Object.values(ROUTE_NAMESPACES).flat()]);
+  it('lists every namespace once, in the shell, the overlays or a route', () => {
+    const reached = new Set<string>([
+      ...SHELL_NAMESPACES,
+      ...OVERLAY_NAMESPACES,
+      ...Object.values(ROUTE_NAMESPACES).flat(),
+    ]);
     expect(sorted(reached)).toEqual(sorted(NAMESPACES));
     expect(relative(SRC, routeFile('home'))).toBe('routes/home.tsx');
   });

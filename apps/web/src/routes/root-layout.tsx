@@ -9,7 +9,7 @@ import { RouteAnnouncer } from '../features/shell/route-announcer';
 import { SiteFooter } from '../features/shell/site-footer';
 import { SiteHeader } from '../features/shell/site-header';
 import { ErrorPageFlagProvider } from '../overlays/error-page-flag';
-import { OverlayHost } from '../overlays/overlay-host';
+import { LazyOverlayHost } from '../overlays/lazy-overlay-host';
 import type { RootData } from './root-loader';
 import { useRevalidateOnSessionChange } from './session-data';
 
@@ -19,7 +19,7 @@ export interface RouteHandle {
 
 /**
  * Default layout: skip link, progress bar, route announcer, header with tabs and language switcher,
- * page, footer, overlays.
+ * page, footer, overlays (fetched once signed in).
  */
 export function RootLayout() {
   const { t } = useTranslation('common');
@@ -44,7 +44,7 @@ export function RootLayout() {
         </main>
         <SiteFooter />
       </div>
-      <OverlayHost />
+      <LazyOverlayHost />
     </ErrorPageFlagProvider>
   );
 }

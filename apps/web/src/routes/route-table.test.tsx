@@ -41,7 +41,13 @@ describe('error pages', () => {
     // No support link is configured in tests, so none is shown (lib/config-links.test.tsx).
     expect(screen.queryByTestId('contact-support')).toBeNull();
     expect(screen.getByTestId('back-to-event').getAttribute('href')).toBe('/');
+    // The overlays are fetched once a player signs in, not for a signed-out visitor (the first test
+    // to sign in); then they are there, without the check-in prompt on an error page.
+    expect(screen.queryByTestId('overlay-host')).toBeNull();
+    act(() => void updateSession({ status: 'signedIn', userId: 'user-1' }));
+    expect(await screen.findByTestId('overlay-host')).toBeTruthy();
     await waitFor(() => expect(screen.queryByTestId('overlay-checkin-prompt')).toBeNull());
+    resetSession();
   });
 
   it('renders code 26 in French under the /fr prefix', async () => {
@@ -130,7 +136,9 @@ describe('pages', () => {
     renderAt('/my-clan/kick/%23ABC123');
     expect(await screen.findByTestId('page-my-clan-kick')).toBeTruthy();
     expect(screen.getByTestId('signed-out').textContent).toContain('Sign in to see your team');
-    expect(screen.getByTestId('overlay-checkin-prompt')).toBeTruthy();
+    // The overlays (fetched at the first sign-in, kept after) host the check-in prompt's mount.
+    act(() => void updateSession({ status: 'signedIn', userId: 'user-1' }));
+    expect(await screen.findByTestId('overlay-checkin-prompt')).toBeTruthy();
   });
 
   it('serves the schedule under a locale prefix, in its language', async () => {
