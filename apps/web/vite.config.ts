@@ -54,7 +54,13 @@ export default defineConfig(({ command, mode }) => {
     preview: { proxy: API_PROXY },
     build: {
       target: 'es2022',
-      rolldownOptions: { output: { codeSplitting: { groups: [{ name: textsChunk, debugName: 'texts' }] } } },
+      rolldownOptions: {
+        // The domain package is pure rules and data (no module runs anything for its effect): what the
+        // web does not use of it is left out, e.g. the server's error catalogue and its documentation
+        // texts, which module-level tables (SERVER_ERROR_STATUS) otherwise keep in the first chunk.
+        treeshake: { moduleSideEffects: (id: string) => !/\/packages\/domain\/src\//.test(id) },
+        output: { codeSplitting: { groups: [{ name: textsChunk, debugName: 'texts' }] } },
+      },
       // WEB_OUT_DIR builds elsewhere than apps/web/dist (the npm start e2e test, so it does not
       // replace the suite's coverage build); the server then reads it through WEB_DIST.
       ...(process.env.WEB_OUT_DIR ? { outDir: process.env.WEB_OUT_DIR, emptyOutDir: true } : {}),
