@@ -6,7 +6,18 @@ import { defineConfig } from 'vitest/config';
 // figures per workspace.
 export default defineConfig({
   test: {
-    projects: ['packages/domain', 'packages/contract', 'apps/server', 'apps/web', 'season'],
+    projects: [
+      'packages/domain',
+      'packages/contract',
+      'apps/server',
+      'apps/server/vitest.serial.config.ts',
+      'apps/web',
+      'season',
+    ],
+    // Vitest's default on 2 cores is one file at a time. Server files wait on PostgreSQL and timers
+    // much of their time, so two at once nearly halve the run; the files that share a resource run
+    // one at a time in later groups (server-serial, season).
+    maxWorkers: 2,
     coverage: {
       provider: 'v8',
       // The sources of every workspace, tested or not. From the root: a bare `src/**` matches nothing

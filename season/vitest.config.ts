@@ -7,6 +7,9 @@ export default defineConfig({
     name: 'season',
     include: ['test/**/*.test.ts'],
     pool: 'forks',
+    // Each run starts hub processes of its own: one at a time, after the parallel group.
+    fileParallelism: false,
+    sequence: { groupOrder: 1 },
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },

@@ -217,8 +217,10 @@ describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
   }
 });
 
+// The layout loops open every public route in every locale, pages the routes and stage specs
+// already cover: without coverage recording, which would snapshot V8's coverage at each of them.
 describe('phone layout in every locale', () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ coverage: false });
   const baseURL = inject('baseURL');
 
   for (const width of [320, 360]) {
@@ -241,7 +243,7 @@ describe('phone layout in every locale', () => {
 });
 
 describe('phone layout: the header while scrolling, text at 200 %', () => {
-  const browser = useBrowser();
+  const browser = useBrowser({ coverage: false });
   const baseURL = inject('baseURL');
 
   it('once the page scrolls, only the tabs of the header stay on a phone screen', async () => {

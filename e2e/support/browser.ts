@@ -3,11 +3,18 @@ import { afterAll, beforeAll } from 'vitest';
 import { CHROMIUM_ARGS, CHROMIUM_PATH } from './chromium.js';
 import { recordCoverage } from './coverage.js';
 
-/** Debian's Chromium; every page it opens records the web app's coverage (support/coverage.ts). */
-export async function launchBrowser(): Promise<Browser> {
-  return recordCoverage(
-    await chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: CHROMIUM_ARGS }),
-  );
+/**
+ * Debian's Chromium; every page it opens records the web app's coverage (support/coverage.ts),
+ * unless `coverage: false`: for loops that revisit pages other specs cover already, where V8's
+ * block coverage and its snapshot at every navigation only cost time.
+ */
+export async function launchBrowser(options: { coverage?: boolean } = {}): Promise<Browser> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM_PATH,
+    headless: true,
+    args: CHROMIUM_ARGS,
+  });
+  return options.coverage === false ? browser : recordCoverage(browser);
 }
 
 /** A phone-sized context like the game's web view; `locale` sets the browser language. */
@@ -26,10 +33,10 @@ export async function newContext(
 }
 
 /** One Chromium for the enclosing describe block: launched before its tests, closed after them. */
-export function useBrowser(): () => Browser {
+export function useBrowser(options: { coverage?: boolean } = {}): () => Browser {
   let browser: Browser | undefined;
   beforeAll(async () => {
-    browser = await launchBrowser();
+    browser = await launchBrowser(options);
   });
   afterAll(async () => {
     await browser?.close();
