@@ -1,6 +1,7 @@
 import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorPage } from '../pages/error.page.js';
+import { VerifyPage } from '../pages/session.page.js';
 import { ShellPage } from '../pages/shell.page.js';
 import { newContext, useBrowser } from '../support/browser.js';
 import { ROUTES } from '../support/routes.js';
@@ -158,15 +159,25 @@ describe('not found and error pages', () => {
     await page.close();
   });
 
-  it('keeps the check-in prompt mount on ordinary pages only', async () => {
-    const page = await context.newPage();
+  it('keeps the check-in prompt mount on ordinary pages only, for a signed-in player', async () => {
+    // Its own context: the player signed in here must not carry over to the other tests.
+    const signedIn = await newContext(browser(), baseURL);
+    const page = await signedIn.newPage();
     const errors = new ErrorPage(page);
     await errors.open('/competition');
     await errors.pageName();
-    expect(await errors.checkInPrompt().count()).toBe(1);
+    // Signed out, the player's overlays (check-in prompt included) are not even loaded.
+    expect(await errors.checkInPrompt().count()).toBe(0);
+    const verify = new VerifyPage(page);
+    await verify.openVerify();
+    await page.locator('[data-testid^="quick-pick-"]').first().click();
+    await page.waitForURL((url) => !url.pathname.includes('/registration/profile/verify'));
+    await errors.open('/competition');
+    await errors.pageName();
+    await expect.poll(() => errors.checkInPrompt().count(), { timeout: 15_000 }).toBe(1);
     await errors.open('/error/12');
     await errors.pageName();
     expect(await errors.checkInPrompt().count()).toBe(0);
-    await page.close();
+    await signedIn.close();
   });
 });
