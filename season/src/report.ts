@@ -1,5 +1,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { percentile, table } from '../../bench/lib/stats.js';
 import type { TimePoint } from './context.js';
 
 export interface Summary {
@@ -9,36 +10,22 @@ export interface Summary {
   max: number | null;
 }
 
-function percentile(sorted: readonly number[], p: number): number | null {
-  if (sorted.length === 0) return null;
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
-}
+/** Nearest rank (the benches' percentile), null for no values. */
+const percentileOrNull = (sorted: readonly number[], p: number): number | null =>
+  sorted.length === 0 ? null : percentile(sorted, p);
 
 export function summarize(values: readonly number[]): Summary {
   const sorted = [...values].sort((a, b) => a - b);
   const round = (v: number | null) => (v === null ? null : Math.round(v * 10) / 10);
   return {
     count: sorted.length,
-    p50: round(percentile(sorted, 50)),
-    p99: round(percentile(sorted, 99)),
+    p50: round(percentileOrNull(sorted, 50)),
+    p99: round(percentileOrNull(sorted, 99)),
     max: round(sorted[sorted.length - 1] ?? null),
   };
 }
 
-/** Fixed-width text table; the first row is the header. */
-export function table(rows: readonly (readonly string[])[]): string {
-  const widths: number[] = [];
-  for (const row of rows) {
-    row.forEach((cell, i) => {
-      widths[i] = Math.max(widths[i] ?? 0, cell.length);
-    });
-  }
-  const line = (row: readonly string[]) =>
-    row.map((cell, i) => (i === 0 ? cell.padEnd(widths[i]!) : cell.padStart(widths[i]!))).join(' | ');
-  const [head, ...body] = rows;
-  if (!head) return '';
-  return [line(head), widths.map((w) => '-'.repeat(w)).join('-|-'), ...body.map(line)].join('\n');
-}
+export { table };
 
 /** A progress bar on a TTY (nothing otherwise): `label [#####     ] 12/40`. */
 export function progressBar(stream: NodeJS.WriteStream) {
