@@ -7,9 +7,10 @@ export default defineConfig({
     name: 'season',
     include: ['test/**/*.test.ts'],
     pool: 'forks',
-    // Each run starts hub processes of its own: one at a time, after the parallel group.
+    // Each run starts hub processes of its own and loads both cores: one at a time, after the parallel
+    // group and after server-serial (whose two-instance runs it would otherwise slow).
     fileParallelism: false,
-    sequence: { groupOrder: 1 },
+    sequence: { groupOrder: 2 },
     testTimeout: 600_000,
     hookTimeout: 120_000,
   },

@@ -10,6 +10,8 @@ import type { Doc } from './context.js';
 import { M, recordMisconduct, type SeasonContext, SIM, sleep, T, WAR } from './context.js';
 
 const FOUND_POLL_MS = 3_000;
+/** How long the home captain keeps trying a create-war the hub answers 'being created; try again'. */
+const CREATE_WAR_RETRY_MS = 60_000;
 
 /** Shared by the bots of one ladder. */
 interface LadderState {
@@ -40,6 +42,30 @@ async function waitStandings(ctx: SeasonContext, cap: Captain, games: number, st
     await sleep(50);
   }
   ctx.breaks.push(`standings of ${cap.clan.name} never showed game ${games}`);
+}
+
+/**
+ * The home captain's create-war. 409 CONFLICT "being created; try again" is the hub telling a second
+ * caller to wait: after a kill it is the dead instance's claim, which the hub takes over once it is
+ * 30 s old (war-routes, WAR_CLAIM_STALE_MS). So: try again, for a minute at most.
+ */
+async function createWarRetrying(ctx: SeasonContext, cap: Captain, seriesId: string): Promise<Doc> {
+  const until = Date.now() + CREATE_WAR_RETRY_MS;
+  for (;;) {
+    const war = await ctx.api.call<Doc>(
+      'POST',
+      `${WAR}/create-war`,
+      { data: { attributes: { matchSeriesId: seriesId } } },
+      cap.token,
+    );
+    if (war.status === 409 && war.code === 'CONFLICT' && Date.now() < until) {
+      await sleep(500);
+      continue;
+    }
+    if (war.status !== 200 && war.status !== 201)
+      throw new Error(`POST ${WAR}/create-war: ${war.status} ${JSON.stringify(war.body)}`);
+    return war.body;
+  }
 }
 
 /** The next match-up of a queued captain: its socket notice, else (socket missed it) a read of its match-ups. */
@@ -230,18 +256,15 @@ async function ladderBot(
     ctx.acceptedPairs.set(found.id, seriesId);
     const series = await ctx.api.ok<Doc>('GET', `${M}/match-series/${seriesId}`, undefined, cap.token);
     const host = series.data.attributes.competitors[0]?.roster?.id === cap.rosterId;
+    // Long enough for the home captain's create-war retries after a kill (a minute at most, see
+    // createWarRetrying) plus the war: a notice that comes at all comes within it.
     const finished = cap.waitFor(
       (n) => n.event === MATCH_SERIES_FINISHED_EVENT && n.data?.matchSeries?.id === seriesId,
-      30_000,
+      CREATE_WAR_RETRY_MS + 30_000,
       since,
     );
     if (host) {
-      const war = await ctx.api.ok<Doc>(
-        'POST',
-        `${WAR}/create-war`,
-        { data: { attributes: { matchSeriesId: seriesId } } },
-        cap.token,
-      );
+      const war = await createWarRetrying(ctx, cap, seriesId);
       const started = performance.now();
       await ctx.api.ok('POST', `${SIM}/wars/${war.data.attributes.warId}/play`);
       await waitStandings(ctx, cap, played + 1, started);

@@ -112,6 +112,21 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
     expect((await stored(id))?.warId).toBe('pending:first');
   });
 
+  it('takes over a claim stamped before the stale limit, never a younger one, a war or an unstamped claim', async () => {
+    const { id } = await series();
+    const young = 'pending:2000:young';
+    expect(await repo().claimWar(id, young)).toBe(true);
+    expect(await repo().claimWar(id, 'pending:3000:other', undefined, 2000)).toBe(false);
+    expect((await stored(id))?.warId).toBe(young);
+    expect(await repo().claimWar(id, 'pending:3000:taker', undefined, 2001)).toBe(true);
+    expect((await stored(id))?.warId).toBe('pending:3000:taker');
+
+    const { id: legacy } = await series();
+    expect(await repo().claimWar(legacy, 'pending:no-stamp')).toBe(true);
+    expect(await repo().claimWar(legacy, 'pending:9:taker', undefined, Number.MAX_SAFE_INTEGER)).toBe(false);
+    expect((await stored(legacy))?.warId).toBe('pending:no-stamp');
+  });
+
   it('refuses a war claim on an unknown series', async () => {
     expect(await repo().claimWar(randomUUID(), 'pending:x')).toBe(false);
   });

@@ -7,6 +7,7 @@ import { matchSeries, matchSeriesCompetitors } from '../../src/db/schema/ladder.
 import { rosters } from '../../src/db/schema/rosters.js';
 import { simClans, simWars } from '../../src/db/schema/sim-game.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
+import { WAR_CLAIM_STALE_MS } from '../../src/features/war/war-routes.js';
 import { GameAdapterError } from '../../src/game/index.js';
 import { describeEachDatabase, jsonApiBody, loginAsAdmin, TEST_NOW, testConfig } from '../harness.js';
 import { type Captain, ladderCaptains, removeFromClan } from '../ladder/ladder-fixtures.js';
@@ -305,7 +306,8 @@ describeEachDatabase(
     it('a claim that never completes: the waiter gives up with CONFLICT and leaves the claim alone', async () => {
       const [a, b] = freshPair();
       const seriesId = await acceptedSeries(ctx.app, a, b);
-      const marker = 'pending:a-request-that-died';
+      // A live claim (stamped now): another request is still creating the war.
+      const marker = `pending:${Date.now()}:a-request-still-running`;
       expect(await ctx.app.ladder.repository.claimWar(seriesId, marker)).toBe(true);
       // The waiter pauses 100 ms between its reads with the real setTimeout (not the app's clock);
       // those pauses are run at once here, so the test does not wait out the 5 s.
@@ -325,6 +327,26 @@ describeEachDatabase(
         detail: 'The war is being created; try again',
       });
       expect(await written(seriesId, [a, b])).toEqual({ ...untouched, warId: marker });
+    });
+
+    it('a claim left by a creator that died (older than 30 s) is taken over: the war is created', async () => {
+      const [a, b] = freshPair();
+      const seriesId = await acceptedSeries(ctx.app, a, b);
+      const dead = `pending:${Date.now() - WAR_CLAIM_STALE_MS - 1_000}:an-instance-killed-mid-claim`;
+      expect(await ctx.app.ladder.repository.claimWar(seriesId, dead)).toBe(true);
+
+      const response = await createWar(ctx.app, a.token, seriesId);
+
+      expect(response.statusCode, response.body).toBe(200);
+      const war = response.json().data.attributes;
+      expect(war.warId).not.toContain('pending:');
+      expect(await written(seriesId, [a, b])).toEqual({
+        warId: war.warId,
+        warLink: war.link,
+        state: 'live',
+        simWars: [war.warId],
+        clansInWar: 2,
+      });
     });
 
     /**

@@ -22,6 +22,14 @@ export const simulatedWarLink = (warId: string) => `/simulator/war/${encodeURICo
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
+ * A war-creation claim older than this was left by a creator that died (its instance killed between
+ * the claim and the stored war): the next call takes it over. Far above a game call's time (the
+ * simulated game answers in milliseconds; the official one creates nothing). Real time, not the
+ * app's clock: it measures how long a process has been gone.
+ */
+export const WAR_CLAIM_STALE_MS = 30_000;
+
+/**
  * Creates the war of a match series once (idempotent; concurrent calls wait for the first) and
  * answers its deep link: POST /create-war, and the match check-in (features/checkins).
  */
@@ -61,8 +69,8 @@ export function createWarCreator(ladder: LadderService, game: GameAdapter) {
     if (!game.capabilities.createWar) {
       throw new DomainError('WAR_NOT_AVAILABLE', 'The game in use cannot create wars from the hub');
     }
-    const marker = `pending:${randomUUID()}`;
-    if (!(await repo.claimWar(series.id, marker))) {
+    const marker = `pending:${Date.now()}:${randomUUID()}`;
+    if (!(await repo.claimWar(series.id, marker, undefined, Date.now() - WAR_CLAIM_STALE_MS))) {
       // Another request (maybe on another instance) is creating it: wait for its link.
       for (let i = 0; i < 50; i++) {
         await sleep(100);

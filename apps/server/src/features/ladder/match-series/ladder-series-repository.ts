@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { matchSeries, matchSeriesCompetitors } from '../../../db/schema/ladder.js';
@@ -74,12 +74,24 @@ export function createLadderSeriesRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    /** Claims the war creation of a series (war_id null → `pending:…`); false when someone has it. */
-    async claimWar(id: string, marker: string, tx: Executor = db): Promise<boolean> {
+    /**
+     * Claims the war creation of a series (war_id null → `pending:…`); false when someone has it.
+     * With `staleBeforeMs`, a claim stamped before it (`pending:<epoch ms>:…`, see war-routes) is
+     * taken over too: its creator died between the claim and the stored war (an instance killed),
+     * and would otherwise block the series' war for good.
+     */
+    async claimWar(id: string, marker: string, tx: Executor = db, staleBeforeMs?: number): Promise<boolean> {
+      const free =
+        staleBeforeMs === undefined
+          ? isNull(matchSeries.warId)
+          : or(
+              isNull(matchSeries.warId),
+              sql`(${matchSeries.warId} ~ '^pending:[0-9]{1,15}:' and split_part(${matchSeries.warId}, ':', 2)::bigint < ${Math.floor(staleBeforeMs)})`,
+            );
       const rows = await tx
         .update(matchSeries)
         .set({ warId: marker })
-        .where(and(eq(matchSeries.id, id), isNull(matchSeries.warId)))
+        .where(and(eq(matchSeries.id, id), free))
         .returning({ id: matchSeries.id });
       return rows.length === 1;
     },
