@@ -15,8 +15,10 @@ export default defineConfig({
       'season',
     ],
     // Vitest's default on 2 cores is one file at a time. Server files wait on PostgreSQL and timers
-    // much of their time, so two at once nearly halve the run; the files that share a resource run
-    // one at a time in later groups (server-serial, season).
+    // much of their time, so two run at once (each has its own databases); the files that share a
+    // resource run one at a time in later groups (server-serial, then season). The first CI run with
+    // it took 2,092 s for this suite (season included) on a machine doing other work too: not yet
+    // measured side by side with one worker.
     maxWorkers: 2,
     coverage: {
       provider: 'v8',
