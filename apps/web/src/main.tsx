@@ -10,6 +10,10 @@ import { installGlobalErrorReporting } from './lib/error-reporter';
 import { prefetchOverlaysOnSignIn } from './overlays/lazy-overlay-host';
 import { routes } from './routes/route-table';
 import './styles/global.css';
+// The overlays' styles stay in the first stylesheet although their code loads after sign-in: the
+// ladder and stage pages share them (the tab bar's active state, for one), signed in or not.
+import './overlays/ladder.css';
+import './features/checkins/checkins.css';
 
 const i18n = initI18n();
 // The language the root loader will pick: its shell texts (and the first page's) start loading now.
