@@ -92,10 +92,12 @@ describe('not found and error pages', () => {
     const response = await page.goto('/this/does/not/exist');
     expect(response?.status()).toBe(404);
     expect(await errors.pageName()).toBe('not-found');
-    await expect.poll(() => page.getByText('This page could not be found').count()).toBeGreaterThan(0);
+    await expect
+      .poll(() => page.getByText('This page could not be found').count(), { timeout: 15_000 })
+      .toBeGreaterThan(0);
     await errors.backHome().click();
     // The 404 stays on screen until the home route has loaded: wait for the navigation.
-    await expect.poll(() => errors.pageName()).toBe('home');
+    await expect.poll(() => errors.pageName(), { timeout: 15_000 }).toBe('home');
     expect(new URL(page.url()).pathname).toBe('/');
     expect((await page.goto('/fr/competition'))?.status()).toBe(200);
     expect((await page.goto('/world-finals/day-4'))?.status()).toBe(404);
