@@ -3,6 +3,23 @@ import { dirname, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { ROUTE_NAMESPACES, type RouteModule, SHELL_NAMESPACES } from '../../apps/web/src/i18n/namespaces';
 
+/** `npm run …` arguments of a production web build into `outDir` with its manifest (what routeInitialJs reads). */
+export function webBuildArgs(outDir: string, logLevel: 'error' | 'warn'): string[] {
+  return [
+    'run',
+    'build',
+    '-w',
+    '@cwh/web',
+    '--',
+    '--outDir',
+    outDir,
+    '--emptyOutDir',
+    '--manifest',
+    '--logLevel',
+    logLevel,
+  ];
+}
+
 /** The hub's languages (packages/domain LOCALES); English's shell texts are in the first chunk. */
 export const WEB_LOCALES = ['en', 'fr', 'it', 'de', 'es', 'pt', 'jp', 'ko', 'zh_TW'] as const;
 

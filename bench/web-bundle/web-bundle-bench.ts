@@ -5,7 +5,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { loadavg, REPO_ROOT, writeResult } from '../lib/env.js';
 import { kib, table } from '../lib/stats.js';
-import { ROUTE_EXAMPLE_PATH, routeInitialJs } from './route-js.js';
+import { ROUTE_EXAMPLE_PATH, routeInitialJs, webBuildArgs } from './route-js.js';
 
 interface Asset {
   file: string;
@@ -34,23 +34,7 @@ export async function webBundleBench(_argv: readonly string[]): Promise<void> {
   const outDir = mkdtempSync(join(tmpdir(), 'cwh-web-bench-'));
   try {
     const started = Date.now();
-    const build = spawnSync(
-      'npm',
-      [
-        'run',
-        'build',
-        '-w',
-        '@cwh/web',
-        '--',
-        '--outDir',
-        outDir,
-        '--emptyOutDir',
-        '--manifest',
-        '--logLevel',
-        'warn',
-      ],
-      { cwd: REPO_ROOT, encoding: 'utf8' },
-    );
+    const build = spawnSync('npm', webBuildArgs(outDir, 'warn'), { cwd: REPO_ROOT, encoding: 'utf8' });
     const buildSeconds = (Date.now() - started) / 1000;
     if (build.status !== 0) {
       console.error(`web build failed (${build.status}):\n${build.stdout}\n${build.stderr}`);

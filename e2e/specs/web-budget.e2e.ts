@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RouteJs, routeInitialJs } from '../../bench/web-bundle/route-js';
+import { type RouteJs, routeInitialJs, webBuildArgs } from '../../bench/web-bundle/route-js';
 import { REPO_ROOT } from '../support/server-process';
 
 /**
@@ -33,23 +33,7 @@ beforeAll(() => {
   const env = { ...process.env };
   delete env.WEB_COVERAGE_BUILD;
   delete env.WEB_OUT_DIR;
-  execFileSync(
-    'npm',
-    [
-      'run',
-      'build',
-      '-w',
-      '@cwh/web',
-      '--',
-      '--outDir',
-      outDir,
-      '--emptyOutDir',
-      '--manifest',
-      '--logLevel',
-      'error',
-    ],
-    { cwd: REPO_ROOT, stdio: 'inherit', env },
-  );
+  execFileSync('npm', webBuildArgs(outDir, 'error'), { cwd: REPO_ROOT, stdio: 'inherit', env });
   routes = routeInitialJs(outDir);
   for (const r of routes.filter((r) => r.locale === 'en' || r.locale === 'fr')) {
     console.log(`[budget] ${r.path}: ${(r.gzip / KB).toFixed(1)} kB gzip (${r.files.length} files)`);
