@@ -148,6 +148,8 @@ export function startServer(
         SEED_DEMO: 'false',
         WEB_DIST: '/nonexistent',
         GAME_MODE: 'simulated',
+        // The benches' game is the simulator; production refuses it unless a demo says so.
+        ALLOW_SIMULATED_GAME_IN_PRODUCTION: 'true',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

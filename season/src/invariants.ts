@@ -9,7 +9,7 @@ export interface InvariantResult {
   detail: string;
 }
 
-interface MatchUpDoc {
+export interface MatchUpDoc {
   id: string;
   attributes: {
     status: string;
@@ -43,16 +43,8 @@ function ladderResult(s: SeriesDoc): LadderResult | null {
 }
 
 /** Checks the season's invariants from what the bots saw and the public and admin reads. */
-export async function checkInvariants(ctx: SeasonContext): Promise<InvariantResult[]> {
-  const out: InvariantResult[] = [];
-  const add = (name: string, problems: string[], okDetail: string) =>
-    out.push({
-      name,
-      ok: problems.length === 0,
-      detail: problems.length ? problems.slice(0, 5).join('; ') : okDetail,
-    });
-
-  // 1. No roster in two live match-ups; every accepted pair has exactly one series.
+/** Every match-up of the season: the admin's read of each captain's match-ups. */
+export async function readMatchUps(ctx: SeasonContext): Promise<Map<string, MatchUpDoc>> {
   const matchUps = new Map<string, MatchUpDoc>();
   for (const cap of ctx.captains) {
     for (const mu of await allPages<MatchUpDoc>(
@@ -62,6 +54,22 @@ export async function checkInvariants(ctx: SeasonContext): Promise<InvariantResu
     ))
       matchUps.set(mu.id, mu);
   }
+  return matchUps;
+}
+
+export async function checkInvariants(
+  ctx: SeasonContext,
+  matchUps: Map<string, MatchUpDoc>,
+): Promise<InvariantResult[]> {
+  const out: InvariantResult[] = [];
+  const add = (name: string, problems: string[], okDetail: string) =>
+    out.push({
+      name,
+      ok: problems.length === 0,
+      detail: problems.length ? problems.slice(0, 5).join('; ') : okDetail,
+    });
+
+  // 1. No roster in two live match-ups; every accepted pair has exactly one series.
   const byRoster = new Map<string, { from: number; to: number; id: string }[]>();
   for (const mu of matchUps.values()) {
     for (const side of mu.attributes.sides) {

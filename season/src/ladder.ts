@@ -119,8 +119,14 @@ async function ladderBot(
     if (needJoin) {
       if (cap.temper.late) await sleep(cap.rng.int(100, 1500));
       if (cap.temper.flaky && cap.rng.chance(0.3)) await cap.blip(cap.rng.int(50, 800));
+      // The roster's points now (its standings row, 0 before its first game): what the hub pairs by.
+      const standing = await ctx.api.call<Doc>(
+        'GET',
+        `${T}/segments/${ctx.ladderId}/standings?filter[roster.id]=${cap.rosterId}`,
+      );
+      const points = Number(standing.body?.data?.[0]?.attributes?.points ?? 0);
       joinedAt = performance.now();
-      const join = await ctx.api.call(
+      const join = await ctx.api.call<Doc>(
         'POST',
         `${M}/queue/${cap.rosterId}/join`,
         { data: { attributes: { playerTags: cap.team } } },
@@ -135,6 +141,12 @@ async function ladderBot(
         continue;
       }
       ctx.queued++;
+      const entryJoined = Date.parse(join.body?.data?.attributes?.joinedAt ?? '');
+      if (Number.isFinite(entryJoined)) {
+        const list = ctx.matching.joins.get(cap.rosterId) ?? [];
+        list.push({ joinedMs: entryJoined, points, sentAt: joinedAt });
+        ctx.matching.joins.set(cap.rosterId, list);
+      }
       measured = false;
       needJoin = false;
       if (cap.temper.rogue && cap.rng.chance(0.4)) {
@@ -173,6 +185,9 @@ async function ladderBot(
       const sides = state.found.get(found.id) ?? [];
       sides.push({ t: (performance.now() - ctx.started) / 1000, ms: found.at - joinedAt });
       state.found.set(found.id, sides);
+      const notices = ctx.matching.found.get(found.id) ?? [];
+      notices.push({ rosterId: cap.rosterId, at: found.at });
+      ctx.matching.found.set(found.id, notices);
     }
     const path = `${M}/match-ups/${found.id}`;
     const since = found.at - 1;

@@ -4,8 +4,9 @@ import { Captain, drawTemper } from './captain.js';
 import type { Doc } from './context.js';
 import { pool, type SeasonContext, scaled, sleep } from './context.js';
 import { createSeasonDatabase, type DbKind, freePort, HubInstance, REPO_ROOT, restartRedis } from './hub.js';
-import { checkInvariants, type InvariantResult } from './invariants.js';
+import { checkInvariants, type InvariantResult, readMatchUps } from './invariants.js';
 import { runLadder } from './ladder.js';
+import { type MatchingLatencies, matchingLatencies } from './matching.js';
 import { type Summary, summarize, table, writeReport } from './report.js';
 import { createSeasonEvent } from './setup.js';
 import { missedCheckIns, runFinals, runQualifier } from './stages.js';
@@ -52,7 +53,13 @@ export interface SeasonReport {
   database: string;
   seconds: number;
   stages: SeasonContext['stages'];
-  latenciesMs: { joinToFound: Summary; acceptToBoth: Summary; resultToStandings: Summary };
+  latenciesMs: {
+    joinToFound: Summary;
+    /** The hub's share (matching.ts): found once the ladder's rules allow the pair. */
+    matching: { atJoin: Summary; byTime: Summary; unplaced: number };
+    acceptToBoth: Summary;
+    resultToStandings: Summary;
+  };
   servers: { instance: number; cpuSeconds: number; peakRssMiB: number; starts: number; kills: number }[];
   statuses: Record<string, number>;
   errors: Record<string, number>;
@@ -145,6 +152,7 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
       started,
       log,
       latencies: { joinToFound: [], acceptToBoth: [], resultToStandings: [] },
+      matching: { joins: new Map(), found: new Map() },
       timeline: [],
       queued: 0,
       stages: [],
@@ -191,8 +199,16 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
     // Everyone back, then the checks read the final state.
     for (const i of instances) if (!i.alive) await i.start();
     let invariants: InvariantResult[];
+    let matching: MatchingLatencies = { atJoin: [], byTime: [], unplaced: 0 };
     try {
-      invariants = await checkInvariants(ctx);
+      const matchUps = await readMatchUps(ctx);
+      matching = matchingLatencies(
+        matchUps.values(),
+        ctx.matching.joins,
+        ctx.matching.found,
+        performance.timeOrigin,
+      );
+      invariants = await checkInvariants(ctx, matchUps);
     } catch (error) {
       invariants = [
         ...ctx.breaks.map((detail) => ({ name: 'season ran through', ok: false, detail })),
@@ -213,6 +229,11 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
       stages: ctx.stages,
       latenciesMs: {
         joinToFound: summarize(ctx.latencies.joinToFound),
+        matching: {
+          atJoin: summarize(matching.atJoin),
+          byTime: summarize(matching.byTime),
+          unplaced: matching.unplaced,
+        },
         acceptToBoth: summarize(ctx.latencies.acceptToBoth),
         resultToStandings: summarize(ctx.latencies.resultToStandings),
       },
@@ -272,15 +293,19 @@ export function printReport(r: SeasonReport, log: (line: string) => void): void 
   log(
     table([
       ['latency', 'count', 'p50', 'p99', 'max'],
-      ...Object.entries(r.latenciesMs).map(([k, s]) => [
-        k,
-        String(s.count),
-        fmt(s.p50),
-        fmt(s.p99),
-        fmt(s.max),
-      ]),
+      ...(
+        [
+          ["join → found (the later joiner's wait)", r.latenciesMs.joinToFound],
+          ['  matching: eligible at the join → found', r.latenciesMs.matching.atJoin],
+          ['  matching: eligible by time → found', r.latenciesMs.matching.byTime],
+          ['accept → both notified', r.latenciesMs.acceptToBoth],
+          ['result → standings visible', r.latenciesMs.resultToStandings],
+        ] as const
+      ).map(([k, s]) => [k, String(s.count), fmt(s.p50), fmt(s.p99), fmt(s.max)]),
     ]),
   );
+  if (r.latenciesMs.matching.unplaced > 0)
+    log(`(${r.latenciesMs.matching.unplaced} match-up(s) the matching replay could not place)`);
   log('');
   log(
     table([

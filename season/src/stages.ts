@@ -206,9 +206,10 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
     );
     const playable = series.filter((s) => s.attributes.state !== 'finished');
     if (round > 1) {
-      // The next round is dated 15 minutes ahead; the organizer brings it forward to 4 minutes (the
-      // match check-in opens 5 minutes before): nobody misses these rounds, so nothing waits for the date.
-      const date = iso(Date.now() + 4 * 60_000);
+      // The hub dates the next round 15 minutes ahead; the organizer brings it forward to the lead
+      // time, as round 1 (the match check-in opens 5 minutes before, so at once). Its deadline jobs
+      // move with it (checkin-deadlines, deadlineKey): a miss is decided by the no-show job then.
+      const date = iso(Date.now() + lead);
       for (const s of playable)
         await ctx.api.ok(
           'PATCH',
@@ -217,10 +218,7 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
           ctx.adminToken,
         );
     }
-    // Misses only in round 1: the hub dates a later round 15 minutes ahead and its deadline jobs
-    // keep that date when the organizer brings the round forward (docs/jobs.md, not covered), so a
-    // miss there would wait for the organizer, not for the no-show job.
-    await Promise.all(playable.map((s) => playSeries(ctx, s, round === 1)));
+    await Promise.all(playable.map((s) => playSeries(ctx, s, true)));
     const { mine, open } = await settle(
       ctx,
       ctx.qualifierId,

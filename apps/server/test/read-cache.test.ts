@@ -1,11 +1,14 @@
+import { randomUUID } from 'node:crypto';
 import { API } from '@cwh/contract';
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import Fastify from 'fastify';
+import { describe, expect, it } from 'vitest';
+import { RESULTS_TTL_MS, registerReadCache } from '../src/http/read-cache.js';
 import { describeEachDatabase, loginAsAdmin } from './harness.js';
 
 /*
  * Public read cache: events and segments are answered from memory until a write, with
- * ETag / 304 and Cache-Control; standings get ETag / 304 without being cached.
+ * ETag / 304 and Cache-Control; standings and leaderboards until the next series result.
  */
 describeEachDatabase('public read cache', (ctx) => {
   const events = `${API.tournaments}/events`;
@@ -58,5 +61,98 @@ describeEachDatabase('public read cache', (ctx) => {
     expect(page.statusCode).toBe(200);
     const etag = String(page.headers.etag);
     expect((await ctx.app.inject({ url, headers: { 'if-none-match': etag } })).statusCode).toBe(304);
+  });
+
+  it('keeps leaderboards and standings until a series result is committed, and events then', async () => {
+    const url = `${API.tournaments}/leaderboards`;
+    const before = await ctx.app.inject({ url });
+    const eventsBefore = await ctx.app.inject({ url: events });
+    const names = (doc: { data: { attributes: { name: string } }[] }) =>
+      doc.data.map((b) => b.attributes.name);
+    expect(names(before.json()).length).toBeGreaterThan(0);
+    await ctx.database.db.execute(sql`update segments set name = name || ' (renamed)'`);
+    await ctx.database.db.execute(sql`update events set name = name || ' (renamed)'`);
+    try {
+      expect((await ctx.app.inject({ url })).body).toBe(before.body);
+      // A war result delivered (here for no series: a no-op that still counts as delivered, and the
+      // ladder drops what results change once its transaction committed).
+      await ctx.app.ladder.finishSeries({ matchSeriesId: randomUUID(), stars: { home: 3, away: 0 } });
+      const after = await ctx.app.inject({ url });
+      expect(names(after.json())).toEqual(names(before.json()).map((n) => `${n} (renamed)`));
+      expect((await ctx.app.inject({ url: events })).body).toBe(eventsBefore.body);
+    } finally {
+      await ctx.database.db.execute(sql`update segments set name = replace(name, ' (renamed)', '')`);
+      await ctx.database.db.execute(sql`update events set name = replace(name, ' (renamed)', '')`);
+      ctx.app.readCache.invalidate();
+    }
+  });
+});
+
+describe('read cache classes, lifetimes and the writes that empty them', () => {
+  async function tinyApp() {
+    let now = 1_000_000;
+    let version = 0;
+    const app = Fastify();
+    app.decorateRequest('user', null);
+    app.addHook('onRequest', async (request) => {
+      const role = request.headers['x-role'];
+      if (role)
+        (request as { user: unknown }).user = { id: 'u', permissions: role === 'staff' ? ['organizer'] : [] };
+    });
+    await registerReadCache(app, { redis: null, ttlMs: 5_000, clock: () => now });
+    app.get('/events', { config: { readCache: true } }, async () => ({ v: version }));
+    app.get('/standings', { config: { readCache: 'results' } }, async () => ({ v: version }));
+    app.post(`${API.matches}/queue/join`, async () => ({ ok: true }));
+    app.post('/admin/anything', async () => ({ ok: true }));
+    const read = async (url: string) => (await app.inject({ url })).json().v as number;
+    return {
+      app,
+      read,
+      bump: () => version++,
+      advance: (ms: number) => {
+        now += ms;
+      },
+    };
+  }
+
+  it('gives result-dependent entries RESULTS_TTL_MS and the others the full lifetime', async () => {
+    const t = await tinyApp();
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([0, 0]);
+    t.bump();
+    t.advance(RESULTS_TTL_MS - 1);
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([0, 0]);
+    t.advance(1);
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([0, 1]);
+    await t.app.close();
+  });
+
+  it('empties only the result-dependent entries on invalidateResults, and all on invalidate', async () => {
+    const t = await tinyApp();
+    await t.read('/events');
+    await t.read('/standings');
+    t.bump();
+    t.app.readCache.invalidateResults();
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([0, 1]);
+    t.bump();
+    t.app.readCache.invalidate();
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([2, 2]);
+    await t.app.close();
+  });
+
+  it("leaves the cache alone on a player's ladder play, and empties it on a staff write there or any other write", async () => {
+    const t = await tinyApp();
+    await t.read('/events');
+    await t.read('/standings');
+    t.bump();
+    const join = (role: string) =>
+      t.app.inject({ method: 'POST', url: `${API.matches}/queue/join`, headers: { 'x-role': role } });
+    expect((await join('player')).statusCode).toBe(200);
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([0, 0]);
+    await join('staff');
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([1, 1]);
+    t.bump();
+    await t.app.inject({ method: 'POST', url: '/admin/anything', headers: { 'x-role': 'player' } });
+    expect([await t.read('/events'), await t.read('/standings')]).toEqual([2, 2]);
+    await t.app.close();
   });
 });

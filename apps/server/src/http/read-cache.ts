@@ -11,9 +11,18 @@ import { negotiateMediaType } from './content-negotiation.js';
  * instance and, through Redis pub/sub when Redis is configured, on every other one. Writes that do
  * not go through HTTP (seeds, jobs) are bounded by the entry lifetime. Every opted-in response
  * carries an ETag and `Cache-Control: public, no-cache`, so clients revalidate and get 304s.
+ *
+ * `readCache: 'results'` (standings, leaderboards): the same, but those entries are also emptied
+ * after every committed series result (`invalidateResults`, called by the notifier once a
+ * `match_series_finished` notice leaves: war results, no-show forfeits, stage results), and live
+ * RESULTS_TTL_MS at most, which bounds what changes them without a notice (a background
+ * recalculation's batches).
  */
 export const READ_CACHE_CHANNEL = 'cwh:read-cache:invalidate';
+/** Message on READ_CACHE_CHANNEL that empties only the result-dependent entries. */
+const RESULTS_ONLY = 'results';
 const DEFAULT_TTL_MS = 5_000;
+export const RESULTS_TTL_MS = 1_000;
 const MAX_ENTRIES = 5_000;
 const CACHE_CONTROL = 'public, no-cache';
 const LADDER_PLAY = [`${API.matches}/`, `${API.war}/`];
@@ -22,12 +31,18 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * `true`: cache this public GET's 200 responses (events, segments: rarely changing reads).
-     * `'etag'`: only ETag / 304 and Cache-Control (reads that change with every result).
+     * `'results'`: cache them until the next series result, RESULTS_TTL_MS at most (standings).
+     * `'etag'`: only ETag / 304 and Cache-Control.
      */
-    readCache?: boolean | 'etag';
+    readCache?: boolean | 'results' | 'etag';
   }
   interface FastifyInstance {
-    readCache: { invalidate(): void };
+    readCache: {
+      /** Empties every entry, here and on every instance. */
+      invalidate(): void;
+      /** Empties the result-dependent entries (`'results'`), here and on every instance. */
+      invalidateResults(): void;
+    };
   }
 }
 
@@ -37,6 +52,12 @@ interface Entry {
   contentType: string;
   expires: number;
 }
+
+const cachedKind = (request: FastifyRequest): 'all' | 'results' | null => {
+  if (request.method !== 'GET') return null;
+  const mode = request.routeOptions.config.readCache;
+  return mode === true ? 'all' : mode === 'results' ? 'results' : null;
+};
 
 export interface ReadCacheOptions {
   redis: RedisClient | null;
@@ -61,13 +82,20 @@ function answerNotModified(request: FastifyRequest, reply: FastifyReply, etag: s
 export async function registerReadCache(app: FastifyInstance, options: ReadCacheOptions): Promise<void> {
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const clock = options.clock ?? Date.now;
-  const entries = new Map<string, Entry>();
-  // Bumped on every invalidation: a response computed before it must not be stored after it.
-  let generation = 0;
-  const invalidateLocal = () => {
-    generation++;
-    entries.clear();
+  const entries = { all: new Map<string, Entry>(), results: new Map<string, Entry>() };
+  // Bumped on every invalidation of a kind: a response computed before it must not be stored after it.
+  const generation = { all: 0, results: 0 };
+  const invalidateResultsLocal = () => {
+    generation.results++;
+    entries.results.clear();
   };
+  const invalidateLocal = () => {
+    generation.all++;
+    entries.all.clear();
+    invalidateResultsLocal();
+  };
+  const onMessage = (message: string) =>
+    message === RESULTS_ONLY ? invalidateResultsLocal() : invalidateLocal();
 
   const redis = options.redis;
   let subscriber: RedisClient | null = null;
@@ -77,22 +105,29 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
       app.log.warn({ err: error }, 'read cache: redis subscriber error'),
     );
     await subscriber.connect();
-    await subscriber.subscribe(READ_CACHE_CHANNEL, invalidateLocal);
+    await subscriber.subscribe(READ_CACHE_CHANNEL, onMessage);
     app.addHook('onClose', async () => {
       await subscriber?.quit().catch(() => {});
     });
   }
-  const invalidate = () => {
-    invalidateLocal();
-    redis?.publish(READ_CACHE_CHANNEL, String(Date.now())).catch((error: unknown) => {
+  const publish = (message: string) =>
+    redis?.publish(READ_CACHE_CHANNEL, message).catch((error: unknown) => {
       app.log.warn({ err: error }, 'read cache: invalidation not published');
     });
+  const invalidate = () => {
+    invalidateLocal();
+    publish(String(Date.now()));
   };
-  app.decorate('readCache', { invalidate });
+  const invalidateResults = () => {
+    invalidateResultsLocal();
+    publish(RESULTS_ONLY);
+  };
+  app.decorate('readCache', { invalidate, invalidateResults });
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.method !== 'GET' || request.routeOptions.config.readCache !== true) return;
-    const entry = entries.get(keyOf(request));
+    const kind = cachedKind(request);
+    if (!kind) return;
+    const entry = entries[kind].get(keyOf(request));
     if (!entry || entry.expires <= clock()) return;
     if (answerNotModified(request, reply, entry.etag)) return reply;
     reply
@@ -108,10 +143,13 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
     const etag = etagOf(payload);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
     const started = (request as FastifyRequest & { readCacheGeneration?: number }).readCacheGeneration;
-    if (request.routeOptions.config.readCache === true && started === generation) {
-      if (entries.size >= MAX_ENTRIES) entries.clear();
+    const kind = cachedKind(request);
+    if (kind && started === generation[kind]) {
+      const store = entries[kind];
+      if (store.size >= MAX_ENTRIES) store.clear();
       const contentType = String(reply.getHeader('content-type') ?? 'application/vnd.api+json');
-      entries.set(keyOf(request), { body: payload, etag, contentType, expires: clock() + ttl });
+      const lifetime = kind === 'results' ? Math.min(ttl, RESULTS_TTL_MS) : ttl;
+      store.set(keyOf(request), { body: payload, etag, contentType, expires: clock() + lifetime });
     }
     const match = request.headers['if-none-match'];
     if (match?.split(/\s*,\s*/).includes(etag)) {
@@ -123,16 +161,20 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
   });
 
   app.addHook('preHandler', async (request) => {
-    if (request.method === 'GET' && request.routeOptions.config.readCache) {
-      (request as FastifyRequest & { readCacheGeneration?: number }).readCacheGeneration = generation;
-    }
+    const kind = cachedKind(request);
+    if (kind)
+      (request as FastifyRequest & { readCacheGeneration?: number }).readCacheGeneration = generation[kind];
   });
 
   app.addHook('onResponse', async (request, reply) => {
     if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    // Ladder play (queue, match-ups, wars) never changes events or segments: it would only empty
-    // the cache hundreds of times a second.
-    if (LADDER_PLAY.some((prefix) => request.url.startsWith(prefix))) return;
-    if (reply.statusCode < 400) invalidate();
+    if (reply.statusCode >= 400) return;
+    // Players' ladder play (queue, match-ups, wars, check-ins) never changes events or segments,
+    // and changes standings only through results, which empty those entries themselves: it would
+    // only empty the cache hundreds of times a second. Staff writes there (result entry and
+    // corrections) are rare and may change anything.
+    const staff = (request.user?.permissions.length ?? 0) > 0;
+    if (!staff && LADDER_PLAY.some((prefix) => request.url.startsWith(prefix))) return;
+    invalidate();
   });
 }

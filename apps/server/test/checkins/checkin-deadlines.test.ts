@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterEach, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { buildApp } from '../../src/app.js';
 import { matchSeries } from '../../src/db/schema/ladder.js';
+import { deadlineKey } from '../../src/features/checkins/checkin-deadlines.js';
 import { seedDemo } from '../../src/seed/demo-seed.js';
 import {
   bearer,
@@ -26,6 +27,7 @@ import {
   seriesWrites,
   stageSegment,
   stageSeries,
+  waitingDeadlineJobs,
 } from './checkins-fixtures.js';
 
 // The socket notices, as sent to the user rooms (the missed-check-in notice of spec 8).
@@ -131,6 +133,41 @@ describeEachDatabase(
         status: 409,
         code: 'MATCH_TIME_PASSED',
       });
+    });
+
+    it("an organizer's earlier date gets deadline jobs for it: the series is decided then, and the old date's jobs skip", async () => {
+      const series = await newSeries();
+      const earlier = new Date(START.getTime() - 45 * MINUTE);
+      expect(await waitingDeadlineJobs(ctx.database.db, series.id)).toEqual([
+        { name: 'checkins.match-start', key: deadlineKey(series.id, START) },
+        { name: 'checkins.no-show', key: deadlineKey(series.id, START) },
+      ]);
+      clock = new Date(earlier.getTime() - 10 * MINUTE);
+      const moved = await ctx.app.inject(
+        jsonApiRequest({
+          method: 'PATCH',
+          url: `${API.tournaments}/match-series/${series.id}`,
+          headers: bearer(admin),
+          payload: jsonApiBody({ date: earlier.toISOString(), reason: 'Round brought forward' }),
+        }),
+      );
+      expect(moved.statusCode).toBe(200);
+      expect(await waitingDeadlineJobs(ctx.database.db, series.id)).toEqual([
+        { name: 'checkins.match-start', key: deadlineKey(series.id, earlier) },
+        { name: 'checkins.no-show', key: deadlineKey(series.id, earlier) },
+        { name: 'checkins.match-start', key: deadlineKey(series.id, START) },
+        { name: 'checkins.no-show', key: deadlineKey(series.id, START) },
+      ]);
+      // The new date's job, due then, decides it; the old date's job later finds it decided.
+      clock = earlier;
+      expect(await ctx.app.checkinDeadlines.noShow(series.id)).toMatchObject({
+        kind: 'forfeit',
+        forfeit: 'both',
+      });
+      clock = START;
+      expect(await ctx.app.checkinDeadlines.noShow(series.id)).toMatchObject({ kind: 'skipped' });
+      expect(await labels(ctx.app, series.id)).toEqual(['FFL', 'FFL']);
+      expect(sent.filter((n) => n.event === 'matches:check_in_missed')).toHaveLength(4);
     });
 
     it('both sides missing: a double forfeit, each captain told about both teams', async () => {

@@ -196,8 +196,18 @@ export async function playerToken(
 /** Deadline jobs waiting or done for a series, by name (pg-boss's own table). */
 export async function deadlineJobs(db: Db, matchSeriesId: string) {
   const result = await db.execute(
-    sql`select name, state from pgboss.job where singleton_key = ${matchSeriesId} order by name, created_on`,
+    sql`select name, state from pgboss.job where singleton_key like ${`${matchSeriesId}@%`} order by name, created_on`,
   );
   const rows = Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows;
   return rows as { name: string; state: string }[];
+}
+
+/** The deadline jobs of a series still waiting: name and singleton key (`deadlineKey`: series and date). */
+export async function waitingDeadlineJobs(db: Db, matchSeriesId: string) {
+  const result = await db.execute(
+    sql`select name, singleton_key as key from pgboss.job
+        where singleton_key like ${`${matchSeriesId}@%`} and state = 'created' order by singleton_key, name`,
+  );
+  const rows = Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows;
+  return rows as { name: string; key: string }[];
 }

@@ -21,8 +21,15 @@ export const NO_SHOW_JOB = 'checkins.no-show';
 export const DEADLINE_JOBS = [MATCH_START_JOB, NO_SHOW_JOB] as const;
 type DeadlineJob = (typeof DEADLINE_JOBS)[number];
 
+/**
+ * A deadline job's singleton key: the series AND its date. A series moved to another date gets jobs
+ * for that date (the jobs of the old date stay and, when they run, find it decided or send themselves
+ * again for the new date, which is then a no-op); `short` keeps one waiting job per key.
+ */
+export const deadlineKey = (matchSeriesId: string, date: Date) => `${matchSeriesId}@${date.toISOString()}`;
+
 export type DeadlineRun =
-  | { job: DeadlineJob; matchSeriesId: string; kind: 'again'; delayMs: number }
+  | { job: DeadlineJob; matchSeriesId: string; kind: 'again'; delayMs: number; date: Date }
   | { job: DeadlineJob; matchSeriesId: string; kind: 'live' }
   | { job: DeadlineJob; matchSeriesId: string; kind: 'forfeit'; forfeit: 'home' | 'away' | 'both' }
   | { job: DeadlineJob; matchSeriesId: string; kind: 'skipped'; why: string };
@@ -46,11 +53,13 @@ const NOT_STARTED = new Set(['new', 'scheduled', 'upcoming']);
 /**
  * The durable deadlines of a stage match series (docs/jobs.md): two pg-boss jobs sent in the
  * transaction that creates the series, due at its date. Both re-read everything when they run, so
- * they are idempotent and follow a rescheduled date (a job that runs early sends itself again):
+ * they are idempotent and follow a rescheduled date (an organizer's new date sends jobs for it, and
+ * a job that runs early sends itself again):
  * - `checkins.match-start`: both sides checked in → `live` (conditional UPDATE: once);
  * - `checkins.no-show`: a side missing → finishSeries with its forfeit (finishing is conditional on
  *   the series being open: once), then the missed-check-in notice to both captains.
- * Their queues are `short`: one waiting job per series (singleton key), so scheduling twice sends once.
+ * Their queues are `short`: one waiting job per series and date (`deadlineKey`), so scheduling twice
+ * sends once.
  */
 export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
   const { repo, jobs } = deps;
@@ -62,7 +71,11 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
     for (const s of series) {
       const delaySeconds = Math.max(0, s.date.getTime() - at) / 1000;
       for (const job of DEADLINE_JOBS) {
-        await jobs.send(job, { matchSeriesId: s.id }, { tx, delaySeconds, singletonKey: s.id });
+        await jobs.send(
+          job,
+          { matchSeriesId: s.id },
+          { tx, delaySeconds, singletonKey: deadlineKey(s.id, s.date) },
+        );
       }
     }
   }
@@ -82,7 +95,7 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
           name,
           payload: { matchSeriesId: s.id },
           delaySeconds: Math.max(0, s.date.getTime() - now.getTime()) / 1000,
-          singletonKey: s.id,
+          singletonKey: deadlineKey(s.id, s.date),
         })),
       ),
     );
@@ -115,6 +128,7 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
         matchSeriesId,
         kind: 'again',
         delayMs: series.date.getTime() - now.getTime(),
+        date: series.date,
       };
       return { run };
     }
@@ -172,7 +186,7 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
     if (outcome.kind === 'again') {
       await jobs.send(job, payload, {
         delaySeconds: outcome.delayMs / 1000,
-        singletonKey: payload.matchSeriesId,
+        singletonKey: deadlineKey(payload.matchSeriesId, outcome.date),
       });
     }
     runs.push(outcome);

@@ -21,6 +21,13 @@ export interface LadderServiceDeps {
    * standings; null when the series is not a stage series. Wired by the brackets feature.
    */
   onStageSeriesResult?: StageSeriesResultHook;
+  /**
+   * Called once a change to standings committed (a result, a correction, a recalculation batch, a
+   * withdrawal's forfeits): the read cache drops the standings and leaderboards it holds. Results
+   * written in a caller's transaction (`finishSeriesIn`, `correctSeriesIn`: the organizer's calls)
+   * are HTTP writes, which empty the cache when answered.
+   */
+  onStandingsChanged?: () => void;
   log?: { warn: (obj: unknown, msg?: string) => void; error: (obj: unknown, msg?: string) => void };
 }
 

@@ -27,7 +27,8 @@ export function createLadderWithdrawal(
   return async function withdrawRoster(rosterId: string, tx: Executor): Promise<AfterCommit> {
     const notices: Notice[] = [];
     // Series first, in id order: finishing one completes the queue entries that led to it.
-    for (const series of await repo.seriesToForfeit(rosterId, tx)) {
+    const forfeited = await repo.seriesToForfeit(rosterId, tx);
+    for (const series of forfeited) {
       const forfeit = series.position === 0 ? 'home' : 'away';
       await finishSeriesIn({ matchSeriesId: series.id, stars: { home: 0, away: 0 }, forfeit }, tx, notices);
     }
@@ -46,6 +47,9 @@ export function createLadderWithdrawal(
     } else if (plan.kind === 'decline-match-up' && matchUp) {
       await endMatchUp(matchUp, { kind: 'declined', rosterId, leaving: true }, tx, notices);
     }
-    return () => deps.notify(notices);
+    return () => {
+      deps.notify(notices);
+      if (forfeited.length > 0) deps.onStandingsChanged?.();
+    };
   };
 }

@@ -71,6 +71,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     config: deps.config,
     now: deps.now,
     notify: createNotifier(() => app.io),
+    onStandingsChanged: () => app.readCache?.invalidateResults(),
     instanceId,
     log: app.log,
     onSeriesCreated: async (series, tx) => {

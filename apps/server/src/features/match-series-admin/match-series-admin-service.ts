@@ -184,8 +184,9 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
         tx,
       );
       if (input.date) await repo.setCompetitorsDate(id, input.date, tx);
-      // A stage series moved to a later date gets its check-in deadline there (an earlier job finds
-      // the date not reached and waits again; one already run is sent anew).
+      // A stage series moved to another date gets check-in deadline jobs for that date (their key
+      // holds the date, `deadlineKey`): moved earlier, they decide it then; the old date's jobs later
+      // find it decided. Moved later, the old jobs find the date not reached and wait again.
       if (input.date && found.stageId && input.date > now()) await scheduleCheckinDeadlines(db, [id], tx);
     },
 

@@ -93,6 +93,7 @@ export function createSeriesResultsService(
         return { hi, rows: await repo.recalculateBatch(segmentId, after, hi, now(), tx) };
       });
       if (!done.hi) return total;
+      deps.onStandingsChanged?.();
       total += done.rows;
       after = done.hi;
     }
@@ -109,7 +110,9 @@ export function createSeriesResultsService(
 
   /** Corrects the result of a finished series: its old deltas are taken back, the new ones added. */
   async function correctSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
-    return commit((tx) => correctSeriesIn(result, tx));
+    const series = await commit((tx) => correctSeriesIn(result, tx));
+    deps.onStandingsChanged?.();
+    return series;
   }
 
   /**
@@ -149,7 +152,9 @@ export function createSeriesResultsService(
    * being finished (repository), before anything else is written.
    */
   async function finishSeries(result: WarOutcome): Promise<MatchSeriesRow | null> {
-    return commit((tx, notices) => finishSeriesIn(result, tx, notices));
+    const series = await commit((tx, notices) => finishSeriesIn(result, tx, notices));
+    deps.onStandingsChanged?.();
+    return series;
   }
 
   /** `finishSeries` inside a transaction the caller owns (a team withdrawal forfeits its series). */

@@ -107,7 +107,7 @@ export function standingsRoutes(
     app.get(
       '/segments/:id/standings',
       {
-        config: { readCache: 'etag' },
+        config: { readCache: 'results' },
         schema: {
           params: segmentIdParams,
           querystring: standingListQuery,
@@ -153,7 +153,7 @@ export function standingsRoutes(
     app.get(
       '/leaderboards',
       {
-        config: { readCache: 'etag' },
+        config: { readCache: 'results' },
         schema: { querystring: leaderboardListQuery, response: { 200: leaderboardListDocument } },
       },
       async (request) => {
@@ -177,7 +177,7 @@ export function standingsRoutes(
     app.get(
       '/leaderboards/:id/entries',
       {
-        config: { readCache: 'etag' },
+        config: { readCache: 'results' },
         schema: {
           params: segmentIdParams,
           querystring: leaderboardEntriesQuery,

@@ -1,0 +1,113 @@
+import {
+  canPair,
+  MATCHMAKING_BAND_STEP_MS,
+  MATCHMAKING_BAND_STEP_POINTS,
+  MATCHMAKING_BASE_POINTS_BAND,
+  MATCHMAKING_REMATCH_GRACE_MS,
+} from '@cwh/domain';
+import { describe, expect, it } from 'vitest';
+import type { MatchUpDoc } from '../src/invariants.js';
+import { eligibleFrom, type JoinRecord, matchingLatencies } from '../src/matching.js';
+
+const T0 = Date.parse('2026-11-28T10:00:00.000Z');
+const cand = (rosterId: string, points: number, joinedMs: number, lastOpponent: string | null = null) => ({
+  rosterId,
+  points,
+  joinedMs,
+  lastOpponent,
+});
+const matchUp = (id: string, createdMs: number, a: string, b: string): MatchUpDoc => ({
+  id,
+  attributes: {
+    status: 'accepted',
+    createdAt: new Date(createdMs).toISOString(),
+    endedAt: null,
+    matchSeriesId: null,
+    sides: [{ roster: { id: a } }, { roster: { id: b } }],
+  },
+});
+
+describe('eligibleFrom: the first millisecond the domain rule allows a pair', () => {
+  it('is the later join when the base band covers the gap', () => {
+    expect(eligibleFrom(cand('a', 0, T0), cand('b', MATCHMAKING_BASE_POINTS_BAND, T0 + 700), T0 + 700)).toBe(
+      T0 + 700,
+    );
+  });
+
+  it('is one band step after the longer waiter joined for a gap one step wider', () => {
+    const gap = MATCHMAKING_BASE_POINTS_BAND + MATCHMAKING_BAND_STEP_POINTS;
+    const a = cand('a', 0, T0);
+    const b = cand('b', gap, T0 + 1_000);
+    const at = eligibleFrom(a, b, T0 + 1_000);
+    expect(at).toBe(T0 + MATCHMAKING_BAND_STEP_MS);
+    expect(canPair(a, b, at! - 1)).toBe(false);
+  });
+
+  it('waits out the rematch grace of the later joiner for last opponents', () => {
+    const a = cand('a', 0, T0, 'b');
+    const b = cand('b', 0, T0 + 2_000, 'a');
+    const at = eligibleFrom(a, b, T0 + 2_000)!;
+    expect(at).toBeGreaterThan(T0 + 2_000 + MATCHMAKING_REMATCH_GRACE_MS - 1);
+    expect(canPair(a, b, at)).toBe(true);
+    expect(canPair(a, b, at - 1)).toBe(false);
+  });
+
+  it('is null when no band ever covers the gap', () => {
+    expect(eligibleFrom(cand('a', 0, T0), cand('b', 100_000, T0), T0)).toBeNull();
+  });
+});
+
+describe('matchingLatencies: each found pair replayed through the rule', () => {
+  it('measures a pair eligible at the later join from that join call to its notice', () => {
+    const joins = new Map<string, JoinRecord[]>([
+      ['a', [{ joinedMs: T0, points: 10, sentAt: 100 }]],
+      ['b', [{ joinedMs: T0 + 5_000, points: 20, sentAt: 5_100 }]],
+    ]);
+    const found = new Map([
+      [
+        'mu1',
+        [
+          { rosterId: 'a', at: 5_130 },
+          { rosterId: 'b', at: 5_142 },
+        ],
+      ],
+    ]);
+    const out = matchingLatencies([matchUp('mu1', T0 + 5_010, 'a', 'b')], joins, found, T0 - 100);
+    expect(out).toEqual({ atJoin: [42], byTime: [], unplaced: 0 });
+  });
+
+  it('measures a rematch from the end of the grace (the last opponent comes from the earlier match-up)', () => {
+    const joins = new Map<string, JoinRecord[]>([
+      ['a', [{ joinedMs: T0 + 10_000, points: 0, sentAt: 10_000 }]],
+      ['b', [{ joinedMs: T0 + 11_000, points: 0, sentAt: 11_000 }]],
+    ]);
+    const eligible = eligibleFrom(
+      cand('a', 0, T0 + 10_000, 'b'),
+      cand('b', 0, T0 + 11_000, 'a'),
+      T0 + 11_000,
+    )!;
+    // performance.now() + offset = hub epoch ms; the first notice comes 180 ms after the rule allowed it.
+    const offset = T0;
+    const firstNotice = eligible + 180 - offset;
+    const found = new Map([
+      [
+        'mu2',
+        [
+          { rosterId: 'b', at: firstNotice + 5 },
+          { rosterId: 'a', at: firstNotice },
+        ],
+      ],
+    ]);
+    const earlier = matchUp('mu1', T0 + 1_000, 'a', 'b');
+    const out = matchingLatencies([earlier, matchUp('mu2', eligible + 150, 'a', 'b')], joins, found, offset);
+    expect(out.atJoin).toEqual([]);
+    expect(out.byTime).toEqual([180]);
+    expect(out.unplaced).toBe(0);
+  });
+
+  it('cannot place a pair whose side never joined as far as the bots know', () => {
+    const joins = new Map<string, JoinRecord[]>([['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]]]);
+    const found = new Map([['mu1', [{ rosterId: 'a', at: 50 }]]]);
+    expect(matchingLatencies([matchUp('mu1', T0 + 20, 'a', 'b')], joins, found, T0).unplaced).toBe(1);
+  });
+});
