@@ -2,6 +2,7 @@ import { SPA_PAGES } from '@cwh/domain';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, RouteObject } from 'react-router';
 import { RouteErrorPage } from '../features/errors/route-error-page';
+import { BootShell } from '../features/shell/boot-shell';
 import { PageLoader } from '../features/shell/page-loader';
 import { loadNamespaces } from '../i18n/i18n';
 import { ROUTE_NAMESPACES, type RouteModule } from '../i18n/namespaces';
@@ -133,7 +134,7 @@ export const routes: RouteObject[] = [
     loader: loadRoot,
     shouldRevalidate: shouldRevalidateRoot,
     Component: RootLayout,
-    HydrateFallback: () => <PageLoader fullscreen />,
+    HydrateFallback: BootShell,
     errorElement: <RouteErrorPage />,
     // Page errors render inside the layout, so the header and language switcher stay usable.
     children: [{ errorElement: <RouteErrorPage />, children: pageRoutes }],

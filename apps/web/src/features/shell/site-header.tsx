@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, NavLink } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
+import { BrandMark } from './brand-mark';
 import { LanguageSwitcher } from './language-switcher';
 
 const TABS = [
@@ -20,10 +21,7 @@ export function SiteHeader({ account }: { account?: ReactNode }) {
     <header className="site-header">
       <div className="site-header__bar container">
         <Link to={to('/')} className="brand">
-          <svg className="brand__mark" viewBox="0 0 32 32" aria-hidden="true">
-            <path d="M16 2 28 7v9c0 7-5 12-12 14C9 28 4 23 4 16V7z" fill="var(--accent)" />
-            <path d="m11 11 10 10m0-10L11 21" stroke="var(--bg)" strokeWidth="3" strokeLinecap="round" />
-          </svg>
+          <BrandMark />
           <span className="brand__text">
             <span className="brand__name">{t('brand')}</span>
             <span className="brand__tagline">{t('tagline')}</span>
