@@ -39,8 +39,8 @@ describeEachKind('job queue [%s]', (kind) => {
     await testDb?.dispose();
   });
 
-  function queue(work = true) {
-    const created = createJobQueue({ database: testDb!.database, work, pollingIntervalSeconds: 0.5 });
+  function queue(work = true, pollingIntervalSeconds = 0.5) {
+    const created = createJobQueue({ database: testDb!.database, work, pollingIntervalSeconds });
     queues.push(created);
     return created;
   }
@@ -141,4 +141,37 @@ describeEachKind('job queue [%s]', (kind) => {
     await finished;
     expect(attempts).toEqual([0, 1]);
   });
+
+  it('takes the due jobs in one look, and retries a failing one alone while the others complete', async () => {
+    testDb = await createTestDatabase(kind);
+    // One look every 30 s: one job per look would take two minutes for these five.
+    const jobs = queue(true, 30);
+    const attempts = new Map<string, number>();
+    const received = collector(6);
+    jobs.register('test.echo', async (payload, job) => {
+      attempts.set(payload.value, (attempts.get(payload.value) ?? 0) + 1);
+      if (payload.value === 'bad' && job.retryCount === 0) throw new Error('first run fails');
+      await received.handler(payload);
+    });
+    const sender = queue(false);
+    sender.register('test.echo', async () => {});
+    await sender.start();
+    for (const value of ['a', 'b', 'bad', 'c', 'd'])
+      await sender.send('test.echo', { value }, { retryDelaySeconds: 0, retryLimit: 2 });
+    await jobs.start();
+    // The retry is due at once but taken at the next look (30 s): the four others are done before it.
+    await expect.poll(() => received.seen.length, { timeout: 20_000, interval: 100 }).toBe(4);
+    expect(Object.fromEntries(attempts)).toEqual({ a: 1, b: 1, bad: 1, c: 1, d: 1 });
+    const states = await testDb.database.db.execute(
+      sql`select data->>'value' as value, state from pgboss.job where name = 'test.echo' order by value`,
+    );
+    const rows = Array.isArray(states) ? states : (states as { rows: unknown[] }).rows;
+    expect(rows).toEqual([
+      { value: 'a', state: 'completed' },
+      { value: 'b', state: 'completed' },
+      { value: 'bad', state: 'retry' },
+      { value: 'c', state: 'completed' },
+      { value: 'd', state: 'completed' },
+    ]);
+  }, 60_000);
 });
