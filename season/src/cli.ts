@@ -1,7 +1,7 @@
 import { progressBar } from './report.js';
 import { defaultOptions, runSeason, type SeasonOptions } from './run.js';
 
-/** `npm run season -- --clans N [--instances K] [--db pglite|postgres] [--speed X] [--chaos] [--seed S]` */
+/** `npm run season -- --clans N [--instances K] [--db pglite|postgres] [--speed X] [--chaos] [--seed S] [--keep-db]` */
 function parse(argv: readonly string[]): Partial<SeasonOptions> {
   const out: Partial<SeasonOptions> = {};
   const num = (key: string, v: string | undefined, min: number) => {
@@ -36,6 +36,9 @@ function parse(argv: readonly string[]): Partial<SeasonOptions> {
         break;
       case 'chaos':
         out.chaos = true;
+        break;
+      case 'keep-db':
+        out.keepDatabase = true;
         break;
       default:
         throw new Error(`unknown flag ${argv[i]}`);

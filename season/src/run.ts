@@ -19,6 +19,8 @@ export interface SeasonOptions {
   /** Compresses the season's calendar: its waits and windows are divided by it. */
   speed: number;
   chaos: boolean;
+  /** Leave the database (PGlite directory, PostgreSQL database) in place for a look afterwards. */
+  keepDatabase: boolean;
   seed: number;
   /** Ladder matches each team plays at most (the hub allows 6 a day). */
   ladderMatches: number;
@@ -37,6 +39,7 @@ export const defaultOptions = (): SeasonOptions => ({
   db: 'pglite',
   speed: 1,
   chaos: false,
+  keepDatabase: false,
   seed: Math.floor(Math.random() * 2 ** 31),
   ladderMatches: 3,
   maxSwissRounds: 5,
@@ -269,7 +272,8 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
     if (chaos) await chaos.stop();
     for (const c of captains) c.close();
     await Promise.all(instances.map((i) => i.stop()));
-    await database.dispose().catch(() => {});
+    if (opts.keepDatabase) log(`database kept: ${database.label}`);
+    else await database.dispose().catch(() => {});
   }
 }
 
