@@ -1,7 +1,7 @@
 import { performance } from 'node:perf_hooks';
 import type { HubApi } from './api.js';
 import type { Captain } from './captain.js';
-import type { FoundRecord, JoinRecord } from './matching.js';
+import type { FoundRecord, Handled, JoinRecord } from './matching.js';
 import type { Rng } from './world.js';
 
 export const T = '/api/tournaments/1.0';
@@ -39,8 +39,15 @@ export interface SeasonContext {
   started: number;
   log: (line: string) => void;
   latencies: { joinToFound: number[]; acceptToBoth: number[]; resultToStandings: number[] };
-  /** Per roster its joins, per match-up its found notices: replayed for the matching latency (matching.ts). */
-  matching: { joins: Map<string, JoinRecord[]>; found: Map<string, FoundRecord[]> };
+  /**
+   * Replayed for the matching latency (matching.ts): per roster its joins and the match-ups its bot
+   * handled, in order; per match-up its found notices.
+   */
+  matching: {
+    joins: Map<string, JoinRecord[]>;
+    sequence: Map<string, Handled[]>;
+    found: Map<string, FoundRecord[]>;
+  };
   timeline: TimePoint[];
   /** Live queue size as the bots know it (joined, not yet found). */
   queued: number;

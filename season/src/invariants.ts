@@ -89,7 +89,9 @@ export async function checkInvariants(
   const overlaps: string[] = [];
   const skews: number[] = [];
   for (const [rosterId, list] of byRoster) {
-    list.sort((a, b) => a.from - b.from);
+    // The API's times are whole seconds: a match-up accepted, played and followed by the next one
+    // within one second shares its second with it. Ties go to the one that ended first.
+    list.sort((a, b) => a.from - b.from || a.to - b.to);
     for (let i = 1; i < list.length; i++) {
       const overlap = list[i - 1]!.to - list[i]!.from;
       if (overlap <= 0) continue;

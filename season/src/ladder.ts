@@ -132,6 +132,7 @@ async function ladderBot(
         { data: { attributes: { playerTags: cap.team } } },
         cap.token,
       );
+      const answeredAt = performance.now();
       if (join.status !== 200) {
         if (join.status >= 500) return;
         // Refusals that end this captain's ladder (the limits of the spec): stop.
@@ -144,7 +145,7 @@ async function ladderBot(
       const entryJoined = Date.parse(join.body?.data?.attributes?.joinedAt ?? '');
       if (Number.isFinite(entryJoined)) {
         const list = ctx.matching.joins.get(cap.rosterId) ?? [];
-        list.push({ joinedMs: entryJoined, points, sentAt: joinedAt });
+        list.push({ joinedMs: entryJoined, points, sentAt: joinedAt, answeredAt });
         ctx.matching.joins.set(cap.rosterId, list);
       }
       measured = false;
@@ -176,6 +177,9 @@ async function ladderBot(
       continue;
     }
     handled.add(found.id);
+    const sequence = ctx.matching.sequence.get(cap.rosterId) ?? [];
+    sequence.push({ id: found.id, at: found.at });
+    ctx.matching.sequence.set(cap.rosterId, sequence);
     if (found.recovered) ctx.recovered++;
     if (!measured) {
       measured = true;

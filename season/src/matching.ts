@@ -15,8 +15,15 @@ import type { MatchUpDoc } from './invariants.js';
 export interface JoinRecord {
   joinedMs: number;
   points: number;
-  /** performance.now() when the join call was sent. */
+  /** performance.now() when the join call was sent, and when it was answered. */
   sentAt: number;
+  answeredAt?: number;
+}
+
+/** A match-up a roster's bot handled (found or read): its id and performance.now() then. */
+export interface Handled {
+  id: string;
+  at: number;
 }
 
 /** A side's found notice of a match-up: performance.now() when it arrived. */
@@ -30,6 +37,13 @@ export interface MatchingLatencies {
   atJoin: number[];
   /** Pairs that time alone made eligible: that instant → the first found notice (ms). */
   byTime: number[];
+  /** Of the `atJoin` pairs: the later joiner's join call until its answer (ms), the HTTP part. */
+  joinCall: number[];
+  /**
+   * Pairs whose later side came back to the queue after a match-up that did not go ahead (declined
+   * or expired: the hub keeps its joinedAt, and its bot did not join again): not timed.
+   */
+  requeued: number;
   /** Pairs the replay cannot place (a side's join or notice missing, or never eligible by the rule). */
   unplaced: number;
 }
@@ -41,11 +55,22 @@ function joinBefore(joins: readonly JoinRecord[] | undefined, at: number): JoinR
   return best;
 }
 
-/** The opponent of a roster's latest match-up created before `at`: the hub's "last opponent". */
+/**
+ * The opponent of a roster's match-up before this one: the hub's "last opponent". The order the
+ * roster's bot handled its match-ups in, when it handled both; else the match-ups' creation times,
+ * which the API gives to the second (a match-up declined within the second would be misplaced).
+ */
 function lastOpponentBefore(
-  history: readonly { createdMs: number; opponent: string }[] | undefined,
+  history: readonly { id: string; createdMs: number; opponent: string }[] | undefined,
+  sequence: readonly Handled[] | undefined,
+  matchUpId: string,
   at: number,
 ): string | null {
+  const index = sequence?.findIndex((h) => h.id === matchUpId) ?? -1;
+  if (index > 0) {
+    const previous = history?.find((h) => h.id === sequence![index - 1]!.id);
+    if (previous) return previous.opponent;
+  }
   let best: { createdMs: number; opponent: string } | null = null;
   for (const h of history ?? []) if (h.createdMs < at && (!best || h.createdMs > best.createdMs)) best = h;
   return best?.opponent ?? null;
@@ -79,12 +104,16 @@ export function eligibleFrom(
  */
 export function matchingLatencies(
   matchUps: Iterable<MatchUpDoc>,
-  joins: ReadonlyMap<string, readonly JoinRecord[]>,
-  found: ReadonlyMap<string, readonly FoundRecord[]>,
+  seen: {
+    joins: ReadonlyMap<string, readonly JoinRecord[]>;
+    sequence: ReadonlyMap<string, readonly Handled[]>;
+    found: ReadonlyMap<string, readonly FoundRecord[]>;
+  },
   clockOffset: number,
 ): MatchingLatencies {
+  const { joins, sequence, found } = seen;
   const all = [...matchUps];
-  const history = new Map<string, { createdMs: number; opponent: string }[]>();
+  const history = new Map<string, { id: string; createdMs: number; opponent: string }[]>();
   for (const mu of all) {
     const [x, y] = mu.attributes.sides;
     if (!x || !y) continue;
@@ -94,11 +123,11 @@ export function matchingLatencies(
       [y, x],
     ] as const) {
       const list = history.get(me.roster.id) ?? [];
-      list.push({ createdMs, opponent: them.roster.id });
+      list.push({ id: mu.id, createdMs, opponent: them.roster.id });
       history.set(me.roster.id, list);
     }
   }
-  const out: MatchingLatencies = { atJoin: [], byTime: [], unplaced: 0 };
+  const out: MatchingLatencies = { atJoin: [], byTime: [], joinCall: [], requeued: 0, unplaced: 0 };
   for (const mu of all) {
     const notices = found.get(mu.id);
     const [x, y] = mu.attributes.sides;
@@ -107,7 +136,7 @@ export function matchingLatencies(
     const sides = [x.roster.id, y.roster.id].map((rosterId) => ({
       rosterId,
       join: joinBefore(joins.get(rosterId), createdMs),
-      lastOpponent: lastOpponentBefore(history.get(rosterId), createdMs),
+      lastOpponent: lastOpponentBefore(history.get(rosterId), sequence.get(rosterId), mu.id, createdMs),
     }));
     if (sides.some((s) => !s.join)) {
       out.unplaced++;
@@ -121,7 +150,8 @@ export function matchingLatencies(
         lastOpponent: s.lastOpponent,
       }),
     ) as [PairCandidate, PairCandidate];
-    const later = a.joinedMs >= b.joinedMs ? sides[0]! : sides[1]!;
+    // The later joiner by the bots' own clock (the API's joinedAt is to the second).
+    const later = sides[0]!.join!.sentAt >= sides[1]!.join!.sentAt ? sides[0]! : sides[1]!;
     const laterJoinMs = Math.max(a.joinedMs, b.joinedMs);
     const from = eligibleFrom(a, b, laterJoinMs);
     if (from === null) {
@@ -129,9 +159,19 @@ export function matchingLatencies(
       continue;
     }
     if (from === laterJoinMs) {
+      // Its bot handled a match-up after sending that join: it is back from it, not freshly joined.
+      const order = sequence.get(later.rosterId) ?? [];
+      const previous = order[order.findIndex((h) => h.id === mu.id) - 1];
+      if (previous && previous.at > later.join!.sentAt) {
+        out.requeued++;
+        continue;
+      }
       const notice = notices.find((n) => n.rosterId === later.rosterId);
-      if (notice) out.atJoin.push(notice.at - later.join!.sentAt);
-      else out.unplaced++;
+      if (notice) {
+        out.atJoin.push(notice.at - later.join!.sentAt);
+        if (later.join!.answeredAt !== undefined)
+          out.joinCall.push(later.join!.answeredAt - later.join!.sentAt);
+      } else out.unplaced++;
     } else {
       const first = Math.min(...notices.map((n) => n.at));
       out.byTime.push(first + clockOffset - from);

@@ -59,7 +59,7 @@ export interface SeasonReport {
   latenciesMs: {
     joinToFound: Summary;
     /** The hub's share (matching.ts): found once the ladder's rules allow the pair. */
-    matching: { atJoin: Summary; byTime: Summary; unplaced: number };
+    matching: { atJoin: Summary; joinCall: Summary; byTime: Summary; requeued: number; unplaced: number };
     acceptToBoth: Summary;
     resultToStandings: Summary;
   };
@@ -155,7 +155,7 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
       started,
       log,
       latencies: { joinToFound: [], acceptToBoth: [], resultToStandings: [] },
-      matching: { joins: new Map(), found: new Map() },
+      matching: { joins: new Map(), sequence: new Map(), found: new Map() },
       timeline: [],
       queued: 0,
       stages: [],
@@ -202,15 +202,10 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
     // Everyone back, then the checks read the final state.
     for (const i of instances) if (!i.alive) await i.start();
     let invariants: InvariantResult[];
-    let matching: MatchingLatencies = { atJoin: [], byTime: [], unplaced: 0 };
+    let matching: MatchingLatencies = { atJoin: [], byTime: [], joinCall: [], requeued: 0, unplaced: 0 };
     try {
       const matchUps = await readMatchUps(ctx);
-      matching = matchingLatencies(
-        matchUps.values(),
-        ctx.matching.joins,
-        ctx.matching.found,
-        performance.timeOrigin,
-      );
+      matching = matchingLatencies(matchUps.values(), ctx.matching, performance.timeOrigin);
       invariants = await checkInvariants(ctx, matchUps);
     } catch (error) {
       invariants = [
@@ -234,7 +229,9 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
         joinToFound: summarize(ctx.latencies.joinToFound),
         matching: {
           atJoin: summarize(matching.atJoin),
+          joinCall: summarize(matching.joinCall),
           byTime: summarize(matching.byTime),
+          requeued: matching.requeued,
           unplaced: matching.unplaced,
         },
         acceptToBoth: summarize(ctx.latencies.acceptToBoth),
@@ -301,6 +298,7 @@ export function printReport(r: SeasonReport, log: (line: string) => void): void 
         [
           ["join → found (the later joiner's wait)", r.latenciesMs.joinToFound],
           ['  matching: eligible at the join → found', r.latenciesMs.matching.atJoin],
+          ['    of which the join call', r.latenciesMs.matching.joinCall],
           ['  matching: eligible by time → found', r.latenciesMs.matching.byTime],
           ['accept → both notified', r.latenciesMs.acceptToBoth],
           ['result → standings visible', r.latenciesMs.resultToStandings],
@@ -308,8 +306,9 @@ export function printReport(r: SeasonReport, log: (line: string) => void): void 
       ).map(([k, s]) => [k, String(s.count), fmt(s.p50), fmt(s.p99), fmt(s.max)]),
     ]),
   );
-  if (r.latenciesMs.matching.unplaced > 0)
-    log(`(${r.latenciesMs.matching.unplaced} match-up(s) the matching replay could not place)`);
+  const { requeued, unplaced } = r.latenciesMs.matching;
+  if (requeued + unplaced > 0)
+    log(`(matching replay: ${requeued} pair(s) after a requeue not timed, ${unplaced} not placed)`);
   log('');
   log(
     table([

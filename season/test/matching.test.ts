@@ -72,8 +72,12 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
         ],
       ],
     ]);
-    const out = matchingLatencies([matchUp('mu1', T0 + 5_010, 'a', 'b')], joins, found, T0 - 100);
-    expect(out).toEqual({ atJoin: [42], byTime: [], unplaced: 0 });
+    const out = matchingLatencies(
+      [matchUp('mu1', T0 + 5_010, 'a', 'b')],
+      { joins, sequence: new Map(), found },
+      T0 - 100,
+    );
+    expect(out).toEqual({ atJoin: [42], byTime: [], joinCall: [], requeued: 0, unplaced: 0 });
   });
 
   it('measures a rematch from the end of the grace (the last opponent comes from the earlier match-up)', () => {
@@ -99,7 +103,11 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
       ],
     ]);
     const earlier = matchUp('mu1', T0 + 1_000, 'a', 'b');
-    const out = matchingLatencies([earlier, matchUp('mu2', eligible + 150, 'a', 'b')], joins, found, offset);
+    const out = matchingLatencies(
+      [earlier, matchUp('mu2', eligible + 150, 'a', 'b')],
+      { joins, sequence: new Map(), found },
+      offset,
+    );
     expect(out.atJoin).toEqual([]);
     expect(out.byTime).toEqual([180]);
     expect(out.unplaced).toBe(0);
@@ -108,6 +116,82 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
   it('cannot place a pair whose side never joined as far as the bots know', () => {
     const joins = new Map<string, JoinRecord[]>([['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]]]);
     const found = new Map([['mu1', [{ rosterId: 'a', at: 50 }]]]);
-    expect(matchingLatencies([matchUp('mu1', T0 + 20, 'a', 'b')], joins, found, T0).unplaced).toBe(1);
+    expect(
+      matchingLatencies([matchUp('mu1', T0 + 20, 'a', 'b')], { joins, sequence: new Map(), found }, T0)
+        .unplaced,
+    ).toBe(1);
+  });
+
+  it('takes the last opponent from the order the bots handled their match-ups in, not the second-rounded times', () => {
+    // a met c long ago; then a–b and c–d were each declined at once, in the same second as the pair a–c.
+    const joins = new Map<string, JoinRecord[]>([
+      ['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]],
+      ['c', [{ joinedMs: T0 + 100, points: 0, sentAt: 100 }]],
+    ]);
+    const sameSecond = T0 + 30_000;
+    const docs = [
+      matchUp('m0', T0 - 50_000, 'a', 'c'),
+      matchUp('m1', sameSecond, 'a', 'b'),
+      matchUp('m3', sameSecond, 'c', 'd'),
+      matchUp('m2', sameSecond, 'a', 'c'),
+    ];
+    const found = new Map([['m2', [{ rosterId: 'c', at: 30_040 }]]]);
+    // Handled in that order, m1 and m3 before the joins that led to m2 (at 0 and 100).
+    const sequence = new Map([
+      [
+        'a',
+        [
+          { id: 'm0', at: -50_000 },
+          { id: 'm1', at: -10 },
+          { id: 'm2', at: 30_040 },
+        ],
+      ],
+      [
+        'c',
+        [
+          { id: 'm0', at: -50_000 },
+          { id: 'm3', at: -5 },
+          { id: 'm2', at: 30_040 },
+        ],
+      ],
+    ]);
+    // In order, the last opponents are b and d: no rematch, the pair was allowed at c's join.
+    expect(matchingLatencies(docs, { joins, sequence, found }, T0)).toEqual({
+      atJoin: [29_940],
+      byTime: [],
+      joinCall: [],
+      requeued: 0,
+      unplaced: 0,
+    });
+    // By the times alone, m1 and m3 are not before m2: both last opponents look like m0's, a rematch.
+    const byTimes = matchingLatencies(docs, { joins, sequence: new Map(), found }, T0);
+    expect(byTimes.atJoin).toEqual([]);
+    expect(byTimes.byTime).toHaveLength(1);
+  });
+
+  it('does not time a side back in the queue after a declined match-up (its join is older than that match-up)', () => {
+    const joins = new Map<string, JoinRecord[]>([
+      ['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]],
+      ['c', [{ joinedMs: T0 + 1_000, points: 0, sentAt: 1_000 }]],
+    ]);
+    const docs = [matchUp('m1', T0 + 1_000, 'c', 'd'), matchUp('m2', T0 + 9_000, 'a', 'c')];
+    const found = new Map([['m2', [{ rosterId: 'c', at: 9_050 }]]]);
+    // c was found in m1 just after its join, d declined, c went back with its joinedAt, then m2.
+    const sequence = new Map([
+      [
+        'c',
+        [
+          { id: 'm1', at: 1_020 },
+          { id: 'm2', at: 9_050 },
+        ],
+      ],
+    ]);
+    expect(matchingLatencies(docs, { joins, sequence, found }, T0)).toEqual({
+      atJoin: [],
+      byTime: [],
+      joinCall: [],
+      requeued: 1,
+      unplaced: 0,
+    });
   });
 });
