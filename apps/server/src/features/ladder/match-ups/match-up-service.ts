@@ -7,7 +7,7 @@ export { acceptMatchUp } from './accept-match-up.js';
 export { type Ending, type EndMatchUp, endMatchUp } from './end-match-up.js';
 
 /** Match-ups the sweeper expires per transaction (the rest wait for its next round). */
-const SWEEP_BATCH = 200;
+export const SWEEP_BATCH = 200;
 
 /** A captain declines: the match-up ends (or expires, when its deadline passed meanwhile). */
 export async function declineMatchUp(
