@@ -14,7 +14,8 @@ const staticRoot = new DOMParser().parseFromString(html, 'text/html').getElement
 describe('boot shell: the brand from the HTML to the first page', () => {
   it("index.html paints the header's brand name and shield before any script", () => {
     expect(staticRoot.querySelector('.site-header .brand__name')?.textContent).toBe(en.brand);
-    const paths = (root: ParentNode) => [...root.querySelectorAll('.brand__mark path')].map((p) => p.getAttribute('d'));
+    const paths = (root: ParentNode) =>
+      [...root.querySelectorAll('.brand__mark path')].map((p) => p.getAttribute('d'));
     const drawn = document.createElement('div');
     drawn.innerHTML = renderToStaticMarkup(<BrandMark />);
     expect(paths(staticRoot)).toEqual(paths(drawn));
