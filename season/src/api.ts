@@ -9,6 +9,8 @@ export interface Answer<T = unknown> {
   body: T;
   /** errors[0].code of a refusal. */
   code: string | undefined;
+  /** The call was sent again after a network error (a killed instance): the first may have landed. */
+  retried: boolean;
 }
 
 export interface ServerError {
@@ -83,7 +85,7 @@ export class HubApi {
             body: text.slice(0, 500),
           });
         }
-        return { status: response.status, body: parsed as T, code };
+        return { status: response.status, body: parsed as T, code, retried: attempt > 0 };
       } catch (error) {
         if (attempt >= 40) throw error;
         this.networkRetries++;

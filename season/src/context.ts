@@ -80,6 +80,17 @@ export const scaled = (ctx: SeasonContext, seconds: number, min = 1) =>
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/**
+ * Plays a war in the simulated game. A play sent again after a network error (chaos killed the
+ * instance before it answered) that finds the war finished is the first one having landed: done.
+ */
+export async function playWar(ctx: SeasonContext, warId: string): Promise<void> {
+  const path = `${SIM}/wars/${warId}/play`;
+  const answer = await ctx.api.call('POST', path);
+  if (answer.status < 300 || (answer.status === 409 && answer.retried)) return;
+  throw new Error(`POST ${path}: ${answer.status} ${JSON.stringify(answer.body).slice(0, 400)}`);
+}
+
 /** Runs `task` over `items` with at most `limit` in flight. */
 export async function pool<T>(
   items: readonly T[],

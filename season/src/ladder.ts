@@ -7,7 +7,7 @@ import {
 } from '@cwh/contract';
 import type { Captain } from './captain.js';
 import type { Doc } from './context.js';
-import { M, recordMisconduct, type SeasonContext, SIM, sleep, T, WAR } from './context.js';
+import { M, playWar, recordMisconduct, type SeasonContext, sleep, T, WAR } from './context.js';
 
 const FOUND_POLL_MS = 3_000;
 /** How long the home captain keeps trying a create-war the hub answers 'being created; try again'. */
@@ -285,7 +285,7 @@ async function ladderBot(
     if (host) {
       const war = await createWarRetrying(ctx, cap, seriesId);
       const started = performance.now();
-      await ctx.api.ok('POST', `${SIM}/wars/${war.data.attributes.warId}/play`);
+      await playWar(ctx, war.data.attributes.warId);
       await waitStandings(ctx, cap, played + 1, started);
     } else if (cap.temper.rogue && cap.rng.chance(0.3)) {
       const war = await ctx.api.call(

@@ -5,10 +5,10 @@ import type { Captain } from './captain.js';
 import type { Doc } from './context.js';
 import {
   allPages,
+  playWar,
   recordMisconduct,
   type SeasonContext,
   type SeriesDoc,
-  SIM,
   scaled,
   sleep,
   T,
@@ -90,7 +90,7 @@ async function playSeries(ctx: SeasonContext, series: SeriesDoc, mayMiss: boolea
     ctx.log(`create-war of series ${series.id} refused: ${war.status} ${war.code}`);
     return;
   }
-  await ctx.api.ok('POST', `${SIM}/wars/${war.body.data.attributes.warId}/play`);
+  await playWar(ctx, war.body.data.attributes.warId);
 }
 
 /** Waits until every listed series is finished (or flagged for the organizer); returns them. */
@@ -159,7 +159,9 @@ export async function runQualifier(ctx: SeasonContext, maxRounds: number): Promi
         { data: { type: 'segment-check-ins', attributes: { segmentId: ctx.qualifierId } } },
         cap.token,
       );
-      if (answer.status < 300) checkedIn.push(cap);
+      // Sent again after a kill, "already checked in" is the first attempt having landed.
+      if (answer.status < 300 || (answer.retried && answer.code === 'ROSTER_ALREADY_CHECKED_IN'))
+        checkedIn.push(cap);
       else
         ctx.log(
           `tournament check-in of ${cap.clan.name} refused: ${answer.status} ${answer.code} ${JSON.stringify((answer.body as Doc)?.errors?.[0]?.detail)}`,
