@@ -283,6 +283,31 @@ describeEachDatabase(
       await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
     });
 
+    it('a second decline of a closed match-up changes nothing, even once its sides are paired again', async () => {
+      const [c, d] = [captains[2]!, captains[3]!];
+      await join(ctx.app, c);
+      await join(ctx.app, d);
+      advance(61_000);
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      const first = await latestMatchUp(ctx.app, c);
+      await call(ctx.app, c.token, 'POST', `${API.matches}/match-ups/${first.id}/accept`);
+      await call(ctx.app, d.token, 'POST', `${API.matches}/match-ups/${first.id}/decline`);
+      await join(ctx.app, d);
+      advance(61_000);
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      const second = await latestMatchUp(ctx.app, c);
+      expect(second.id).not.toBe(first.id);
+      // A client sending its decline again, late: the first match-up is closed, the second untouched.
+      const again = await call(ctx.app, d.token, 'POST', `${API.matches}/match-ups/${first.id}/decline`);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.attributes.status).toBe('declined');
+      expect((await latestMatchUp(ctx.app, c)).attributes.status).toBe('awaiting_confirmation');
+      expect((await status(ctx.app, c)).attributes.status).toBe('matched');
+      expect((await status(ctx.app, d)).attributes.status).toBe('matched');
+      await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
+      await call(ctx.app, d.token, 'POST', `${API.matches}/queue/${d.rosterId}/leave`);
+    });
+
     it('expiry through the sweeper: the accepter is requeued, the silent side drops; late accept refused', async () => {
       const [e, f] = [captains[4]!, captains[5]!];
       await join(ctx.app, e);
