@@ -13,10 +13,9 @@ import { negotiateMediaType } from './content-negotiation.js';
  * carries an ETag and `Cache-Control: public, no-cache`, so clients revalidate and get 304s.
  *
  * `readCache: 'results'` (standings, leaderboards): the same, but those entries are also emptied
- * after every committed series result (`invalidateResults`, called by the notifier once a
- * `match_series_finished` notice leaves: war results, no-show forfeits, stage results), and live
- * RESULTS_TTL_MS at most, which bounds what changes them without a notice (a background
- * recalculation's batches).
+ * once any change to standings committed (`invalidateResults`, called by the ladder's
+ * `onStandingsChanged`: results, corrections, recalculation batches, withdrawals), and live
+ * RESULTS_TTL_MS at most, which bounds what changes them by another path.
  */
 export const READ_CACHE_CHANNEL = 'cwh:read-cache:invalidate';
 /** Message on READ_CACHE_CHANNEL that empties only the result-dependent entries. */

@@ -87,13 +87,15 @@ export interface JobQueueOptions {
   work?: boolean;
   /** How often an idle worker looks for due jobs. pg-boss's floor is 0.5 s. */
   pollingIntervalSeconds?: number;
-  /**
-   * Jobs a worker takes per look (default JOB_BATCH_SIZE). pg-boss looks once per interval even
-   * when it found jobs, so one at a time would run a round's 32 no-show deadlines over a minute.
-   */
-  batchSize?: number;
   onError?: (error: unknown) => void;
 }
+
+/**
+ * Due jobs a worker takes per look, run one after the other, each completed or failed on its own.
+ * pg-boss looks once per polling interval even when it found jobs: one per look ran a swiss round's
+ * 32 no-show deadlines over a minute.
+ */
+export const JOB_BATCH_SIZE = 10;
 
 /**
  * The hub's durable job queue: pg-boss on the app's own database (PostgreSQL or the embedded
@@ -101,9 +103,6 @@ export interface JobQueueOptions {
  * SKIP LOCKED by whichever instance polls first, and retried when its handler throws or the
  * instance dies while running it (expiry).
  */
-/** Due jobs a worker takes at once (run one after the other, each completed or failed on its own). */
-export const JOB_BATCH_SIZE = 10;
-
 export function createJobQueue(options: JobQueueOptions): JobQueue {
   const handlers = new Map<string, JobHandler<JobName>>();
   const policies = new Map<string, 'standard' | 'short'>();
@@ -183,7 +182,7 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
       for (const [name, handler] of handlers) {
         const workOptions = {
           pollingIntervalSeconds: options.pollingIntervalSeconds ?? 2,
-          batchSize: options.batchSize ?? JOB_BATCH_SIZE,
+          batchSize: JOB_BATCH_SIZE,
           includeMetadata: true,
         };
         await boss.work(name, workOptions, async (jobs) => {
@@ -191,9 +190,8 @@ export function createJobQueue(options: JobQueueOptions): JobQueue {
             try {
               await handler(job.data as never, { id: job.id, retryCount: retryCountOf(job) });
             } catch (error) {
-              // This job alone is retried (pg-boss then completes the others of the batch, which
-              // are still active); a batch of one fails as pg-boss fails it.
-              if (jobs.length === 1) throw error;
+              // This job alone is failed and retried; pg-boss then completes the others of the
+              // batch, which are still active.
               options.onError?.(error);
               const message = error instanceof Error ? error.message : String(error);
               await boss.fail(name, job.id, { message });
