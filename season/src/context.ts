@@ -80,6 +80,13 @@ export const scaled = (ctx: SeasonContext, seconds: number, min = 1) =>
 
 export const sleep = (ms: number) => new Promise<void>((r) => setTimeout(r, ms));
 
+/** Adds `value` to the list kept under `key`. */
+export function append<K, V>(map: Map<K, V[]>, key: K, value: V): void {
+  const list = map.get(key);
+  if (list) list.push(value);
+  else map.set(key, [value]);
+}
+
 /**
  * Plays a war in the simulated game. A play sent again after a network error (chaos killed the
  * instance before it answered) that finds the war finished is the first one having landed: done.

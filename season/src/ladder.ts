@@ -7,7 +7,7 @@ import {
 } from '@cwh/contract';
 import type { Captain } from './captain.js';
 import type { Doc } from './context.js';
-import { M, playWar, recordMisconduct, type SeasonContext, sleep, T, WAR } from './context.js';
+import { append, M, playWar, recordMisconduct, type SeasonContext, sleep, T, WAR } from './context.js';
 
 const FOUND_POLL_MS = 3_000;
 /** How long the home captain keeps trying a create-war the hub answers 'being created; try again'. */
@@ -17,8 +17,6 @@ const CREATE_WAR_RETRY_MS = 60_000;
 interface LadderState {
   /** Bots still playing: alone in the ladder, a bot stops waiting. */
   active: number;
-  /** Per match-up: each side's time from its last join to the notice. */
-  found: Map<string, { t: number; ms: number }[]>;
   accepts: Map<string, AcceptTiming>;
 }
 
@@ -144,9 +142,12 @@ async function ladderBot(
       ctx.queued++;
       const entryJoined = Date.parse(join.body?.data?.attributes?.joinedAt ?? '');
       if (Number.isFinite(entryJoined)) {
-        const list = ctx.matching.joins.get(cap.rosterId) ?? [];
-        list.push({ joinedMs: entryJoined, points, sentAt: joinedAt, answeredAt });
-        ctx.matching.joins.set(cap.rosterId, list);
+        append(ctx.matching.joins, cap.rosterId, {
+          joinedMs: entryJoined,
+          points,
+          sentAt: joinedAt,
+          answeredAt,
+        });
       }
       measured = false;
       needJoin = false;
@@ -177,21 +178,18 @@ async function ladderBot(
       continue;
     }
     handled.add(found.id);
-    const sequence = ctx.matching.sequence.get(cap.rosterId) ?? [];
-    sequence.push({ id: found.id, at: found.at });
-    ctx.matching.sequence.set(cap.rosterId, sequence);
+    append(ctx.matching.sequence, cap.rosterId, { id: found.id, at: found.at });
     if (found.recovered) ctx.recovered++;
     if (!measured) {
       measured = true;
       ctx.queued = Math.max(0, ctx.queued - 1);
     }
     if (!found.recovered) {
-      const sides = state.found.get(found.id) ?? [];
-      sides.push({ t: (performance.now() - ctx.started) / 1000, ms: found.at - joinedAt });
-      state.found.set(found.id, sides);
-      const notices = ctx.matching.found.get(found.id) ?? [];
-      notices.push({ rosterId: cap.rosterId, at: found.at });
-      ctx.matching.found.set(found.id, notices);
+      append(ctx.matching.found, found.id, {
+        rosterId: cap.rosterId,
+        at: found.at,
+        waitedMs: found.at - joinedAt,
+      });
     }
     const path = `${M}/match-ups/${found.id}`;
     const since = found.at - 1;
@@ -313,7 +311,7 @@ async function ladderBot(
 export async function runLadder(ctx: SeasonContext, matches: number, windowMs: number): Promise<void> {
   const started = performance.now();
   const endAt = Date.now() + windowMs;
-  const state: LadderState = { active: ctx.captains.length, found: new Map(), accepts: new Map() };
+  const state: LadderState = { active: ctx.captains.length, accepts: new Map() };
   let played = 0;
   const total = (ctx.captains.length * matches) / 2;
   const sampler = setInterval(() => {
@@ -338,10 +336,10 @@ export async function runLadder(ctx: SeasonContext, matches: number, windowMs: n
     clearInterval(sampler);
   }
   // join → found of a match-up: the side that joined last (the other one was waiting for it).
-  for (const sides of state.found.values()) {
-    const last = sides.reduce((a, b) => (b.ms < a.ms ? b : a));
-    ctx.latencies.joinToFound.push(last.ms);
-    ctx.timeline.push({ t: last.t, queue: 0, joinToFoundMs: last.ms });
+  for (const sides of ctx.matching.found.values()) {
+    const last = sides.reduce((a, b) => (b.waitedMs < a.waitedMs ? b : a));
+    ctx.latencies.joinToFound.push(last.waitedMs);
+    ctx.timeline.push({ t: (last.at - ctx.started) / 1000, queue: 0, joinToFoundMs: last.waitedMs });
   }
   for (const timing of state.accepts.values()) {
     if (timing.starts.length === 2 && timing.notified.length === 2)

@@ -26,10 +26,11 @@ export interface Handled {
   at: number;
 }
 
-/** A side's found notice of a match-up: performance.now() when it arrived. */
+/** A side's found notice of a match-up: performance.now() when it arrived, and since its bot's last join. */
 export interface FoundRecord {
   rosterId: string;
   at: number;
+  waitedMs: number;
 }
 
 export interface MatchingLatencies {
@@ -47,6 +48,14 @@ export interface MatchingLatencies {
   /** Pairs the replay cannot place (a side's join or notice missing, or never eligible by the rule). */
   unplaced: number;
 }
+
+export const noMatchingLatencies = (): MatchingLatencies => ({
+  atJoin: [],
+  byTime: [],
+  joinCall: [],
+  requeued: 0,
+  unplaced: 0,
+});
 
 /** Latest join of a roster at or before `at` (hub clock). */
 function joinBefore(joins: readonly JoinRecord[] | undefined, at: number): JoinRecord | null {
@@ -127,7 +136,7 @@ export function matchingLatencies(
       history.set(me.roster.id, list);
     }
   }
-  const out: MatchingLatencies = { atJoin: [], byTime: [], joinCall: [], requeued: 0, unplaced: 0 };
+  const out = noMatchingLatencies();
   for (const mu of all) {
     const notices = found.get(mu.id);
     const [x, y] = mu.attributes.sides;

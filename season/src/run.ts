@@ -6,7 +6,7 @@ import { pool, type SeasonContext, scaled, sleep } from './context.js';
 import { createSeasonDatabase, type DbKind, freePort, HubInstance, REPO_ROOT, restartRedis } from './hub.js';
 import { checkInvariants, type InvariantResult, readMatchUps } from './invariants.js';
 import { runLadder } from './ladder.js';
-import { type MatchingLatencies, matchingLatencies } from './matching.js';
+import { type MatchingLatencies, matchingLatencies, noMatchingLatencies } from './matching.js';
 import { type Summary, summarize, table, writeReport } from './report.js';
 import { createSeasonEvent } from './setup.js';
 import { missedCheckIns, runFinals, runQualifier } from './stages.js';
@@ -202,7 +202,7 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
     // Everyone back, then the checks read the final state.
     for (const i of instances) if (!i.alive) await i.start();
     let invariants: InvariantResult[];
-    let matching: MatchingLatencies = { atJoin: [], byTime: [], joinCall: [], requeued: 0, unplaced: 0 };
+    let matching: MatchingLatencies = noMatchingLatencies();
     try {
       const matchUps = await readMatchUps(ctx);
       matching = matchingLatencies(matchUps.values(), ctx.matching, performance.timeOrigin);

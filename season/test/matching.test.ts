@@ -67,8 +67,8 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
       [
         'mu1',
         [
-          { rosterId: 'a', at: 5_130 },
-          { rosterId: 'b', at: 5_142 },
+          { rosterId: 'a', at: 5_130, waitedMs: 0 },
+          { rosterId: 'b', at: 5_142, waitedMs: 0 },
         ],
       ],
     ]);
@@ -97,8 +97,8 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
       [
         'mu2',
         [
-          { rosterId: 'b', at: firstNotice + 5 },
-          { rosterId: 'a', at: firstNotice },
+          { rosterId: 'b', at: firstNotice + 5, waitedMs: 0 },
+          { rosterId: 'a', at: firstNotice, waitedMs: 0 },
         ],
       ],
     ]);
@@ -115,7 +115,7 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
 
   it('cannot place a pair whose side never joined as far as the bots know', () => {
     const joins = new Map<string, JoinRecord[]>([['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]]]);
-    const found = new Map([['mu1', [{ rosterId: 'a', at: 50 }]]]);
+    const found = new Map([['mu1', [{ rosterId: 'a', at: 50, waitedMs: 0 }]]]);
     expect(
       matchingLatencies([matchUp('mu1', T0 + 20, 'a', 'b')], { joins, sequence: new Map(), found }, T0)
         .unplaced,
@@ -135,7 +135,7 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
       matchUp('m3', sameSecond, 'c', 'd'),
       matchUp('m2', sameSecond, 'a', 'c'),
     ];
-    const found = new Map([['m2', [{ rosterId: 'c', at: 30_040 }]]]);
+    const found = new Map([['m2', [{ rosterId: 'c', at: 30_040, waitedMs: 0 }]]]);
     // Handled in that order, m1 and m3 before the joins that led to m2 (at 0 and 100).
     const sequence = new Map([
       [
@@ -175,7 +175,7 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
       ['c', [{ joinedMs: T0 + 1_000, points: 0, sentAt: 1_000 }]],
     ]);
     const docs = [matchUp('m1', T0 + 1_000, 'c', 'd'), matchUp('m2', T0 + 9_000, 'a', 'c')];
-    const found = new Map([['m2', [{ rosterId: 'c', at: 9_050 }]]]);
+    const found = new Map([['m2', [{ rosterId: 'c', at: 9_050, waitedMs: 0 }]]]);
     // c was found in m1 just after its join, d declined, c went back with its joinedAt, then m2.
     const sequence = new Map([
       [
