@@ -158,7 +158,10 @@ export class HubInstance {
 
   start(): Promise<void> {
     return new Promise((resolveStart, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+      // SEASON_HUB_NODE_ARGS: extra node flags for every instance, e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"
+      // (a profile is written when the instance stops; a SIGKILLed one writes none).
+      const extra = (process.env.SEASON_HUB_NODE_ARGS ?? '').split(' ').filter(Boolean);
+      const child = spawn(process.execPath, [...extra, '--import', 'tsx', 'src/main.ts'], {
         cwd: SERVER_DIR,
         env: {
           PATH: process.env.PATH ?? '',

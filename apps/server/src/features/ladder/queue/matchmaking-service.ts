@@ -146,13 +146,17 @@ export function createMatchmakingService(context: LadderContext) {
   /**
    * Newcomer-first matching, run right after a join committed: pairs THAT entry with its best partner
    * in the same queue (closest points within the band of the longer waiter, then the longest waiting;
-   * no rematch inside the grace period). One range scan on the points index; the entry and the
-   * partner are locked FOR UPDATE SKIP LOCKED and re-checked, so it is safe next to ticks and other
-   * newcomers on any instance. Returns the match-up id, or null (the periodic tick keeps trying).
+   * no rematch inside the grace period). One range scan on the points index, unlocked; then the pair
+   * is locked and re-checked. The first pair tried is locked in id order, waiting for a transaction
+   * that holds either row: two captains joining at once each find the other, and skipping a row held
+   * by the other's matching left both to the next tick (up to MATCHMAKING_INTERVAL_MS later). Once
+   * this entry is held, further partners are only taken if free (SKIP LOCKED), never waited for
+   * against the order. Ticks lock with SKIP LOCKED and never wait, so they cannot deadlock with it.
+   * Returns the match-up id, or null (the periodic tick keeps trying).
    */
   async function matchNewcomer(entryId: string): Promise<string | null> {
     return commit(async (tx, notices) => {
-      const me = await repo.lockWaitingEntry(entryId, tx);
+      const me = await repo.waitingEntry(entryId, tx);
       if (!me) return null;
       const at = now().getTime();
       const candidates = await repo.waitingNear(
@@ -164,9 +168,16 @@ export function createMatchmakingService(context: LadderContext) {
         NEWCOMER_CANDIDATES,
         tx,
       );
+      let holdingMe = false;
       for (const other of candidates) {
         if (!canPair(me, other, at)) continue;
-        if (!(await repo.lockStillWaiting([other.id], tx)).has(other.id)) continue;
+        if (!holdingMe) {
+          const locked = await repo.lockPairInOrder(me.id, other.id, tx);
+          // Paired (or gone) while this matching waited: nothing left to do for this entry.
+          if (!locked.has(me.id)) return null;
+          holdingMe = true;
+          if (!locked.has(other.id)) continue;
+        } else if (!(await repo.lockStillWaiting([other.id], tx)).has(other.id)) continue;
         const pair = newPair(me, other);
         await repo.insertPairs([pair], queueTimes(me, new Date(at)), tx);
         foundNotices([pair], notices);

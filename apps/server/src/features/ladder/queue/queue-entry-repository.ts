@@ -178,7 +178,8 @@ export function createQueueEntryRepository(db: Executor) {
      * Locks the entry (SKIP LOCKED) if it is still waiting with its points stored; null when it is
      * not (matched meanwhile, left, or locked by another matcher). Also its roster's last opponent.
      */
-    async lockWaitingEntry(
+    /** A waiting entry with what newcomer matching needs (points, last opponent), or null. Not locked. */
+    async waitingEntry(
       id: string,
       tx: Executor,
     ): Promise<(WaitingRow & { segmentId: string; thLevel: number }) | null> {
@@ -188,8 +189,7 @@ export function createQueueEntryRepository(db: Executor) {
           q.segment_id as "segmentId", q.th_level as "thLevel",
           (select lo.opponent from (${lastOpponentOf(sql`q.roster_id`)}) lo) as "lastOpponent"
         from queue_entries q
-        where q.id = ${id} and q.status = 'waiting' and q.points is not null
-        for update of q skip locked`);
+        where q.id = ${id} and q.status = 'waiting' and q.points is not null`);
       return rowsOf<WaitingRow & { segmentId: string; thLevel: number }>(result)[0] ?? null;
     },
 
@@ -216,6 +216,20 @@ export function createQueueEntryRepository(db: Executor) {
         order by abs(q.points - ${points}), q.joined_at, q.roster_id
         limit ${limit}`);
       return rowsOf<WaitingRow>(result);
+    },
+
+    /**
+     * Locks both entries of a pair in id order, WAITING for a transaction that holds one (every caller
+     * takes them in the same order, so two newcomers cannot deadlock); the ids still waiting after.
+     * Only for a transaction that holds no other entry lock yet.
+     */
+    async lockPairInOrder(a: string, b: string, tx: Executor): Promise<Set<string>> {
+      const result = await tx.execute(sql`
+        select id from queue_entries
+        where id in (${a}::uuid, ${b}::uuid) and status = 'waiting'
+        order by id
+        for update`);
+      return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
     },
 
     /** Locks the given entries that are still waiting (rows held elsewhere are skipped); their ids. */
