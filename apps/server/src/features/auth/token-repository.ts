@@ -1,5 +1,6 @@
-import { and, eq, gt, isNull, lte } from 'drizzle-orm';
+import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
 export type TokenKind = 'access' | 'refresh';
@@ -19,6 +20,22 @@ const stored = {
 };
 
 export function createTokenRepository(db: Executor) {
+  // Every authenticated request runs it: prepared (db/prepared.ts).
+  const accessQuery = preparedQuery(db, 'auth_find_access', (ex) =>
+    ex
+      .select({ id: users.id, email: users.email, permissions: users.permissions })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(
+        and(
+          eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+          eq(authTokens.kind, 'access'),
+          gt(authTokens.expiresAt, sql.placeholder('now')),
+          isNull(users.suspendedAt),
+        ),
+      )
+      .limit(1),
+  );
   return {
     async insert(
       token: { userId: string; kind: TokenKind; tokenHash: string; expiresAt: Date; sessionId: string },
@@ -30,19 +47,7 @@ export function createTokenRepository(db: Executor) {
 
     /** The user of a live access token, or null; a suspended user's tokens stop working at once. */
     async findAccess(tokenHash: string, now: Date, tx: Executor = db) {
-      const rows = await tx
-        .select({ id: users.id, email: users.email, permissions: users.permissions })
-        .from(authTokens)
-        .innerJoin(users, eq(users.id, authTokens.userId))
-        .where(
-          and(
-            eq(authTokens.tokenHash, tokenHash),
-            eq(authTokens.kind, 'access'),
-            gt(authTokens.expiresAt, now),
-            isNull(users.suspendedAt),
-          ),
-        )
-        .limit(1);
+      const rows = await accessQuery(tx).execute({ tokenHash, now });
       return rows[0] ?? null;
     },
 

@@ -1,9 +1,8 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { gameAccounts, users } from '../../db/schema/index.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { DomainError } from '../../errors/domain-error.js';
-import type { AuthUser } from '../../http/fastify-types.js';
 
 export type UserRow = typeof users.$inferSelect;
 export type NewUser = typeof users.$inferInsert;
@@ -22,16 +21,6 @@ export function createUserRepository(db: Executor) {
       const row = rows[0];
       if (!row) throw new DomainError('NOT_FOUND', `No user with id ${id}`);
       return row;
-    },
-
-    /** The id, e-mail and permissions `app.authenticate` puts on the request; null if absent or suspended. */
-    async findAuthUser(id: string, tx: Executor = db): Promise<AuthUser | null> {
-      const rows = await tx
-        .select({ id: users.id, email: users.email, permissions: users.permissions })
-        .from(users)
-        .where(and(eq(users.id, id), isNull(users.suspendedAt)))
-        .limit(1);
-      return rows[0] ?? null;
     },
 
     /** What the spec 3 alias of each of these users is made of: names, e-mail and game accounts. */

@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { selectedPlayers } from '../../db/schema/ladder.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
 import { segments } from '../../db/schema/segments.js';
@@ -12,6 +13,42 @@ export type SegmentRow = typeof segments.$inferSelect;
 /** Rosters, segments and selected players as ladder play reads them. */
 export function createLadderRosterRepository(db: Executor) {
   const segmentsRepo = createSegmentRepository(db);
+  const joinContextQuery = preparedQuery(db, 'ladder_join_context', (ex) => {
+    // Qualified by hand: drizzle prints a column of the selected table unqualified inside sql``.
+    const rid = sql.raw('"rosters"."id"');
+    const rsegment = sql.raw('"rosters"."segment_id"');
+    const at = sql.placeholder('at');
+    const segment = sql`(select s.id from segments s
+      where (s.id = ${rsegment} or s.parent_id = ${rsegment})
+        and s.elimination_type = 'ladder' and s.date_from <= ${at} and s.date_to >= ${at}
+      order by s.level desc, s.date_from asc limit 1)`;
+    return ex
+      .select({
+        roster: rosters,
+        segment: sql<{ id: string; configuration: unknown } | null>`(select json_build_object(
+          'id', s.id, 'configuration', s.configuration) from segments s where s.id = ${segment})`,
+        liveEntryId: sql<
+          string | null
+        >`(select q.id from queue_entries q where q.roster_id = ${rid} and q.ended_at is null limit 1)`,
+        openSeriesId: sql<string | null>`(select m.id from match_series m
+          join match_series_competitors c on c.match_series_id = m.id
+          where c.roster_id = ${rid} and m.deleted_at is null and m.state in (${sql.join(
+            OPEN_SERIES_STATES.map((state) => sql`${state}`),
+            sql`, `,
+          )})
+          order by m.date asc limit 1)`,
+        played: sql<number>`(select count(*) from match_series_competitors c
+          join match_series m on m.id = c.match_series_id
+          where c.roster_id = ${rid} and m.segment_id = ${segment} and m.deleted_at is null)::int`,
+        recent: sql<number>`(select count(*) from match_series_competitors c
+          where c.roster_id = ${rid} and c.date > ${sql.placeholder('since')})::int`,
+        members: sql<string[]>`(select coalesce(json_agg(rm.player_tag), '[]'::json) from roster_members rm
+          where rm.roster_id = ${rid} and rm.removed_at is null)`,
+      })
+      .from(rosters)
+      .where(eq(rosters.id, sql.placeholder('rosterId')))
+      .limit(1);
+  });
   return {
     async findRoster(id: string, tx: Executor = db): Promise<RosterRow | null> {
       const rows = await tx.select().from(rosters).where(eq(rosters.id, id)).limit(1);
@@ -86,42 +123,10 @@ export function createLadderRosterRepository(db: Executor) {
      * Everything the join checks read from the database, in ONE statement: the roster, its open
      * ladder segment (deepest first), whether it has a live entry, an open series, the series played
      * in that segment and since `since` (24 h limit), and its live members. The service evaluates them
-     * in the documented order (the game calls sit in between).
+     * in the documented order (the game calls sit in between). A prepared statement (db/prepared.ts).
      */
     async joinContext(rosterId: string, at: Date, since: Date, tx: Executor = db) {
-      // Qualified by hand: drizzle prints a column of the selected table unqualified inside sql``.
-      const rid = sql.raw('"rosters"."id"');
-      const rsegment = sql.raw('"rosters"."segment_id"');
-      const segment = sql`(select s.id from segments s
-        where (s.id = ${rsegment} or s.parent_id = ${rsegment})
-          and s.elimination_type = 'ladder' and s.date_from <= ${at} and s.date_to >= ${at}
-        order by s.level desc, s.date_from asc limit 1)`;
-      const rows = await tx
-        .select({
-          roster: rosters,
-          segment: sql<{ id: string; configuration: unknown } | null>`(select json_build_object(
-            'id', s.id, 'configuration', s.configuration) from segments s where s.id = ${segment})`,
-          liveEntryId: sql<
-            string | null
-          >`(select q.id from queue_entries q where q.roster_id = ${rid} and q.ended_at is null limit 1)`,
-          openSeriesId: sql<string | null>`(select m.id from match_series m
-            join match_series_competitors c on c.match_series_id = m.id
-            where c.roster_id = ${rid} and m.deleted_at is null and m.state in (${sql.join(
-              OPEN_SERIES_STATES.map((state) => sql`${state}`),
-              sql`, `,
-            )})
-            order by m.date asc limit 1)`,
-          played: sql<number>`(select count(*) from match_series_competitors c
-            join match_series m on m.id = c.match_series_id
-            where c.roster_id = ${rid} and m.segment_id = ${segment} and m.deleted_at is null)::int`,
-          recent: sql<number>`(select count(*) from match_series_competitors c
-            where c.roster_id = ${rid} and c.date > ${since})::int`,
-          members: sql<string[]>`(select coalesce(json_agg(rm.player_tag), '[]'::json) from roster_members rm
-            where rm.roster_id = ${rid} and rm.removed_at is null)`,
-        })
-        .from(rosters)
-        .where(eq(rosters.id, rosterId))
-        .limit(1);
+      const rows = await joinContextQuery(tx).execute({ rosterId, at, since });
       const row = rows[0];
       if (!row) return null;
       return { ...row, played: Number(row.played), recent: Number(row.recent) };

@@ -4,7 +4,6 @@ import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
 import type { AuthService, IssuedSession } from '../auth/auth-service.js';
 import { generateToken, hashToken } from '../auth/opaque-token.js';
-import { createUserRepository } from '../auth/user-repository.js';
 import { createPlayerRepository } from './player-repository.js';
 
 /** The verified player behind a bearer player token. */
@@ -44,7 +43,6 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Player tokens: issued by the game-user lookup, bound to a player tag and maybe a hub user. */
 export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
   const players = createPlayerRepository(db);
-  const usersRepo = createUserRepository(db);
 
   async function issue(playerTag: string, userId: string | null, tx: Executor): Promise<PlayerSession> {
     const now = options.now();
@@ -77,7 +75,7 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
     async authenticate(accessToken: string): Promise<{ player: AuthPlayer; user: AuthUser | null } | null> {
       const row = await players.findAccessToken(hashToken(accessToken), options.now());
       if (!row) return null;
-      const user = row.userId ? await usersRepo.findAuthUser(row.userId) : null;
+      const user = row.user;
       // The player's hub user is suspended (or gone): the player token stops working with it.
       if (row.userId && !user) throw new DomainError('UNAUTHENTICATED', 'This account is suspended');
       return { player: { tag: row.playerTag, userId: user?.id ?? null }, user };

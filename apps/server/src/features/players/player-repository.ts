@@ -1,5 +1,6 @@
-import { and, eq, gt, inArray, lte } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { users } from '../../db/schema/index.js';
 import {
   chatAccounts,
@@ -14,6 +15,26 @@ export type ChatAccountRow = typeof chatAccounts.$inferSelect;
 
 /** Game accounts, player tokens, player profiles and chat links: everything keyed by a player tag. */
 export function createPlayerRepository(db: Executor) {
+  // Every request with a player token runs it (app.authenticate): prepared (db/prepared.ts), and the
+  // player's hub user in the same round trip.
+  const accessQuery = preparedQuery(db, 'player_find_access', (ex) =>
+    ex
+      .select({
+        playerTag: playerTokens.playerTag,
+        userId: playerTokens.userId,
+        user: { id: users.id, email: users.email, permissions: users.permissions },
+      })
+      .from(playerTokens)
+      .leftJoin(users, and(eq(users.id, playerTokens.userId), isNull(users.suspendedAt)))
+      .where(
+        and(
+          eq(playerTokens.tokenHash, sql.placeholder('tokenHash')),
+          eq(playerTokens.kind, 'access'),
+          gt(playerTokens.expiresAt, sql.placeholder('now')),
+        ),
+      )
+      .limit(1),
+  );
   return {
     async findAccount(playerTag: string, tx: Executor = db): Promise<GameAccountRow | null> {
       const rows = await tx
@@ -69,18 +90,12 @@ export function createPlayerRepository(db: Executor) {
       return rows[0]!;
     },
 
+    /**
+     * The player of a live access token with its hub user (null when it has none, or when that user
+     * is suspended or gone: `userId` is then set and `user` null), or null.
+     */
     async findAccessToken(tokenHash: string, now: Date, tx: Executor = db) {
-      const rows = await tx
-        .select({ playerTag: playerTokens.playerTag, userId: playerTokens.userId })
-        .from(playerTokens)
-        .where(
-          and(
-            eq(playerTokens.tokenHash, tokenHash),
-            eq(playerTokens.kind, 'access'),
-            gt(playerTokens.expiresAt, now),
-          ),
-        )
-        .limit(1);
+      const rows = await accessQuery(tx).execute({ tokenHash, now });
       return rows[0] ?? null;
     },
 

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { preparedQuery } from '../../db/prepared.js';
 import { type SimWarLineups, simClans, simPlayers, simWars } from '../../db/schema/sim-game.js';
 import type { ClanRole, WarStatus } from '../game-adapter.js';
 import { type SimDataset, simDataset } from './sim-dataset.js';
@@ -18,6 +19,28 @@ export interface SimPlayerPatch {
 
 /** SQL of the simulated game's tables. Tags are expected normalised ('#' + uppercase). */
 export function createSimGameRepository(db: Executor) {
+  // Every join, check-in and war reads them (the game adapter's calls): prepared (db/prepared.ts).
+  const playerQuery = preparedQuery(db, 'sim_find_player', (ex) =>
+    ex
+      .select()
+      .from(simPlayers)
+      .where(eq(simPlayers.tag, sql.placeholder('tag')))
+      .limit(1),
+  );
+  const clanQuery = preparedQuery(db, 'sim_find_clan', (ex) =>
+    ex
+      .select()
+      .from(simClans)
+      .where(eq(simClans.tag, sql.placeholder('tag')))
+      .limit(1),
+  );
+  const membersQuery = preparedQuery(db, 'sim_clan_members', (ex) =>
+    ex
+      .select()
+      .from(simPlayers)
+      .where(eq(simPlayers.clanTag, sql.placeholder('clanTag')))
+      .orderBy(asc(simPlayers.sortOrder), asc(simPlayers.tag)),
+  );
   return {
     /**
      * Inserts the dataset's clans and players that are missing; never overwrites simulator changes.
@@ -42,12 +65,12 @@ export function createSimGameRepository(db: Executor) {
     },
 
     async findPlayer(tag: string, tx: Executor = db): Promise<SimPlayerRow | null> {
-      const rows = await tx.select().from(simPlayers).where(eq(simPlayers.tag, tag)).limit(1);
+      const rows = await playerQuery(tx).execute({ tag });
       return rows[0] ?? null;
     },
 
     async findClan(tag: string, tx: Executor = db): Promise<SimClanRow | null> {
-      const rows = await tx.select().from(simClans).where(eq(simClans.tag, tag)).limit(1);
+      const rows = await clanQuery(tx).execute({ tag });
       return rows[0] ?? null;
     },
 
@@ -62,11 +85,7 @@ export function createSimGameRepository(db: Executor) {
     },
 
     async clanMembers(clanTag: string, tx: Executor = db): Promise<SimPlayerRow[]> {
-      return tx
-        .select()
-        .from(simPlayers)
-        .where(eq(simPlayers.clanTag, clanTag))
-        .orderBy(asc(simPlayers.sortOrder), asc(simPlayers.tag));
+      return membersQuery(tx).execute({ clanTag });
     },
 
     async updatePlayer(tag: string, patch: SimPlayerPatch, tx: Executor = db): Promise<SimPlayerRow | null> {
