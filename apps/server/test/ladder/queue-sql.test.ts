@@ -1,7 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
 import { queueEntries } from '../../src/db/schema/ladder.js';
+import { createLadderRosterRepository } from '../../src/features/ladder/ladder-roster-repository.js';
 import { createQueueEntryRepository } from '../../src/features/ladder/queue/queue-entry-repository.js';
 import { describeEachDatabase, itOnPostgres, TEST_NOW } from '../harness.js';
 import { insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
@@ -83,6 +85,36 @@ describeEachDatabase('queue SQL', (ctx) => {
       const after = await fingerprintOf(segmentId);
       if (changes) expect(after).not.toBe(before);
       else expect(after).toBe(before);
+    });
+  });
+
+  describe("a join's write", () => {
+    it('stores the entry and the selected players in one statement; a second join while live only updates the selection', async () => {
+      const { ladderId } = await ladderSegment(ctx.database.db);
+      const rosterId = randomUUID();
+      const entry = (playerTags: string[]) =>
+        repo().insertEntryWithSelection(
+          {
+            tenant: 'global',
+            rosterId,
+            segmentId: ladderId,
+            thLevel: 17,
+            playerTags,
+            status: 'waiting',
+            joinedAt: TEST_NOW,
+            createdAt: TEST_NOW,
+          },
+          { clanTag: '#CLAN', playerTags, updatedAt: TEST_NOW },
+        );
+      const selection = () => createLadderRosterRepository(ctx.database.db).findSelectedPlayers(rosterId);
+
+      const first = await entry(['#A1', '#A2']);
+      expect(first).toMatchObject({ rosterId, status: 'waiting', points: 0, playerTags: ['#A1', '#A2'] });
+      expect(await selection()).toMatchObject({ clanTag: '#CLAN', playerTags: ['#A1', '#A2'] });
+
+      expect(await entry(['#B1', '#B2'])).toBeNull();
+      expect(await repo().liveEntry(rosterId)).toMatchObject({ id: first!.id, playerTags: ['#A1', '#A2'] });
+      expect(await selection()).toMatchObject({ playerTags: ['#B1', '#B2'] });
     });
   });
 

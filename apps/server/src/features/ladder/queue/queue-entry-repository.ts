@@ -1,7 +1,7 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
-import { queueEntries } from '../../../db/schema/ladder.js';
+import { queueEntries, selectedPlayers } from '../../../db/schema/ladder.js';
 
 export type QueueEntryRow = typeof queueEntries.$inferSelect;
 
@@ -68,21 +68,38 @@ export function createQueueEntryRepository(db: Executor) {
      * Inserts a live entry (points: the roster's standings points unless given); null when the roster
      * already has one (unique partial index).
      */
-    async insertEntry(
+    /**
+     * A join's write in ONE statement (no BEGIN/COMMIT round trips): the waiting entry (nothing when
+     * the roster already has a live one: null) and the roster's selected players, which the war is
+     * created with. Both or neither: one statement is atomic, and PostgreSQL runs a data-modifying
+     * CTE to completion even though the query reads only the entry.
+     */
+    async insertEntryWithSelection(
       values: typeof queueEntries.$inferInsert,
+      selection: { clanTag: string; playerTags: string[]; updatedAt: Date },
       tx: Executor = db,
     ): Promise<QueueEntryRow | null> {
-      const rows = await tx
-        .insert(queueEntries)
-        .values({
-          ...values,
-          // The standings points, stored for newcomer matching (queue_entries_waiting_points_idx).
-          points:
-            values.points ??
-            sql`coalesce((select s.points from ladder_standings s where s.segment_id = ${values.segmentId} and s.roster_id = ${values.rosterId}), 0)`,
-        })
-        .onConflictDoNothing({ target: queueEntries.rosterId, where: sql`ended_at is null` })
-        .returning();
+      const entry = tx.$with('entry').as(
+        tx
+          .insert(queueEntries)
+          .values({
+            ...values,
+            // The standings points, stored for newcomer matching (queue_entries_waiting_points_idx).
+            points:
+              values.points ??
+              sql`coalesce((select s.points from ladder_standings s where s.segment_id = ${values.segmentId} and s.roster_id = ${values.rosterId}), 0)`,
+          })
+          .onConflictDoNothing({ target: queueEntries.rosterId, where: sql`ended_at is null` })
+          .returning(),
+      );
+      const selected = tx.$with('selected').as(
+        tx
+          .insert(selectedPlayers)
+          .values({ rosterId: values.rosterId, ...selection })
+          .onConflictDoUpdate({ target: selectedPlayers.rosterId, set: selection })
+          .returning({ rosterId: selectedPlayers.rosterId }),
+      );
+      const rows = await tx.with(entry, selected).select().from(entry);
       return rows[0] ?? null;
     },
 

@@ -20,7 +20,7 @@ class MatchedMeanwhile extends Error {}
 /** Queue: a roster's status, join (with its refusals in the documented order) and leave. */
 export function createQueueJoinService(context: LadderContext, endMatchUp: EndMatchUp) {
   const { deps, repo, commit } = context;
-  const { db, game, config, now } = deps;
+  const { game, config, now } = deps;
 
   async function status(rosterId: string, caller: Caller): Promise<QueueEntryRow | null> {
     await ownedRoster(repo, rosterId, caller);
@@ -83,8 +83,8 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
     }
     const tags = playerTags.map((t) => normalizeTag(t));
     const clan = await checkLineup(game, roster.clanTag!, tags, context.members);
-    const entry = await db.transaction(async (tx) => {
-      const inserted = await repo.insertEntry(
+    const entry =
+      (await repo.insertEntryWithSelection(
         {
           tenant,
           rosterId: roster.id,
@@ -96,11 +96,8 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
           joinedAt: at,
           createdAt: at,
         },
-        tx,
-      );
-      await repo.upsertSelectedPlayers(roster.id, roster.clanTag!, tags, at, tx);
-      return inserted ?? (await repo.liveEntry(roster.id, tx))!;
-    });
+        { clanTag: roster.clanTag!, playerTags: tags, updatedAt: at },
+      )) ?? (await repo.liveEntry(roster.id))!;
     return entry;
   }
 
