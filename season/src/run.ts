@@ -4,6 +4,13 @@ import { Captain, drawTemper } from './captain.js';
 import type { Doc } from './context.js';
 import { pool, type SeasonContext, scaled, sleep } from './context.js';
 import { createSeasonDatabase, type DbKind, freePort, HubInstance, REPO_ROOT, restartRedis } from './hub.js';
+import {
+  histogramQuantileMs,
+  JOIN_TO_FOUND_METRIC,
+  mergeHistograms,
+  parseHistogram,
+  shareAtMost,
+} from './hub-metrics.js';
 import { checkInvariants, type InvariantResult, readMatchUps } from './invariants.js';
 import { runLadder } from './ladder.js';
 import { type MatchingLatencies, matchingLatencies, noMatchingLatencies } from './matching.js';
@@ -60,6 +67,11 @@ export interface SeasonReport {
     joinToFound: Summary;
     /** The hub's share (matching.ts): found once the ladder's rules allow the pair. */
     matching: { atJoin: Summary; joinCall: Summary; byTime: Summary; requeued: number; unplaced: number };
+    /**
+     * The hub's own measure (hub-metrics.ts): join request → found notices sent, for joins newcomer
+     * matching paired; quantiles interpolated in the histogram's buckets; lost with a killed instance.
+     */
+    hub: { count: number; p50: number | null; p99: number | null; shareUnder100ms: number | null };
     acceptToBoth: Summary;
     resultToStandings: Summary;
   };
@@ -217,6 +229,16 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
         },
       ];
     }
+    const hub = mergeHistograms(
+      await Promise.all(
+        instances.map(async (i) => {
+          const text = await fetch(`${i.base}/metrics`)
+            .then((r) => r.text())
+            .catch(() => '');
+          return parseHistogram(text, JOIN_TO_FOUND_METRIC);
+        }),
+      ),
+    );
     const final = await api.call<Doc>('GET', `/api/tournaments/1.0/segments/${ctx.finalId}/bracket/info`);
     const championId = final.body?.data?.attributes?.doubleElimination?.championRosterId ?? null;
     const report: SeasonReport = {
@@ -233,6 +255,12 @@ export async function runSeason(partial: Partial<SeasonOptions> = {}): Promise<S
           byTime: summarize(matching.byTime),
           requeued: matching.requeued,
           unplaced: matching.unplaced,
+        },
+        hub: {
+          count: hub.count,
+          p50: histogramQuantileMs(hub, 0.5),
+          p99: histogramQuantileMs(hub, 0.99),
+          shareUnder100ms: shareAtMost(hub, 100),
         },
         acceptToBoth: summarize(ctx.latencies.acceptToBoth),
         resultToStandings: summarize(ctx.latencies.resultToStandings),
@@ -305,6 +333,11 @@ export function printReport(r: SeasonReport, log: (line: string) => void): void 
         ] as const
       ).map(([k, s]) => [k, String(s.count), fmt(s.p50), fmt(s.p99), fmt(s.max)]),
     ]),
+  );
+  const { hub } = r.latenciesMs;
+  log(
+    `in the hub (GET /metrics): join request → found sent, newcomer pairs: ${hub.count}, p50 ~${fmt(hub.p50)}, p99 ~${fmt(hub.p99)}` +
+      (hub.shareUnder100ms === null ? '' : `, ${(hub.shareUnder100ms * 100).toFixed(1)} % under 100 ms`),
   );
   const { requeued, unplaced } = r.latenciesMs.matching;
   if (requeued + unplaced > 0)

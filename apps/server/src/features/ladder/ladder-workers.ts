@@ -4,8 +4,11 @@ import type { LadderService } from './ladder-service.js';
 export interface LadderWorkers {
   /** Runs a matchmaking tick as soon as possible. */
   kick(): void;
-  /** Newcomer-first matching of one just-joined entry (in the background; errors are logged). */
-  newcomer(entryId: string): void;
+  /**
+   * Newcomer-first matching of one just-joined entry (in the background; errors are logged).
+   * `startedAt` (performance.now() when the join request arrived): a pairing reports its join → found.
+   */
+  newcomer(entryId: string, startedAt?: number): void;
   stop(): Promise<void>;
 }
 
@@ -21,6 +24,8 @@ export function startLadderWorkers(
     matchmakingIntervalMs: number;
     sweepIntervalMs: number;
     onError: (error: unknown, what: string) => void;
+    /** A newcomer was paired: milliseconds from its join request to the notices sent. */
+    onNewcomerFound?: (ms: number) => void;
   },
 ): LadderWorkers {
   let stopped = false;
@@ -33,12 +38,16 @@ export function startLadderWorkers(
   const newcomers = new Set<Promise<void>>();
   return {
     kick: () => matchmaker.tick(),
-    newcomer(entryId) {
+    newcomer(entryId, startedAt) {
       if (stopped) return;
       const run: Promise<void> = service
         .matchNewcomer(entryId)
         .then(
-          () => {},
+          (matchUpId) => {
+            // matchNewcomer returns after its commit sent the notices.
+            if (matchUpId && startedAt !== undefined)
+              options.onNewcomerFound?.(performance.now() - startedAt);
+          },
           (error) => {
             if (!stopped) options.onError(error, 'newcomer matching');
           },

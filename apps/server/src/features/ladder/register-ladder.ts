@@ -90,6 +90,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
         matchmakingIntervalMs: deps.config.matchmakingIntervalMs,
         sweepIntervalMs: deps.config.sweepIntervalMs,
         onError: (error, what) => app.log.warn({ err: error }, `ladder ${what} failed`),
+        onNewcomerFound: (ms) => app.metrics?.newcomerFound.observe(ms / 1000),
       })
     : null;
   // Results arrive at least once (the simulated game redelivers what was not recorded); recording is
@@ -129,7 +130,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
   });
 
   await app.register(
-    queueRoutes(service, (entry) => workers?.newcomer(entry.id)),
+    queueRoutes(service, (entry, startedAt) => workers?.newcomer(entry.id, startedAt)),
     { prefix: API.matches },
   );
   await app.register(matchUpRoutes(service), { prefix: API.matches });

@@ -22,6 +22,12 @@ export function createMetrics(db: Db, openSockets: () => number) {
     buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
     registers: [registry],
   });
+  const newcomerFound = new Histogram({
+    name: 'cwh_matchmaking_join_to_found_seconds',
+    help: 'From a join request reaching this instance to its match_up_found notices sent, for joins newcomer matching paired at once',
+    buckets: [0.005, 0.01, 0.02, 0.035, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1],
+    registers: [registry],
+  });
   const gameCalls = new Counter({
     name: 'cwh_game_api_calls_total',
     help: 'Calls to the game adapter by method and outcome (ok, or the adapter error kind)',
@@ -65,7 +71,7 @@ export function createMetrics(db: Db, openSockets: () => number) {
     },
   });
 
-  return { registry, requests, gameCalls };
+  return { registry, requests, gameCalls, newcomerFound };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 

@@ -7,7 +7,8 @@ import type { LadderService } from '../ladder-service.js';
 /** `/api/matches/1.0/queue/{rosterId}`: status, join, leave (roster owner only). */
 export function queueRoutes(
   ladder: LadderService,
-  afterJoin: (entry: { id: string; status: string }) => void,
+  /** `startedAt`: performance.now() when the join request arrived (its join → found is measured). */
+  afterJoin: (entry: { id: string; status: string }, startedAt: number) => void,
 ): FastifyPluginAsyncZod {
   return async (app) => {
     const caller = (request: { user: { id: string; permissions: string[] } | null }) => {
@@ -31,7 +32,7 @@ export function queueRoutes(
         preHandler: app.authenticate,
         schema: { params: queueParams, body: queueJoinBody, response: { 200: queueStatusDocument } },
       },
-      async (request) => {
+      async (request, reply) => {
         const entry = await ladder.join(
           request.params.rosterId,
           caller(request),
@@ -39,7 +40,7 @@ export function queueRoutes(
           request.body.data.attributes.playerTags,
         );
         // The join committed: try to pair this entry right away (newcomer-first matching).
-        if (entry.status === 'waiting') afterJoin(entry);
+        if (entry.status === 'waiting') afterJoin(entry, performance.now() - reply.elapsedTime);
         return answer(entry);
       },
     );
