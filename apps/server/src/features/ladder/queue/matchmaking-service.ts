@@ -146,31 +146,25 @@ export function createMatchmakingService(context: LadderContext) {
   /**
    * Newcomer-first matching, run right after a join committed: pairs THAT entry with its best partner
    * in the same queue (closest points within the band of the longer waiter, then the longest waiting;
-   * no rematch inside the grace period). One range scan on the points index, unlocked; then the pair
-   * is locked and re-checked. The first pair tried is locked in id order, waiting for a transaction
-   * that holds either row: two captains joining at once each find the other, and skipping a row held
-   * by the other's matching left both to the next tick (up to MATCHMAKING_INTERVAL_MS later). Once
-   * this entry is held, further partners are only taken if free (SKIP LOCKED), never waited for
-   * against the order. Ticks lock with SKIP LOCKED and never wait, so they cannot deadlock with it.
-   * Returns the match-up id, or null (the periodic tick keeps trying).
+   * no rematch inside the grace period). ONE unlocked read gives the entry and its candidates (a
+   * range scan on the points index); with no partner the rule allows, that is all (no transaction).
+   * Otherwise, in a transaction, the first pair tried is locked in id order, WAITING for a
+   * transaction that holds either row, and re-checked: two captains joining at once each find the
+   * other, and skipping a row held by the other's matching left both to the next tick (up to
+   * MATCHMAKING_INTERVAL_MS later). Once this entry is held, further partners are only taken if
+   * free (SKIP LOCKED), never waited for against the order. Ticks lock with SKIP LOCKED and never
+   * wait, so they cannot deadlock with it. Returns the match-up id, or null (the tick keeps trying).
    */
   async function matchNewcomer(entryId: string): Promise<string | null> {
+    const read = await repo.newcomerWithCandidates(entryId, MATCHMAKING_MAX_POINTS_BAND, NEWCOMER_CANDIDATES);
+    if (!read) return null;
+    const { me } = read;
+    const at = now().getTime();
+    const partners = read.candidates.filter((other) => canPair(me, other, at));
+    if (partners.length === 0) return null;
     return commit(async (tx, notices) => {
-      const me = await repo.waitingEntry(entryId, tx);
-      if (!me) return null;
-      const at = now().getTime();
-      const candidates = await repo.waitingNear(
-        me.segmentId,
-        me.thLevel,
-        me.points,
-        MATCHMAKING_MAX_POINTS_BAND,
-        me.id,
-        NEWCOMER_CANDIDATES,
-        tx,
-      );
       let holdingMe = false;
-      for (const other of candidates) {
-        if (!canPair(me, other, at)) continue;
+      for (const other of partners) {
         if (!holdingMe) {
           const locked = await repo.lockPairInOrder(me.id, other.id, tx);
           // Paired (or gone) while this matching waited: nothing left to do for this entry.

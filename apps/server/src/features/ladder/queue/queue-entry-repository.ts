@@ -195,44 +195,43 @@ export function createQueueEntryRepository(db: Executor) {
      * Locks the entry (SKIP LOCKED) if it is still waiting with its points stored; null when it is
      * not (matched meanwhile, left, or locked by another matcher). Also its roster's last opponent.
      */
-    /** A waiting entry with what newcomer matching needs (points, last opponent), or null. Not locked. */
-    async waitingEntry(
-      id: string,
-      tx: Executor,
-    ): Promise<(WaitingRow & { segmentId: string; thLevel: number }) | null> {
-      const result = await tx.execute(sql`
-        select q.id, q.roster_id as "rosterId", q.points, false as unset,
-          (extract(epoch from q.joined_at) * 1000)::float8 as "joinedMs", q.tenant, q.owner_id as "ownerId",
-          q.segment_id as "segmentId", q.th_level as "thLevel",
-          (select lo.opponent from (${lastOpponentOf(sql`q.roster_id`)}) lo) as "lastOpponent"
-        from queue_entries q
-        where q.id = ${id} and q.status = 'waiting' and q.points is not null`);
-      return rowsOf<WaitingRow & { segmentId: string; thLevel: number }>(result)[0] ?? null;
-    },
-
     /**
-     * Waiting entries of a queue within ±`window` points of `points`, closest first (then the longest
-     * waiting, then roster id): one range scan of queue_entries_waiting_points_idx. Not locked.
+     * Newcomer matching's read, ONE statement, no lock: the entry if it is still waiting, and the
+     * waiting entries of its queue within ±`window` points of it, closest first (then the longest
+     * waiting, then roster id), `limit` at most: a range scan of queue_entries_waiting_points_idx.
+     * Each with its roster's last opponent (the rematch rule). Null when the entry no longer waits.
      */
-    async waitingNear(
-      segmentId: string,
-      thLevel: number,
-      points: number,
+    async newcomerWithCandidates(
+      id: string,
       window: number,
-      excludeId: string,
       limit: number,
-      tx: Executor,
-    ): Promise<WaitingRow[]> {
+      tx: Executor = db,
+    ): Promise<{ me: WaitingRow & { segmentId: string; thLevel: number }; candidates: WaitingRow[] } | null> {
       const result = await tx.execute(sql`
-        select q.id, q.roster_id as "rosterId", q.points, false as unset,
-          (extract(epoch from q.joined_at) * 1000)::float8 as "joinedMs", q.tenant, q.owner_id as "ownerId",
-          (select lo.opponent from (${lastOpponentOf(sql`q.roster_id`)}) lo) as "lastOpponent"
-        from queue_entries q
-        where q.segment_id = ${segmentId} and q.th_level = ${thLevel} and q.status = 'waiting'
-          and q.points between ${points - window} and ${points + window} and q.id <> ${excludeId}
-        order by abs(q.points - ${points}), q.joined_at, q.roster_id
-        limit ${limit}`);
-      return rowsOf<WaitingRow>(result);
+        with me as (
+          select q.id, q.roster_id, q.points, q.joined_at, q.tenant, q.owner_id, q.segment_id, q.th_level
+          from queue_entries q
+          where q.id = ${id} and q.status = 'waiting' and q.points is not null
+        ),
+        near as (
+          select n.*, row_number() over (order by abs(n.points - me.points), n.joined_at, n.roster_id) as rank
+          from me join lateral (
+            select q.id, q.roster_id, q.points, q.joined_at, q.tenant, q.owner_id, q.segment_id, q.th_level
+            from queue_entries q
+            where q.segment_id = me.segment_id and q.th_level = me.th_level and q.status = 'waiting'
+              and q.points between me.points - ${window}::int and me.points + ${window}::int and q.id <> me.id
+            order by abs(q.points - me.points), q.joined_at, q.roster_id
+            limit ${limit}
+          ) n on true
+        )
+        select x.id, x.roster_id as "rosterId", x.points, false as unset,
+          (extract(epoch from x.joined_at) * 1000)::float8 as "joinedMs", x.tenant, x.owner_id as "ownerId",
+          x.segment_id as "segmentId", x.th_level as "thLevel",
+          (select lo.opponent from (${lastOpponentOf(sql`x.roster_id`)}) lo) as "lastOpponent"
+        from (select me.*, 0::bigint as rank from me union all select * from near) x
+        order by x.rank`);
+      const [me, ...candidates] = rowsOf<WaitingRow & { segmentId: string; thLevel: number }>(result);
+      return me ? { me, candidates } : null;
     },
 
     /**
