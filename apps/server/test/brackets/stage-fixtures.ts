@@ -1,0 +1,33 @@
+import type { Db } from '../../src/db/client.js';
+import { matchSeries, matchSeriesCompetitors } from '../../src/db/schema/index.js';
+
+/**
+ * A scheduled ladder series between two rosters (home at position 0), as the ladder's pairing
+ * leaves it: the organizer's results call or a war result then decides it. A null side is a
+ * competitor row without a roster.
+ */
+export async function insertLadderSeries(
+  db: Db,
+  input: { eventId: string; segmentId: string; home: string; away: string | null; now: Date },
+): Promise<string> {
+  const [row] = await db
+    .insert(matchSeries)
+    .values({
+      tenant: 'global',
+      eventId: input.eventId,
+      segmentId: input.segmentId,
+      date: input.now,
+      state: 'scheduled',
+      createdAt: input.now,
+    })
+    .returning();
+  await db.insert(matchSeriesCompetitors).values(
+    [input.home, input.away].map((rosterId, position) => ({
+      matchSeriesId: row!.id,
+      position,
+      rosterId,
+      date: input.now,
+    })),
+  );
+  return row!.id;
+}
