@@ -1,13 +1,16 @@
+import { API, type ChatMessageResource } from '@cwh/contract';
 import { checkInErrorPage, isAltWarMode } from '@cwh/domain';
 import { eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { matchSeriesCompetitors, selectedPlayers } from '../../src/db/schema/ladder.js';
-import { createCallers, ROLES, type Role } from '../admin/admin-fixtures.js';
+import { rosters } from '../../src/db/schema/rosters.js';
+import { call, createCallers, ROLES, type Role } from '../admin/admin-fixtures.js';
 import { describeEachDatabase, loginAsAdmin, TEST_NOW } from '../harness.js';
 import {
   type Captain,
   createCaptains,
   ladderSegment,
+  removeFromClan,
   setClanWar,
   th16Tag,
 } from '../ladder/ladder-fixtures.js';
@@ -15,6 +18,7 @@ import {
   MINUTE,
   matchCheckIn,
   refusal,
+  segmentCheckIn,
   seriesWrites,
   stageSegment,
   stageSeries,
@@ -67,11 +71,16 @@ describeEachDatabase(
         });
         expect(
           refusal(await matchCheckIn(ctx.app, series.home.token, '00000000-0000-4000-8000-000000000001')),
-        ).toMatchObject({ status: 404, code: 'NOT_FOUND' });
+        ).toEqual({
+          status: 404,
+          code: 'NOT_FOUND',
+          detail: 'No match series with id 00000000-0000-4000-8000-000000000001',
+        });
         const stranger = captains.find((c) => c !== series.home && c !== series.away)!;
-        expect(refusal(await matchCheckIn(ctx.app, stranger.token, series.id))).toMatchObject({
+        expect(refusal(await matchCheckIn(ctx.app, stranger.token, series.id))).toEqual({
           status: 403,
           code: 'NOT_ROSTER_OWNER',
+          detail: 'Only a captain of this match series may check in',
         });
         expect(await seriesWrites(ctx.database.db, series.id)).toEqual(before);
         expect(before.checkins).toBe(0);
@@ -80,9 +89,10 @@ describeEachDatabase(
       it('window edges on the test clock: 1 ms early refused, 5 min before accepted; after the match time refused with code 8', async () => {
         const series = await newSeries(false);
         clock = at(-5 * MINUTE - 1);
-        expect(refusal(await matchCheckIn(ctx.app, series.home.token, series.id))).toMatchObject({
+        expect(refusal(await matchCheckIn(ctx.app, series.home.token, series.id))).toEqual({
           status: 409,
           code: 'MATCH_CHECK_IN_NOT_OPEN',
+          detail: 'Match check-in opens 5 minutes before the match',
         });
         clock = at(1);
         const late = refusal(await matchCheckIn(ctx.app, series.home.token, series.id));
@@ -115,9 +125,11 @@ describeEachDatabase(
           .update(matchSeriesCompetitors)
           .set({ rosterId: null })
           .where(eq(matchSeriesCompetitors.rosterId, series.away.rosterId));
-        expect(refusal(await matchCheckIn(ctx.app, series.home.token, series.id))).toMatchObject({
+        // Same code as a check-in too early (one error page), but the detail says why.
+        expect(refusal(await matchCheckIn(ctx.app, series.home.token, series.id))).toEqual({
           status: 409,
           code: 'MATCH_CHECK_IN_NOT_OPEN',
+          detail: 'This match has no opponent yet',
         });
         expect((await seriesWrites(ctx.database.db, series.id)).checkins).toBe(0);
       });
@@ -128,7 +140,11 @@ describeEachDatabase(
         await setClanWar(db, series.home.clanTag, 'friendlyWar');
         const ownResponse = await matchCheckIn(ctx.app, series.home.token, series.id);
         const own = refusal(ownResponse);
-        expect(own).toMatchObject({ status: 400, code: 'CLAN_IS_IN_WAR' });
+        expect(own).toEqual({
+          status: 400,
+          code: 'CLAN_IS_IN_WAR',
+          detail: 'Your team is in an active Clan War or Friendly War; cannot check in',
+        });
         expect([checkInErrorPage(own.code!), checkInErrorPage(own.code!, { altMode: true })]).toEqual([
           18, 14,
         ]);
@@ -143,6 +159,13 @@ describeEachDatabase(
         const opponentMeta = opponentResponse.json().errors[0].meta;
         expect(checkInErrorPage(opponent.code!, { altMode: isAltWarMode(opponentMeta) })).toBe(20);
         await setClanWar(db, series.home.clanTag, 'none');
+        // The other way round: the home captain is refused for the away clan's war.
+        await setClanWar(db, series.away.clanTag, 'clanWar');
+        expect(refusal(await matchCheckIn(ctx.app, series.home.token, series.id))).toMatchObject({
+          status: 400,
+          code: 'OPPONENT_IS_IN_WAR',
+        });
+        await setClanWar(db, series.away.clanTag, 'none');
         expect((await seriesWrites(db, series.id)).checkins).toBe(0);
       });
 
@@ -205,6 +228,134 @@ describeEachDatabase(
       const response = await matchCheckIn(ctx.app, series.home.token, series.id, series.away.playerTags);
       expect(response.statusCode).toBe(200);
       expect((await seriesWrites(ctx.database.db, series.id)).lineups).toEqual([[], []]);
+    });
+
+    describe('captains of their own (no other test touches their clans)', () => {
+      let teams: Captain[] = [];
+      let used = 0;
+      /**
+       * A stage series between the next two of these captains; with `fives`, both checked in to the
+       * stage with 5 players, as a stage that is not a monthly qualifier asks.
+       */
+      async function checkedInStage(fives?: (c: Captain) => string[]) {
+        // Its own slug counter: `stages` picks the other tests' pairs.
+        const db = ctx.database.db;
+        const segmentId = await stageSegment(db, `mci-named-${used}`, {
+          monthlyQualifier: false,
+          checkinsConfig: { enabled: false, openWindow: null },
+        });
+        const sides = [teams[used]!, teams[used + 1]!] as [Captain, Captain];
+        used += 2;
+        const series = await stageSeries(ctx.app, admin, segmentId, sides, START);
+        for (const side of fives ? [series.home, series.away] : []) {
+          const checked = await segmentCheckIn(ctx.app, side.token, segmentId, fives!(side));
+          expect(checked.statusCode).toBe(200);
+        }
+        return series;
+      }
+      const history = (token: string, seriesId: string) =>
+        call(ctx.app, token, 'GET', `${API.chat}/history?filter[matchSeries.id]=${seriesId}`);
+
+      beforeAll(async () => {
+        const { parentId, eventId } = await ladderSegment(ctx.database.db);
+        teams = await createCaptains(ctx.database.db, {
+          count: 8,
+          offset: 8120,
+          parentSegmentId: parentId,
+          eventId,
+          now: TEST_NOW,
+        });
+      });
+
+      it('the war of this very match (created before the check-ins) does not refuse them', async () => {
+        const series = await checkedInStage();
+        const db = ctx.database.db;
+        const war = await call(ctx.app, series.home.token, 'POST', `${API.war}/create-war`, {
+          matchSeriesId: series.id,
+        });
+        expect(war.statusCode).toBe(200);
+        const link = war.json().data.attributes.link as string;
+        expect(link).toMatch(/^\/simulator\/war\//);
+        // Both clans are in that war now; the check-ins go through, the second answers its link.
+        const first = await matchCheckIn(ctx.app, series.home.token, series.id);
+        expect(first.statusCode).toBe(200);
+        expect(first.json().data.attributes.link).toBe(null);
+        const second = await matchCheckIn(ctx.app, series.away.token, series.id);
+        expect(second.json().data.attributes).toEqual({
+          matchSeriesId: series.id,
+          link,
+          alreadyCheckedIn: false,
+        });
+        expect((await seriesWrites(db, series.id)).checkins).toBe(2);
+      });
+
+      it('each side fields the 5 players of its segment check-in, whatever tags the match check-in sends; the room is told', async () => {
+        const series = await checkedInStage((c) => [...c.playerTags].reverse());
+        const { home, away } = series;
+        const homeFive = [...home.playerTags].reverse();
+        const awayFive = [...away.playerTags].reverse();
+        const told = async () =>
+          ((await history(home.token, series.id)).json().data as ChatMessageResource[])
+            .map((m) => m.attributes.notice)
+            .filter((n) => n?.type === 'check_in');
+        const name = async (rosterId: string) =>
+          (await ctx.database.db.select().from(rosters).where(eq(rosters.id, rosterId)))[0]!.name;
+        const first = await matchCheckIn(ctx.app, home.token, series.id, away.playerTags);
+        expect(first.statusCode).toBe(200);
+        expect((await seriesWrites(ctx.database.db, series.id)).lineups).toEqual([homeFive, []]);
+        // The match room tells of each check-in by the team's name.
+        expect(await told()).toEqual([{ type: 'check_in', params: { team: await name(home.rosterId) } }]);
+        const second = await matchCheckIn(ctx.app, away.token, series.id);
+        expect(second.json().data.attributes.link).toMatch(/^\/simulator\/war\//);
+        expect(await seriesWrites(ctx.database.db, series.id)).toMatchObject({
+          checkins: 2,
+          lineups: [homeFive, awayFive],
+        });
+        expect(await told()).toContainEqual({
+          type: 'check_in',
+          params: { team: await name(away.rosterId) },
+        });
+        expect(await told()).toHaveLength(2);
+      });
+
+      it('a team without a clan tag: both check in, the war cannot be created, so no link (WAR_NOT_AVAILABLE is not an error here)', async () => {
+        const series = await checkedInStage((c) => c.playerTags);
+        const db = ctx.database.db;
+        await db.update(rosters).set({ clanTag: null }).where(eq(rosters.id, series.away.rosterId));
+        expect((await matchCheckIn(ctx.app, series.home.token, series.id)).json().data.attributes.link).toBe(
+          null,
+        );
+        const second = await matchCheckIn(ctx.app, series.away.token, series.id);
+        expect(second.statusCode).toBe(200);
+        expect(second.json().data.attributes).toEqual({
+          matchSeriesId: series.id,
+          link: null,
+          alreadyCheckedIn: false,
+        });
+        expect(await seriesWrites(db, series.id)).toMatchObject({
+          checkins: 2,
+          warId: null,
+          state: 'scheduled',
+        });
+      });
+
+      it('the game refusing the war for another reason is answered: a named player left the clan', async () => {
+        const series = await checkedInStage((c) => c.playerTags);
+        const db = ctx.database.db;
+        const gone = series.away.playerTags[0]!;
+        await removeFromClan(db, gone);
+        expect((await matchCheckIn(ctx.app, series.home.token, series.id)).statusCode).toBe(200);
+        const second = refusal(await matchCheckIn(ctx.app, series.away.token, series.id));
+        expect(second).toEqual({
+          status: 400,
+          code: 'UNKNOWN_PLAYER',
+          detail: `Player ${gone} is not a member of clan ${series.away.clanTag}`,
+        });
+        // The check-in itself is done; only the war waits (a retry asks the game again).
+        expect(await seriesWrites(db, series.id)).toMatchObject({ checkins: 2, warId: null });
+        const again = await matchCheckIn(ctx.app, series.away.token, series.id);
+        expect(refusal(again)).toMatchObject({ status: 400, code: 'UNKNOWN_PLAYER' });
+      });
     });
 
     describe('role × action', () => {
