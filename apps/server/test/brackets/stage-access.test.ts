@@ -1,7 +1,7 @@
 import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { competitionStages, segments } from '../../src/db/schema/index.js';
+import { competitionStages } from '../../src/db/schema/index.js';
 import {
   type Callers,
   call,
@@ -12,6 +12,7 @@ import {
 } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { copySegment } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -22,7 +23,6 @@ const T = API.tournaments;
 describeEachDatabase('brackets: who may run a stage', (ctx) => {
   let callers: Callers;
   let rosterIds: string[] = [];
-  let template: typeof segments.$inferSelect;
 
   beforeAll(async () => {
     callers = await createCallers(ctx);
@@ -37,18 +37,11 @@ describeEachDatabase('brackets: who may run a stage', (ctx) => {
         now: ctx.now,
       })
     ).map((c) => c.rosterId);
-    template = (await ctx.database.db.select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!;
   });
 
   /** A fresh double-elimination stage segment of the organizer's event, one per role. */
-  async function freshSegment(slug: string): Promise<string> {
-    const { id: _id, ...rest } = template;
-    const [row] = await ctx.database.db
-      .insert(segments)
-      .values({ ...rest, slug: `access-${slug}`, name: `Access ${slug}` })
-      .returning({ id: segments.id });
-    return row!.id;
-  }
+  const freshSegment = async (slug: string) =>
+    (await copySegment(ctx.database.db, 'monthly-finals', `access-${slug}`)).id;
 
   const stagesOf = async (segmentId: string) =>
     ctx.database.db.select().from(competitionStages).where(eq(competitionStages.segmentId, segmentId));

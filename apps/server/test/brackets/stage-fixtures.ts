@@ -1,5 +1,6 @@
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
-import { matchSeries, matchSeriesCompetitors } from '../../src/db/schema/index.js';
+import { matchSeries, matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
 
 /**
  * A scheduled ladder series between two rosters (home at position 0), as the ladder's pairing
@@ -30,4 +31,20 @@ export async function insertLadderSeries(
     })),
   );
   return row!.id;
+}
+
+/** A new segment copied from the seeded one with slug `from` (same event, parent and dates unless overridden). */
+export async function copySegment(
+  db: Db,
+  from: string,
+  slug: string,
+  overrides: Partial<typeof segments.$inferInsert> = {},
+): Promise<typeof segments.$inferSelect> {
+  const [template] = await db.select().from(segments).where(eq(segments.slug, from));
+  const { id: _id, ...rest } = template!;
+  const [row] = await db
+    .insert(segments)
+    .values({ ...rest, slug, name: slug, ...overrides })
+    .returning();
+  return row!;
 }

@@ -1,13 +1,7 @@
 import { API, pointsListDocument, segmentStandingListDocument } from '@cwh/contract';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
-import {
-  activityLog,
-  ladderStandings,
-  matchSeries,
-  matchSeriesCompetitors,
-  segments,
-} from '../../src/db/schema/index.js';
+import { activityLog, ladderStandings, matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import {
   type Callers,
@@ -19,6 +13,7 @@ import {
 } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -404,30 +399,8 @@ describeEachDatabase(
     });
 
     describe('ladder series', () => {
-      const ladderSeries = async (home: string, away: string) => {
-        const [row] = await db()
-          .insert(matchSeries)
-          .values({
-            tenant: 'global',
-            eventId: callers.eventId,
-            segmentId: ladderId,
-            date: ctx.now,
-            state: 'scheduled',
-            createdAt: ctx.now,
-          })
-          .returning();
-        await db()
-          .insert(matchSeriesCompetitors)
-          .values(
-            [home, away].map((rosterId, position) => ({
-              matchSeriesId: row!.id,
-              position,
-              rosterId,
-              date: ctx.now,
-            })),
-          );
-        return row!.id;
-      };
+      const ladderSeries = (home: string, away: string) =>
+        insertLadderSeries(db(), { eventId: callers.eventId, segmentId: ladderId, home, away, now: ctx.now });
       const tally = async (rosterId: string) =>
         (
           await db()

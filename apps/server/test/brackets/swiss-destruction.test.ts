@@ -1,11 +1,12 @@
 import { API, segmentStandingListDocument } from '@cwh/contract';
 import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { matchSeries, matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
+import { matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -146,29 +147,21 @@ describeEachDatabase(
     });
 
     it('a ladder series stores destruction from the results call and from its correction; a reset empties it', async () => {
-      const [series] = await db()
-        .insert(matchSeries)
-        .values({ tenant: 'global', ...ladderIds, date: ctx.now, state: 'scheduled', createdAt: ctx.now })
-        .returning();
-      await db()
-        .insert(matchSeriesCompetitors)
-        .values(
-          ladderRosterIds.map((rosterId, position) => ({
-            matchSeriesId: series!.id,
-            position,
-            rosterId,
-            date: ctx.now,
-          })),
-        );
+      const id = await insertLadderSeries(db(), {
+        ...ladderIds,
+        home: ladderRosterIds[0]!,
+        away: ladderRosterIds[1]!,
+        now: ctx.now,
+      });
       const stored = async () =>
         (
           await db()
             .select()
             .from(matchSeriesCompetitors)
-            .where(eq(matchSeriesCompetitors.matchSeriesId, series!.id))
+            .where(eq(matchSeriesCompetitors.matchSeriesId, id))
             .orderBy(matchSeriesCompetitors.position)
         ).map((c) => c.destruction);
-      const entered = await results(series!.id, {
+      const entered = await results(id, {
         homeStars: 6,
         awayStars: 6,
         homeDestruction: 88.25,
@@ -177,7 +170,7 @@ describeEachDatabase(
       expect(entered.statusCode, entered.body).toBe(200);
       expect(entered.json().data.attributes).toMatchObject({ competition: 'ladder', corrected: false });
       expect(await stored()).toEqual([88.25, 70]);
-      const corrected = await results(series!.id, {
+      const corrected = await results(id, {
         homeStars: 6,
         awayStars: 6,
         homeDestruction: 64,
@@ -185,11 +178,11 @@ describeEachDatabase(
       });
       expect(corrected.json().data.attributes).toMatchObject({ corrected: true });
       expect(await stored()).toEqual([64, 91.5]);
-      expect((await oneSeries(series!.id)).attributes.competitors.map((c) => c.result.destruction)).toEqual([
+      expect((await oneSeries(id)).attributes.competitors.map((c) => c.result.destruction)).toEqual([
         64, 91.5,
       ]);
       // The organizer's reset (match series admin) empties the result, destruction included.
-      const reset = await call(ctx.app, admin, 'POST', `${T}/match-series/${series!.id}/reset`, {
+      const reset = await call(ctx.app, admin, 'POST', `${T}/match-series/${id}/reset`, {
         reason: 'wrong war',
       });
       expect(reset.statusCode, reset.body).toBe(200);
