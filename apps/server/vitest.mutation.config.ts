@@ -9,6 +9,7 @@ import base from './vitest.config.js';
 const defaults = [
   'test/ladder/ladder-http.test.ts',
   'test/ladder/answer-rules.test.ts',
+  'test/ladder/match-up-answers.test.ts',
   'test/ladder/parallel-captains.test.ts',
   'test/ladder/war-result-delivery.test.ts',
   'test/brackets/*.test.ts',
