@@ -15,7 +15,7 @@ import { join, status, testClock } from './ladder-http.js';
  * connection two transactions never overlap.
  */
 
-const { clock } = testClock();
+const { clock, advance } = testClock();
 
 /** Resolves `release` from outside: holds a transaction open while another one runs. */
 function gate() {
@@ -31,7 +31,7 @@ describeEachDatabase(
   (ctx) => {
     let captains: Captain[] = [];
     beforeAll(async () => {
-      captains = await ladderCaptains(ctx.database.db, 8, { now: TEST_NOW });
+      captains = await ladderCaptains(ctx.database.db, 12, { now: TEST_NOW });
     });
 
     const entryId = async (c: Captain) => {
@@ -80,6 +80,54 @@ describeEachDatabase(
         expect(await matching).toEqual(expect.any(String));
         expect((await status(ctx.app, a)).attributes.status).toBe('matched');
         expect((await status(ctx.app, b)).attributes.status).toBe('matched');
+      },
+    );
+
+    itOnPostgres(
+      ctx,
+      'newcomers that lose their partner to another newcomer say so (the tick then pairs them), and the tick does',
+      async () => {
+        // a waits longest (the test clock moves a second between joins): b's and c's best partner.
+        const [a, b, c, d] = [captains[8]!, captains[9]!, captains[10]!, captains[11]!];
+        const joinedOneSecondLater = async (x: Captain) => {
+          advance(1_000);
+          return entryId(x);
+        };
+        const aEntry = await joinedOneSecondLater(a);
+        const bEntry = await joinedOneSecondLater(b);
+        const cEntry = await joinedOneSecondLater(c);
+        await joinedOneSecondLater(d);
+        const held = gate();
+        const locked = gate();
+        const holder = ctx.database.db.transaction(async (tx) => {
+          await createQueueEntryRepository(ctx.database.db).lockStillWaiting([aEntry], tx);
+          locked.release();
+          await held.opened;
+        });
+        await locked.opened;
+        const outcomes = Promise.all([
+          ctx.app.ladder.newcomerOutcome(bEntry),
+          ctx.app.ladder.newcomerOutcome(cEntry),
+        ]);
+        for (let i = 0; i < 1_000 && (await lockWaiters()) < 2; i++) {
+          await new Promise((resolve) => setTimeout(resolve, 5));
+        }
+        held.release();
+        await holder;
+        const [bOut, cOut] = await outcomes;
+        const winner = bOut.matchUpId ? bOut : cOut;
+        const loser = bOut.matchUpId ? cOut : bOut;
+        expect(winner).toEqual({ matchUpId: expect.any(String), contended: false });
+        expect(loser).toEqual({ matchUpId: null, contended: true });
+        expect((await status(ctx.app, a)).attributes.matchUpId).toBe(winner.matchUpId);
+        // What the workers do on `contended`: one pass of the tick pairs the loser with d.
+        expect(await ctx.app.ladder.matchmake()).toBe(1);
+        const [dStatus, loserStatus] = [
+          await status(ctx.app, d),
+          await status(ctx.app, bOut.matchUpId ? c : b),
+        ];
+        expect(dStatus.attributes.status).toBe('matched');
+        expect(loserStatus.attributes.matchUpId).toBe(dStatus.attributes.matchUpId);
       },
     );
 

@@ -30,6 +30,7 @@ export function createLadderService(deps: LadderServiceDeps) {
     leave: queue.leave,
     matchmake: matchmaking.matchmake,
     matchNewcomer: matchmaking.matchNewcomer,
+    newcomerOutcome: matchmaking.newcomerOutcome,
     matchmakingStats: matchmaking.matchmakingStats,
     accept: (id: string, caller: Caller) => acceptMatchUp(context, id, caller),
     decline: (id: string, caller: Caller) => declineMatchUp(context, id, caller),

@@ -41,12 +41,14 @@ export function startLadderWorkers(
     newcomer(entryId, startedAt) {
       if (stopped) return;
       const run: Promise<void> = service
-        .matchNewcomer(entryId)
+        .newcomerOutcome(entryId)
         .then(
-          (matchUpId) => {
-            // matchNewcomer returns after its commit sent the notices.
+          ({ matchUpId, contended }) => {
+            // newcomerOutcome returns after its commit sent the notices.
             if (matchUpId && startedAt !== undefined)
               options.onNewcomerFound?.(performance.now() - startedAt);
+            // Its partner went to another newcomer: the tick pairs what is left, now.
+            if (contended && !stopped) matchmaker.tick();
           },
           (error) => {
             if (!stopped) options.onError(error, 'newcomer matching');

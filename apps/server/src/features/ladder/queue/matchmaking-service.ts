@@ -148,38 +148,39 @@ export function createMatchmakingService(context: LadderContext) {
    * in the same queue (closest points within the band of the longer waiter, then the longest waiting;
    * no rematch inside the grace period). ONE unlocked read gives the entry and its candidates (a
    * range scan on the points index); with no partner the rule allows, that is all (no transaction).
-   * Otherwise, in a transaction, the first pair tried is locked in id order, WAITING for a
-   * transaction that holds either row, and re-checked: two captains joining at once each find the
-   * other, and skipping a row held by the other's matching left both to the next tick (up to
-   * MATCHMAKING_INTERVAL_MS later). Once this entry is held, further partners are only taken if
-   * free (SKIP LOCKED), never waited for against the order. Ticks lock with SKIP LOCKED and never
-   * wait, so they cannot deadlock with it. Returns the match-up id, or null (the tick keeps trying).
+   * Otherwise, in a transaction, the entry and its best partner are locked in id order, WAITING for a
+   * transaction that holds either row, and re-checked. Two captains joining at once each find the
+   * other: skipping a row held by the other's matching left both to the next tick (up to
+   * MATCHMAKING_INTERVAL_MS later). Ticks lock with SKIP LOCKED and never wait, so they cannot
+   * deadlock with it.
+   *
+   * `contended`: the best partner was taken meanwhile by another matching. When many captains join
+   * at once they all want the same partner (the longest waiter); the losers do not try the next
+   * candidates one by one against each other: the caller runs the tick at once (the workers' kick),
+   * which pairs everyone left in one pass with the domain's `pairQueue`.
    */
-  async function matchNewcomer(entryId: string): Promise<string | null> {
+  async function newcomerOutcome(entryId: string): Promise<{ matchUpId: string | null; contended: boolean }> {
+    const none = { matchUpId: null, contended: false };
     const read = await repo.newcomerWithCandidates(entryId, MATCHMAKING_MAX_POINTS_BAND, NEWCOMER_CANDIDATES);
-    if (!read) return null;
+    if (!read) return none;
     const { me } = read;
     const at = now().getTime();
-    const partners = read.candidates.filter((other) => canPair(me, other, at));
-    if (partners.length === 0) return null;
+    const partner = read.candidates.find((other) => canPair(me, other, at));
+    if (!partner) return none;
     return commit(async (tx, notices) => {
-      let holdingMe = false;
-      for (const other of partners) {
-        if (!holdingMe) {
-          const locked = await repo.lockPairInOrder(me.id, other.id, tx);
-          // Paired (or gone) while this matching waited: nothing left to do for this entry.
-          if (!locked.has(me.id)) return null;
-          holdingMe = true;
-          if (!locked.has(other.id)) continue;
-        } else if (!(await repo.lockStillWaiting([other.id], tx)).has(other.id)) continue;
-        const pair = newPair(me, other);
-        await repo.insertPairs([pair], queueTimes(me, new Date(at)), tx);
-        foundNotices([pair], notices);
-        return pair.matchUpId;
-      }
-      return null;
+      const locked = await repo.lockPairInOrder(me.id, partner.id, tx);
+      // Paired (or gone) while this matching waited: nothing left to do for this entry.
+      if (!locked.has(me.id)) return none;
+      if (!locked.has(partner.id)) return { matchUpId: null, contended: true };
+      const pair = newPair(me, partner);
+      await repo.insertPairs([pair], queueTimes(me, new Date(at)), tx);
+      foundNotices([pair], notices);
+      return { matchUpId: pair.matchUpId, contended: false };
     });
   }
 
-  return { matchmake, matchNewcomer, matchmakingStats: () => ({ ...stats }) };
+  /** `newcomerOutcome`'s match-up id, or null. */
+  const matchNewcomer = async (entryId: string) => (await newcomerOutcome(entryId)).matchUpId;
+
+  return { matchmake, matchNewcomer, newcomerOutcome, matchmakingStats: () => ({ ...stats }) };
 }
