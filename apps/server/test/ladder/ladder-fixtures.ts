@@ -207,3 +207,12 @@ export async function ladderCaptains(
     now: options.now,
   });
 }
+
+/** Resolves `release` from outside: holds a transaction open while another one runs (lock tests). */
+export function gate() {
+  let release!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  return { opened, release };
+}

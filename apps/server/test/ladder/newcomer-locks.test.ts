@@ -4,7 +4,7 @@ import { rowsOf } from '../../src/db/rows.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { createQueueEntryRepository } from '../../src/features/ladder/queue/queue-entry-repository.js';
 import { describeEachDatabase, itOnPostgres, TEST_NOW } from '../harness.js';
-import { type Captain, ladderCaptains } from './ladder-fixtures.js';
+import { type Captain, gate, ladderCaptains } from './ladder-fixtures.js';
 import { join, status, testClock } from './ladder-http.js';
 
 /*
@@ -16,15 +16,6 @@ import { join, status, testClock } from './ladder-http.js';
  */
 
 const { clock, advance } = testClock();
-
-/** Resolves `release` from outside: holds a transaction open while another one runs. */
-function gate() {
-  let release!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { opened, release };
-}
 
 describeEachDatabase(
   'newcomer matching under concurrent joins',

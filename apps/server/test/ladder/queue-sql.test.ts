@@ -6,21 +6,12 @@ import { queueEntries } from '../../src/db/schema/ladder.js';
 import { createLadderRosterRepository } from '../../src/features/ladder/ladder-roster-repository.js';
 import { createQueueEntryRepository } from '../../src/features/ladder/queue/queue-entry-repository.js';
 import { describeEachDatabase, itOnPostgres, TEST_NOW } from '../harness.js';
-import { insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
+import { gate, insertWaitingEntries, ladderSegment } from './ladder-fixtures.js';
 
 /**
  * The trickiest SQL of the ladder on its own: the matchmaking fingerprint (what lets an idle tick
  * skip a queue) and the locks that keep ticks, newcomers and leaves on several instances apart.
  */
-
-/** Resolves `release` from outside: holds a transaction open while another one runs. */
-function gate() {
-  let release!: () => void;
-  const opened = new Promise<void>((resolve) => {
-    release = resolve;
-  });
-  return { opened, release };
-}
 
 describeEachDatabase('queue SQL', (ctx) => {
   const repo = () => createQueueEntryRepository(ctx.database.db);
