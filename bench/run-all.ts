@@ -1,9 +1,10 @@
 /**
- * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|fcp|all> [options]`.
+ * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|fcp|prepared|all> [options]`.
  * They print figures and write JSON under bench/results; they never fail on a number.
  */
 import { apiBench } from './api/api-bench.js';
 import { competitionBench } from './competition/competition-bench.js';
+import { preparedBench } from './db/prepared-bench.js';
 import { queueBench } from './queue/queue-bench.js';
 import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
@@ -20,6 +21,7 @@ const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   'standings-db': standingsDbBench,
   'web-bundle': webBundleBench,
   fcp: fcpBench,
+  prepared: preparedBench,
 };
 
 async function main() {
