@@ -67,7 +67,9 @@ function joinBefore(joins: readonly JoinRecord[] | undefined, at: number): JoinR
 /**
  * The opponent of a roster's match-up before this one: the hub's "last opponent". The order the
  * roster's bot handled its match-ups in, when it handled both; else the match-ups' creation times,
- * which the API gives to the second (a match-up declined within the second would be misplaced).
+ * which the API gives to the second (a match-up declined within the second would be misplaced). A
+ * match-up its bot never handled (found while its socket was down, expired before it read it) but
+ * created in a later second than the handled one is the later: the hub counts it as last opponent.
  */
 function lastOpponentBefore(
   history: readonly { id: string; createdMs: number; opponent: string }[] | undefined,
@@ -75,14 +77,15 @@ function lastOpponentBefore(
   matchUpId: string,
   at: number,
 ): string | null {
+  let latest: { id: string; createdMs: number; opponent: string } | null = null;
+  for (const h of history ?? [])
+    if (h.createdMs < at && (!latest || h.createdMs > latest.createdMs)) latest = h;
   const index = sequence?.findIndex((h) => h.id === matchUpId) ?? -1;
   if (index > 0) {
     const previous = history?.find((h) => h.id === sequence![index - 1]!.id);
-    if (previous) return previous.opponent;
+    if (previous && !(latest && latest.createdMs > previous.createdMs)) return previous.opponent;
   }
-  let best: { createdMs: number; opponent: string } | null = null;
-  for (const h of history ?? []) if (h.createdMs < at && (!best || h.createdMs > best.createdMs)) best = h;
-  return best?.opponent ?? null;
+  return latest?.opponent ?? null;
 }
 
 /**

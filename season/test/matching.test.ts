@@ -169,6 +169,41 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
     expect(byTimes.byTime).toHaveLength(1);
   });
 
+  it('counts as last opponent a match-up the bot never handled when it is later than the one it did', () => {
+    // a met b and c met d (handled), then a met c in a match-up neither bot saw (sockets down, it
+    // expired), then a–c again: the hub holds the rematch grace, so the pair waited for time.
+    const joins = new Map<string, JoinRecord[]>([
+      ['a', [{ joinedMs: T0 + 40_000, points: 0, sentAt: 40_000 }]],
+      ['c', [{ joinedMs: T0 + 41_000, points: 0, sentAt: 41_000 }]],
+    ]);
+    const docs = [
+      matchUp('m0', T0, 'a', 'b'),
+      matchUp('mc', T0 + 5_000, 'c', 'd'),
+      matchUp('m1', T0 + 20_000, 'a', 'c'),
+      matchUp('m2', T0 + 80_000, 'a', 'c'),
+    ];
+    const found = new Map([['m2', [{ rosterId: 'c', at: 80_020, waitedMs: 0 }]]]);
+    const sequence = new Map([
+      [
+        'a',
+        [
+          { id: 'm0', at: 10 },
+          { id: 'm2', at: 80_020 },
+        ],
+      ],
+      [
+        'c',
+        [
+          { id: 'mc', at: 5_010 },
+          { id: 'm2', at: 80_020 },
+        ],
+      ],
+    ]);
+    const replay = matchingLatencies(docs, { joins, sequence, found }, T0);
+    expect(replay.atJoin).toEqual([]);
+    expect(replay.byTime).toHaveLength(1);
+  });
+
   it('does not time a side back in the queue after a declined match-up (its join is older than that match-up)', () => {
     const joins = new Map<string, JoinRecord[]>([
       ['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]],
