@@ -171,10 +171,15 @@ export function matchingLatencies(
       continue;
     }
     if (from === laterJoinMs) {
-      // Its bot handled a match-up after sending that join: it is back from it, not freshly joined.
-      const order = sequence.get(later.rosterId) ?? [];
-      const previous = order[order.findIndex((h) => h.id === mu.id) - 1];
-      if (previous && previous.at > later.join!.sentAt) {
+      // A side whose bot handled a match-up after sending its join is back from it (declined or
+      // expired; the hub keeps its joinedAt), not freshly joined. The earlier side too: while it sat
+      // in that match-up it was not in the queue when the later side joined.
+      const requeued = sides.some((side) => {
+        const order = sequence.get(side.rosterId) ?? [];
+        const previous = order[order.findIndex((h) => h.id === mu.id) - 1];
+        return previous !== undefined && previous.at > side.join!.sentAt;
+      });
+      if (requeued) {
         out.requeued++;
         continue;
       }

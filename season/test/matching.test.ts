@@ -169,6 +169,34 @@ describe('matchingLatencies: each found pair replayed through the rule', () => {
     expect(byTimes.byTime).toHaveLength(1);
   });
 
+  it('does not time a pair whose EARLIER side was still in another match-up when the later side joined', () => {
+    // a joined, was found with d at once; c joined; the a–d match-up expired, a went back with its
+    // joinedAt and met c: the pair could only form once a was back, not at c's join.
+    const joins = new Map<string, JoinRecord[]>([
+      ['a', [{ joinedMs: T0, points: 0, sentAt: 0 }]],
+      ['c', [{ joinedMs: T0 + 2_000, points: 0, sentAt: 2_000 }]],
+    ]);
+    const docs = [matchUp('m1', T0, 'a', 'd'), matchUp('m2', T0 + 16_000, 'a', 'c')];
+    const found = new Map([['m2', [{ rosterId: 'c', at: 16_050, waitedMs: 0 }]]]);
+    const sequence = new Map([
+      [
+        'a',
+        [
+          { id: 'm1', at: 20 },
+          { id: 'm2', at: 16_050 },
+        ],
+      ],
+      ['c', [{ id: 'm2', at: 16_050 }]],
+    ]);
+    expect(matchingLatencies(docs, { joins, sequence, found }, T0)).toEqual({
+      atJoin: [],
+      byTime: [],
+      joinCall: [],
+      requeued: 1,
+      unplaced: 0,
+    });
+  });
+
   it('counts as last opponent a match-up the bot never handled when it is later than the one it did', () => {
     // a met b and c met d (handled), then a met c in a match-up neither bot saw (sockets down, it
     // expired), then a–c again: the hub holds the rematch grace, so the pair waited for time.
