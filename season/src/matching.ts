@@ -41,8 +41,8 @@ export interface MatchingLatencies {
   /** Of the `atJoin` pairs: the later joiner's join call until its answer (ms), the HTTP part. */
   joinCall: number[];
   /**
-   * Pairs whose later side came back to the queue after a match-up that did not go ahead (declined
-   * or expired: the hub keeps its joinedAt, and its bot did not join again): not timed.
+   * Pairs with a side back in the queue after a match-up that did not go ahead (declined or expired:
+   * the hub keeps its joinedAt, and its bot did not join again), either side: not timed.
    */
   requeued: number;
   /** Pairs the replay cannot place (a side's join or notice missing, or never eligible by the rule). */
