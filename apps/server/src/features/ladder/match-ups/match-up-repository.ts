@@ -62,7 +62,7 @@ export function createMatchUpRepository(db: Executor) {
 
     /**
      * Writes pairs in ONE statement: the match-ups (multi-row insert), their two sides each, and the
-     * entries → matched. The entries must be locked and waiting (lockStillWaiting).
+     * entries → matched. The entries must be locked and waiting (the tick: lockStillWaiting; a newcomer: lockPairInOrder).
      */
     async insertPairs(
       pairs: NewPair[],
