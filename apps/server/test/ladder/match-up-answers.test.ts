@@ -50,6 +50,22 @@ describeEachDatabase(
     const endedBy = async (id: string) =>
       (await ctx.database.db.select().from(matchUps).where(eq(matchUps.id, id)))[0]!.endedBy;
     const matchUpNotices = () => sent.filter((n) => n.event.startsWith('matches:match_up_'));
+    /** Both captains were sent match_up_declined with this reason and these requeued rosters. */
+    const expectBothToldDeclined = (
+      id: string,
+      x: Captain,
+      y: Captain,
+      reason: 'declined' | 'expired',
+      requeuedRosterIds: string[],
+    ) => {
+      const told = { id, matchSeries: null, reason, requeuedRosterIds };
+      expect(matchUpNotices()).toEqual(
+        expect.arrayContaining([
+          { userId: x.userId, event: 'matches:match_up_declined', data: told },
+          { userId: y.userId, event: 'matches:match_up_declined', data: told },
+        ]),
+      );
+    };
 
     /** The next two captains, both queued (the second with its tags reversed) and paired: the match-up. */
     async function paired() {
@@ -142,13 +158,7 @@ describeEachDatabase(
         endedAt: isoSeconds(clock.now),
       });
       expect(await endedBy(id)).toMatch(/^.+:declined$/);
-      const told = { id, matchSeries: null, reason: 'declined', requeuedRosterIds: [x.rosterId] };
-      expect(matchUpNotices()).toEqual(
-        expect.arrayContaining([
-          { userId: x.userId, event: 'matches:match_up_declined', data: told },
-          { userId: y.userId, event: 'matches:match_up_declined', data: told },
-        ]),
-      );
+      expectBothToldDeclined(id, x, y, 'declined', [x.rosterId]);
       expect(matchUpNotices()).toHaveLength(2);
       expect((await status(ctx.app, x)).attributes.status).toBe('waiting');
       expect(refusal(await answer(x, id, 'accept'))).toMatchObject({
@@ -164,13 +174,7 @@ describeEachDatabase(
       advance(acceptWindowMs);
       expect(await ctx.app.ladder.sweep()).toBe(1);
       expect(await endedBy(id)).toMatch(/^.+:sweeper$/);
-      const told = { id, matchSeries: null, reason: 'expired', requeuedRosterIds: [] };
-      expect(matchUpNotices()).toEqual(
-        expect.arrayContaining([
-          { userId: x.userId, event: 'matches:match_up_declined', data: told },
-          { userId: y.userId, event: 'matches:match_up_declined', data: told },
-        ]),
-      );
+      expectBothToldDeclined(id, x, y, 'expired', []);
       expect(refusal(await answer(x, id, 'accept'))).toMatchObject({
         status: 409,
         code: 'MATCH_UP_EXPIRED',
@@ -193,13 +197,7 @@ describeEachDatabase(
       });
       expect((await latestMatchUp(ctx.app, x)).attributes.status).toBe('expired');
       expect(await endedBy(id)).toMatch(/^.+:accept$/);
-      const told = { id, matchSeries: null, reason: 'expired', requeuedRosterIds: [x.rosterId] };
-      expect(matchUpNotices()).toEqual(
-        expect.arrayContaining([
-          { userId: x.userId, event: 'matches:match_up_declined', data: told },
-          { userId: y.userId, event: 'matches:match_up_declined', data: told },
-        ]),
-      );
+      expectBothToldDeclined(id, x, y, 'expired', [x.rosterId]);
       expect(matchUpNotices()).toHaveLength(2);
       expect((await status(ctx.app, x)).attributes.status).toBe('waiting');
       expect((await status(ctx.app, y)).attributes.status).toBe('expired');
