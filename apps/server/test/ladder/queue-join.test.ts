@@ -310,6 +310,9 @@ describeEachDatabase(
       // Played: the limit per segment is the server's, unless the segment sets its own.
       await ctx.app.ladder.finishSeries({ matchSeriesId: seriesId, stars: { home: 3, away: 1 } });
       advance(1_000);
+      // The entry is completed: no queue status any more.
+      expect((await entriesOf(x))[0]!.status).toBe('completed');
+      expect(await status(ctx.app, x)).toBeNull();
       expect(refusal(await join(ctx.app, x))).toEqual({
         status: 400,
         code: 'ROSTER_ALREADY_PLAYED',
@@ -396,9 +399,12 @@ describeEachDatabase(
 
     it('a leave of a paired entry declines the match-up: the leaver cancelled, the other requeued, both told', async () => {
       const { x, y, id } = await paired();
+      const unlocked = staleReads(y, 0);
       const left = await leave(y);
       expect(left.statusCode).toBe(200);
       expect(left.json().data.attributes).toMatchObject({ status: 'cancelled', matchUpId: id });
+      // Its match-up read before the locks was the one it is in: no second attempt.
+      expect(unlocked.reads).toBe(1);
       expect((await status(ctx.app, x)).attributes).toMatchObject({ status: 'waiting', matchUpId: null });
       expect((await latestMatchUp(ctx.app, x)).attributes.status).toBe('declined');
       const told = { id, matchSeries: null, reason: 'declined', requeuedRosterIds: [x.rosterId] };
