@@ -1,11 +1,17 @@
 import { API } from '@cwh/contract';
-import { eq, inArray } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { matchSeries, segments } from '../../src/db/schema/index.js';
+import {
+  matchSeries,
+  matchSeriesCompetitors,
+  pickbanChallenges,
+  segments,
+} from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -31,22 +37,55 @@ describeEachDatabase(
     let admin = '';
     let rosterIds: string[] = [];
     let stageId = '';
+    let ladder: Awaited<ReturnType<typeof ladderSegment>>;
+    let eventId = '';
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
-      const ladder = await ladderSegment(db());
+      ladder = await ladderSegment(db());
       rosterIds = (
         await createCaptains(db(), {
-          count: 3,
+          count: 4,
           offset: 8200,
           parentSegmentId: ladder.parentId,
           eventId: ladder.eventId,
           now: ctx.now,
         })
       ).map((c) => c.rosterId);
-      admin = (await createCallers(ctx)).tokens.admin!;
+      const callers = await createCallers(ctx);
+      admin = callers.tokens.admin!;
+      eventId = callers.eventId;
       const mf = (await db().select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!.id;
-      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mf}/bracket`, { rosterIds });
+      // The finals have a pick and ban: each match opens its own once both its teams are known.
+      const P = API.pickban;
+      const organizer = callers.tokens.organizer!;
+      const category = await call(ctx.app, organizer, 'POST', `${P}/categories`, {
+        eventId: callers.eventId,
+        name: 'Finals rules',
+        sortOrder: 1,
+      });
+      expect(category.statusCode, category.body).toBe(201);
+      const categoryId = category.json().data.id;
+      for (const n of [1, 2, 3]) {
+        const item = await call(ctx.app, organizer, 'POST', `${P}/items`, {
+          categoryId,
+          name: `Finals rule ${n}`,
+          sortOrder: n,
+        });
+        expect(item.statusCode, item.body).toBe(201);
+      }
+      const veto = await call(ctx.app, organizer, 'PUT', `${P}/segments/${mf}/veto`, {
+        categoryId,
+        steps: [
+          { action: 'ban', count: 1 },
+          { action: 'pick', count: 1 },
+        ],
+        starter: 'higher_seed',
+      });
+      expect(veto.statusCode, veto.body).toBe(200);
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mf}/bracket`, {
+        rosterIds: rosterIds.slice(0, 3),
+      });
       expect(created.statusCode, created.body).toBe(201);
       stageId = created.json().data.id;
     });
@@ -64,12 +103,34 @@ describeEachDatabase(
           c.placement,
         ]),
       ]);
-    const results = (id: string, homeStars: number, awayStars: number) =>
+    const results = (id: string, homeStars: number, awayStars: number, more: Record<string, unknown> = {}) =>
       call(ctx.app, admin, 'PATCH', `${T}/match-series/${id}/relationships/matches/results`, {
         homeStars,
         awayStars,
         reason: 'war log',
+        ...more,
       });
+    /** Per side of a series as stored: seed, stars, destruction, forfeit, placement. */
+    const stored = async (id: string) =>
+      (
+        await db()
+          .select()
+          .from(matchSeriesCompetitors)
+          .where(eq(matchSeriesCompetitors.matchSeriesId, id))
+          .orderBy(asc(matchSeriesCompetitors.position))
+      ).map((c) => [
+        c.rosterId ? rosterIds.indexOf(c.rosterId) + 1 : null,
+        c.score,
+        c.destruction,
+        c.forfeit,
+        c.placement,
+      ]);
+    const challengesOf = async (ids: string[]) =>
+      (await db().select().from(pickbanChallenges).where(inArray(pickbanChallenges.matchSeriesId, ids))).map(
+        (c) => ids.indexOf(c.matchSeriesId),
+      );
+    const finishedAtOf = async (id: string) =>
+      (await db().select().from(matchSeries).where(eq(matchSeries.id, id)))[0]!.finishedAt?.getTime() ?? null;
 
     it('a result moves the winner up and the loser through a lower-bracket bye; a correction seats them again', async () => {
       const before = await seriesOf();
@@ -137,6 +198,189 @@ describeEachDatabase(
         ['upper', 'scheduled', false, [1, null], [3, null]],
         ['lower', 'scheduled', false, [null, null], [2, null]],
         [null, 'scheduled', false, [null, null], [null, null]],
+      ]);
+    });
+
+    it('a match whose two teams are not both known takes no result (BRACKET_MATCH_NOT_READY)', async () => {
+      const list = await seriesOf();
+      // The lower final knows its away side (seed 2, through the bye), the grand final neither.
+      for (const series of [list[5]!, list[3]!]) {
+        const refused = await results(series.id, 9, 3);
+        expect(refused.statusCode).toBe(409);
+        expect(refused.json().errors[0]).toMatchObject({
+          detail: 'Both teams are not known yet',
+          meta: { reason: 'BRACKET_MATCH_NOT_READY' },
+        });
+      }
+      const after = await table();
+      expect([after[3], after[5]]).toEqual([
+        [null, 'scheduled', false, [null, null], [null, null]],
+        ['lower', 'scheduled', false, [null, null], [2, null]],
+      ]);
+    });
+
+    const war = (id: string, home: number, away: number, more: { forfeit?: 'both' } = {}) =>
+      ctx.app.ladder.finishSeries({ matchSeriesId: id, stars: { home, away }, ...more });
+    const reviewOf = async (id: string) =>
+      (await db().select().from(matchSeries).where(eq(matchSeries.id, id))).map((s) => [
+        s.state,
+        s.reviewReason,
+      ]);
+
+    it('a draw or a double forfeit from a war leaves the match open for the organizer, who is refused one', async () => {
+      const upperFinal = (await seriesOf())[4]!;
+      await war(upperFinal.id, 6, 6);
+      expect(await reviewOf(upperFinal.id)).toEqual([['scheduled', 'bracket_draw']]);
+      await war(upperFinal.id, 0, 0, { forfeit: 'both' });
+      expect(await reviewOf(upperFinal.id)).toEqual([['scheduled', 'double_forfeit']]);
+      const playedMatches = async () =>
+        (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50`))
+          .json()
+          .data.filter((x: SeriesJson) => x.attributes.state === 'finished' && !x.attributes.bye).length;
+      expect(await playedMatches()).toBe(1);
+      const draw = await results(upperFinal.id, 5, 5);
+      expect(draw.statusCode).toBe(400);
+      expect(draw.json().errors[0]).toMatchObject({
+        detail: 'A bracket match needs a winner',
+        meta: { reason: 'BRACKET_DRAW' },
+      });
+      const none = await results(upperFinal.id, 0, 0, { forfeit: 'both' });
+      expect(none.statusCode).toBe(400);
+      expect(none.json().errors[0]).toMatchObject({
+        detail: 'A double forfeit cannot move the bracket: enter the winner',
+        meta: { reason: 'BRACKET_DOUBLE_FORFEIT' },
+      });
+      expect(await stored(upperFinal.id)).toEqual([
+        [1, null, null, false, null],
+        [3, null, null, false, null],
+      ]);
+    });
+
+    it('played out: scores and destruction stored, the next matches open their pick and ban, the reset cancelled then played', async () => {
+      const list = await seriesOf();
+      // In date order: the grand final (4th) comes before the upper and lower finals, the reset last.
+      const [grandFinal, upperFinal, lowerFinal] = [list[3]!, list[4]!, list[5]!];
+      const resetId = list[6]!.id;
+      expect(await challengesOf([lowerFinal.id, grandFinal.id])).toEqual([]);
+
+      // A war result (the ladder's finishSeries) with destruction: seed 1 beats seed 3.
+      await ctx.app.ladder.finishSeries({
+        matchSeriesId: upperFinal.id,
+        stars: { home: 9, away: 4 },
+        destruction: { home: 80, away: 55.5 },
+      });
+      expect(await reviewOf(upperFinal.id)).toEqual([['finished', null]]);
+      expect(await stored(upperFinal.id)).toEqual([
+        [1, 9, 80, false, 1],
+        [3, 4, 55.5, false, 2],
+      ]);
+      // The lower final now knows both teams: its pick and ban opens; the grand final waits.
+      expect(await challengesOf([lowerFinal.id, grandFinal.id])).toEqual([0]);
+
+      // The organizer: seed 3 (home, from the upper final) beats seed 2 by forfeit.
+      const lower = await results(lowerFinal.id, 0, 0, { forfeit: 'away' });
+      expect(lower.statusCode, lower.body).toBe(200);
+      expect(await stored(lowerFinal.id)).toEqual([
+        [3, 0, null, false, 1],
+        [2, 0, null, true, 2],
+      ]);
+      expect(await challengesOf([lowerFinal.id, grandFinal.id])).toEqual([0, 1]);
+
+      // Seed 1 takes the grand final: champion, and the reset is cancelled (finished, no bye).
+      const won = await results(grandFinal.id, 8, 6, { homeDestruction: 90, awayDestruction: 70 });
+      expect(won.statusCode, won.body).toBe(200);
+      expect(won.json().data.attributes).toMatchObject({
+        winnerRosterId: rosterIds[0],
+        championRosterId: rosterIds[0],
+        changedMatchSeriesIds: [resetId],
+      });
+      expect(await stored(grandFinal.id)).toEqual([
+        [1, 8, 90, false, 1],
+        [3, 6, 70, false, 2],
+      ]);
+      expect((await table())[6]).toEqual([null, 'finished', false, [1, null], [3, null]]);
+      expect(await finishedAtOf(resetId)).toBe(ctx.now.getTime());
+
+      // Corrected: seed 3 won it, without destruction. The reset is played after all.
+      const corrected = await results(grandFinal.id, 6, 8);
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect(corrected.json().data.attributes).toMatchObject({
+        corrected: true,
+        winnerRosterId: rosterIds[2],
+        championRosterId: null,
+        changedMatchSeriesIds: [resetId],
+      });
+      expect(await stored(grandFinal.id)).toEqual([
+        [1, 6, null, false, 2],
+        [3, 8, null, false, 1],
+      ]);
+      expect((await table())[6]).toEqual([null, 'scheduled', false, [1, null], [3, null]]);
+      expect(await finishedAtOf(resetId)).toBeNull();
+    });
+
+    it('swiss: a war draw or double forfeit finishes the match; results are corrected until the next round starts (ROUND_CLOSED)', async () => {
+      const mq = (await db().select().from(segments).where(eq(segments.slug, 'monthly-qualifier')))[0]!.id;
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mq}/bracket`, {
+        rosterIds,
+        rounds: 2,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const swissId = created.json().data.id as string;
+      const round = async (n: number) =>
+        (
+          (await call(ctx.app, null, 'GET', `${T}/bracket/${swissId}/match-series?page[size]=50`)).json()
+            .data as (SeriesJson & { attributes: { roundNumber: number } })[]
+        ).filter((x) => x.attributes.roundNumber === n);
+      const round1 = await round(1);
+      expect(round1).toHaveLength(2);
+      const [drawn, doubled] = [round1[0]!, round1[1]!];
+      const seeds = (x: SeriesJson) =>
+        x.attributes.competitors.map((c) => rosterIds.indexOf(c.roster!.id) + 1);
+      await war(drawn.id, 6, 6);
+      await war(doubled.id, 0, 0, { forfeit: 'both' });
+      expect(await reviewOf(drawn.id)).toEqual([['finished', null]]);
+      expect(await stored(drawn.id)).toEqual(seeds(drawn).map((seed) => [seed, 6, null, false, 1]));
+      expect(await stored(doubled.id)).toEqual(seeds(doubled).map((seed) => [seed, 0, null, true, 2]));
+
+      const corrected = await results(drawn.id, 9, 4);
+      expect(corrected.statusCode, corrected.body).toBe(200);
+      expect(corrected.json().data.attributes).toMatchObject({
+        corrected: true,
+        winnerRosterId: drawn.attributes.competitors[0]!.roster!.id,
+        championRosterId: null,
+        changedMatchSeriesIds: [],
+      });
+      const next = await call(ctx.app, admin, 'POST', `${T}/segments/${mq}/bracket/rounds`);
+      expect(next.statusCode, next.body).toBe(201);
+      const closed = await results(drawn.id, 4, 9);
+      expect(closed.statusCode).toBe(409);
+      expect(closed.json().errors[0]).toMatchObject({
+        detail: 'The next round already started',
+        meta: { reason: 'ROUND_CLOSED' },
+      });
+      expect((await stored(drawn.id)).map((c) => c[1])).toEqual([9, 4]);
+      const current = (await round(2))[0]!;
+      const entered = await results(current.id, 3, 8);
+      expect(entered.statusCode, entered.body).toBe(200);
+      expect(entered.json().data.attributes).toMatchObject({
+        corrected: false,
+        winnerRosterId: current.attributes.competitors[1]!.roster!.id,
+      });
+    });
+
+    it("a ladder series' war result is the ladder's: no stage moves", async () => {
+      const id = await insertLadderSeries(db(), {
+        eventId,
+        segmentId: ladder.ladderId,
+        home: rosterIds[0]!,
+        away: rosterIds[3]!,
+        now: ctx.now,
+      });
+      await war(id, 9, 2);
+      expect(await reviewOf(id)).toEqual([['finished', null]]);
+      expect((await stored(id)).map((c) => [c[0], c[1], c[4]])).toEqual([
+        [1, 9, 1],
+        [4, 2, 2],
       ]);
     });
 

@@ -1,11 +1,12 @@
 import { API, bracketInfoDocument } from '@cwh/contract';
-import { eq } from 'drizzle-orm';
+import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { rosters } from '../../src/db/schema/index.js';
+import { competitionRounds, pickbanChallenges, rosters } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import { call, createCallers } from '../admin/admin-fixtures.js';
+import type { Notice } from '../../src/features/ladder/ladder-notices.js';
+import { type Callers, call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
-import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 import { copySegment } from './stage-fixtures.js';
 
 const T = API.tournaments;
@@ -31,21 +32,33 @@ describeEachDatabase(
   'brackets: creating a stage and its next rounds',
   (ctx) => {
     let admin = '';
+    let callers: Callers;
+    let captains: Captain[] = [];
     let rosterIds: string[] = [];
+    let parentId = '';
+    /** The pick-and-ban notices the app sends (to the captains' sockets). */
+    const told: Notice[] = [];
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
       const ladder = await ladderSegment(db());
-      rosterIds = (
-        await createCaptains(db(), {
-          count: 5,
-          offset: 8300,
-          parentSegmentId: ladder.parentId,
-          eventId: ladder.eventId,
-          now: ctx.now,
-        })
-      ).map((c) => c.rosterId);
-      admin = (await createCallers(ctx)).tokens.admin!;
+      parentId = ladder.parentId;
+      captains = await createCaptains(db(), {
+        count: 5,
+        offset: 8300,
+        parentSegmentId: ladder.parentId,
+        eventId: ladder.eventId,
+        now: ctx.now,
+      });
+      rosterIds = captains.map((c) => c.rosterId);
+      callers = await createCallers(ctx);
+      admin = callers.tokens.admin!;
+      const deps = ctx.app.pickban.deps;
+      const notify = deps.notify;
+      deps.notify = (notices) => {
+        told.push(...notices);
+        notify(notices);
+      };
     });
 
     const create = (segmentId: string, attributes: Record<string, unknown>) =>
@@ -59,6 +72,8 @@ describeEachDatabase(
     };
     const seriesOf = async (stageId: string): Promise<SeriesJson[]> =>
       (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50`)).json().data;
+    /** Four rosters still in the event (an earlier case withdraws the fourth). */
+    const playing = () => [0, 1, 2, 4].map((i) => rosterIds[i]!);
     const iso = (date: Date) => `${date.toISOString().slice(0, 19)}Z`;
 
     it('refuses a format other than a stage segment its own; a ladder segment takes the format asked for', async () => {
@@ -167,6 +182,16 @@ describeEachDatabase(
       );
       expect(paired.sort()).toEqual(rosterIds.slice(0, 3).sort());
       expect(round2.filter((s) => s.attributes.bye)).toHaveLength(1);
+      // The stored pairing input names the team dropped; round 1's, with nobody withdrawn, names none.
+      const inputs = await db()
+        .select({ roundNumber: competitionRounds.roundNumber, input: competitionRounds.input })
+        .from(competitionRounds)
+        .where(eq(competitionRounds.stageId, info.id))
+        .orderBy(competitionRounds.roundNumber);
+      expect(inputs.map((r) => [r.roundNumber, 'dropped' in r.input, r.input.dropped])).toEqual([
+        [1, false, undefined],
+        [2, true, [withdrawn]],
+      ]);
       expect(new Set(round2.map((s) => s.attributes.date))).toEqual(
         new Set([iso(new Date(ctx.now.getTime() + 15 * 60_000))]),
       );
@@ -194,6 +219,215 @@ describeEachDatabase(
         expect(response.statusCode, path).toBe(404);
         expect(response.json().errors[0].detail).toBe('This segment has no bracket yet');
       }
+    });
+
+    it('names what is wrong with a stage asked for', async () => {
+      const segment = await copySegment(db(), 'monthly-qualifier', 'setup-refusals');
+      for (const [attributes, pointer, detail] of [
+        [{ rosterIds: [rosterIds[0], rosterIds[1], rosterIds[0]] }, 'rosterIds', 'A roster is listed twice'],
+        [
+          { rosterIds: [rosterIds[0], '00000000-0000-4000-8000-000000000009'] },
+          'rosterIds',
+          'Roster 00000000-0000-4000-8000-000000000009 is not a locked roster of this stage',
+        ],
+        [
+          { rosterIds: playing(), rounds: 2, losses: 2 },
+          'rounds',
+          'Give either a number of rounds or early-exit wins and losses, not both',
+        ],
+      ] as const) {
+        const refused = await create(segment.id, attributes);
+        expect(refused.statusCode, JSON.stringify(attributes)).toBe(400);
+        expect(refused.json().errors[0]).toMatchObject({
+          code: 'VALIDATION_FAILED',
+          detail,
+          source: { pointer: `/data/attributes/${pointer}` },
+        });
+      }
+      const ladder = await copySegment(db(), 'open-qualifier', 'setup-no-format');
+      const noBracket = await create(ladder.id, { rosterIds: playing() });
+      expect(noBracket.statusCode).toBe(409);
+      expect(noBracket.json().errors[0]).toMatchObject({
+        detail: 'A ladder segment has no bracket',
+        meta: { reason: 'NOT_A_BRACKET_SEGMENT' },
+      });
+      expect((await create(segment.id, { rosterIds: playing() })).statusCode).toBe(201);
+      const twice = await create(segment.id, { rosterIds: playing() });
+      expect(twice.statusCode).toBe(409);
+      expect(twice.json().errors[0]).toMatchObject({
+        detail: 'This segment already has a bracket',
+        meta: { reason: 'BRACKET_EXISTS' },
+      });
+      const early = await call(ctx.app, admin, 'POST', `${T}/segments/${segment.id}/bracket/rounds`);
+      expect(early.statusCode).toBe(409);
+      expect(early.json().errors[0]).toMatchObject({
+        detail: 'Every match of the current round must be finished first',
+        meta: { reason: 'ROUND_NOT_FINISHED' },
+      });
+      const [first] = await seriesOf(
+        (await call(ctx.app, null, 'GET', `${T}/segments/${segment.id}/bracket/info`)).json().data.id,
+      );
+      const entered = await call(
+        ctx.app,
+        admin,
+        'PATCH',
+        `${T}/match-series/${first!.id}/relationships/matches/results`,
+        { homeStars: 9, awayStars: 4, reason: 'war log' },
+      );
+      expect(entered.statusCode, entered.body).toBe(200);
+      const reset = await call(ctx.app, admin, 'POST', `${T}/segments/${segment.id}/bracket/rounds/reset`);
+      expect(reset.statusCode).toBe(409);
+      expect(reset.json().errors[0]).toMatchObject({
+        detail: 'A match of this round already has a result',
+        meta: { reason: 'ROUND_HAS_RESULTS' },
+      });
+      const finals = await copySegment(db(), 'monthly-finals', 'setup-not-swiss');
+      expect((await create(finals.id, { rosterIds: playing() })).statusCode).toBe(201);
+      for (const path of ['bracket/rounds', 'bracket/rounds/reset']) {
+        const response = await call(ctx.app, admin, 'POST', `${T}/segments/${finals.id}/${path}`);
+        expect(response.statusCode, path).toBe(409);
+        expect(response.json().errors[0]).toMatchObject({
+          detail: 'Only a swiss stage has rounds',
+          meta: { reason: 'NOT_SWISS' },
+        });
+      }
+    });
+
+    it('seeds the locked rosters by placement without a list: as many as asked, else the whole field', async () => {
+      const locked = await db()
+        .select({ id: rosters.id })
+        .from(rosters)
+        .where(
+          and(eq(rosters.segmentId, parentId), isNotNull(rosters.confirmedAt), isNull(rosters.withdrawnAt)),
+        );
+      expect(locked.length).toBeGreaterThan(3);
+      const all = await created('monthly-qualifier', 'setup-seeded-all', {});
+      const teams = all.info.attributes.teams;
+      expect(teams.map((t) => t.seed)).toEqual(teams.map((_, index) => index + 1));
+      expect(teams.map((t) => t.rosterId).sort()).toEqual(locked.map((r) => r.id).sort());
+      const three = await created('monthly-qualifier', 'setup-seeded-three', { size: 3 });
+      expect(three.info.attributes.teams).toEqual(teams.slice(0, 3));
+      const bracket = await created('monthly-finals', 'setup-seeded-bracket', {});
+      expect(bracket.info.attributes.teams).toEqual(teams.slice(0, Math.min(8, teams.length)));
+    });
+
+    it('a next round of a stage that starts later is dated at its start', async () => {
+      const startsAt = '2026-05-01T18:00:00Z';
+      const { segment, info } = await created('monthly-qualifier', 'setup-later-rounds', {
+        rosterIds: playing(),
+        rounds: 2,
+        startsAt,
+      });
+      for (const series of await seriesOf(info.id)) {
+        const response = await call(
+          ctx.app,
+          admin,
+          'PATCH',
+          `${T}/match-series/${series.id}/relationships/matches/results`,
+          { homeStars: 9, awayStars: 4, reason: 'war log' },
+        );
+        expect(response.statusCode, response.body).toBe(200);
+      }
+      const next = await call(ctx.app, admin, 'POST', `${T}/segments/${segment.id}/bracket/rounds`);
+      expect(next.statusCode, next.body).toBe(201);
+      const round2 = (await seriesOf(info.id)).filter((s) => s.attributes.roundNumber === 2);
+      expect(round2.map((s) => s.attributes.date)).toEqual([startsAt, startsAt]);
+    });
+
+    it("a stage's series and its next round's get their check-in deadlines and their pick and ban, told to the captains", async () => {
+      const P = API.pickban;
+      const organizer = callers.tokens.organizer!;
+      const category = await call(ctx.app, organizer, 'POST', `${P}/categories`, {
+        eventId: callers.eventId,
+        name: 'Setup rules',
+        sortOrder: 1,
+      });
+      expect(category.statusCode, category.body).toBe(201);
+      const categoryId = category.json().data.id;
+      for (const n of [1, 2, 3]) {
+        const item = await call(ctx.app, organizer, 'POST', `${P}/items`, {
+          categoryId,
+          name: `Setup rule ${n}`,
+          sortOrder: n,
+        });
+        expect(item.statusCode, item.body).toBe(201);
+      }
+      const segment = await copySegment(db(), 'monthly-qualifier', 'setup-veto');
+      const veto = await call(ctx.app, organizer, 'PUT', `${P}/segments/${segment.id}/veto`, {
+        categoryId,
+        steps: [
+          { action: 'ban', count: 1 },
+          { action: 'pick', count: 1 },
+        ],
+        starter: 'higher_seed',
+        turnSeconds: 60,
+      });
+      expect(veto.statusCode, veto.body).toBe(200);
+      /** Per series of the round: its deadline jobs, whether its pick and ban is open, who was told. */
+      const roundOf = async (stageId: string, roundNumber: number) => {
+        const series = (await seriesOf(stageId)).filter((s) => s.attributes.roundNumber === roundNumber);
+        return Promise.all(
+          series.map(async (s) => {
+            const result = await db().execute(
+              sql`select name from pgboss.job where singleton_key like ${`${s.id}@%`} order by name`,
+            );
+            const rows = (
+              Array.isArray(result) ? result : (result as unknown as { rows: unknown[] }).rows
+            ) as {
+              name: string;
+            }[];
+            const challenges = await db()
+              .select()
+              .from(pickbanChallenges)
+              .where(eq(pickbanChallenges.matchSeriesId, s.id));
+            const owners = s.attributes.competitors.map(
+              (c) => captains.find((k) => k.rosterId === c.roster?.id)?.userId ?? null,
+            );
+            const toldTo = told
+              .filter((n) => (n.data as { matchSeries?: { id: string } }).matchSeries?.id === s.id)
+              .map((n) => n.userId);
+            return {
+              bye: s.attributes.bye,
+              jobs: rows.map((r) => r.name),
+              challenges: challenges.length,
+              told: [...new Set(toldTo)].sort(),
+              owners: owners.filter((o) => o !== null).sort(),
+            };
+          }),
+        );
+      };
+      told.length = 0;
+      const stage = await create(segment.id, { rosterIds: rosterIds.slice(0, 3), rounds: 2 });
+      expect(stage.statusCode, stage.body).toBe(201);
+      const stageId = stage.json().data.id;
+      const expectRound = async (roundNumber: number) => {
+        const rows = await roundOf(stageId, roundNumber);
+        expect(rows.map((r) => r.bye).sort()).toEqual([false, true]);
+        for (const row of rows) {
+          if (row.bye) {
+            expect(row).toMatchObject({ jobs: [], challenges: 0, told: [] });
+          } else {
+            expect(row.jobs).toEqual(['checkins.match-start', 'checkins.no-show']);
+            expect(row.challenges).toBe(1);
+            expect(row.owners).toHaveLength(2);
+            expect(row.told).toEqual(row.owners);
+          }
+        }
+      };
+      await expectRound(1);
+      const played = (await seriesOf(stageId)).find((s) => !s.attributes.bye)!;
+      const entered = await call(
+        ctx.app,
+        admin,
+        'PATCH',
+        `${T}/match-series/${played.id}/relationships/matches/results`,
+        { homeStars: 9, awayStars: 4, reason: 'war log' },
+      );
+      expect(entered.statusCode, entered.body).toBe(200);
+      told.length = 0;
+      const next = await call(ctx.app, admin, 'POST', `${T}/segments/${segment.id}/bracket/rounds`);
+      expect(next.statusCode, next.body).toBe(201);
+      await expectRound(2);
     });
   },
   // No background work: the check-in deadline jobs would forfeit the series these tests decide.
