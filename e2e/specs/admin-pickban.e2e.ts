@@ -106,12 +106,15 @@ describe('the organizer sets up pick and ban on a stage', () => {
       await items.getByTestId('pickban-item-new-name').fill(name);
       await items.getByTestId('pickban-item-new-description').fill(description);
       await items.getByTestId('pickban-item-add').click();
+      // The rows' name fields as a person reads them (the value, not the HTML attribute).
       await expect
-        .poll(() =>
-          items
-            .getByTestId('pickban-item-row')
-            .filter({ has: page.locator(`input[value="${name}"]`) })
-            .count(),
+        .poll(
+          async () =>
+            (
+              await items
+                .getByTestId('pickban-item-name')
+                .evaluateAll((inputs) => inputs.map((input) => (input as HTMLInputElement).value))
+            ).filter((value) => value === name).length,
         )
         .toBe(1);
     }

@@ -1,12 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import { I18nextProvider } from 'react-i18next';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../i18n/i18n';
 
-/** Renders the error dialog's buttons and the footer with the config of the current env. */
+/**
+ * Renders the error dialog's buttons and the footer with the config of the current env. Every module
+ * is fresh (the config reads the env when it loads), the router and i18n ones too, so the components
+ * and their providers share one copy of each context.
+ */
 async function renderLinks() {
   vi.resetModules();
+  const { I18nextProvider } = await import('react-i18next');
+  const { createMemoryRouter, RouterProvider } = await import('react-router');
+  const { initI18n } = await import('../i18n/i18n');
   const { ErrorActions } = await import('../features/errors/error-actions');
   const { SiteFooter } = await import('../features/shell/site-footer');
   const { config } = await import('./config');

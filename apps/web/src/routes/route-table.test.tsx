@@ -1,5 +1,5 @@
 import { isSpaPagePath, SPA_PAGES } from '@cwh/domain';
-import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,6 +7,7 @@ import { runInitialLoad } from '../features/session/initial-load';
 import { resetSession, updateSession } from '../features/session/session-store';
 import { i18n, initI18n } from '../i18n/i18n';
 import { writeCookie } from '../lib/cookies';
+import { changeField } from '../test-fields';
 import { routes } from './route-table';
 
 function renderAt(path: string) {
@@ -183,7 +184,7 @@ describe('broadcast view', () => {
 describe('language switcher', () => {
   it('rewrites the path, keeps the query and remembers the choice in the cookie', async () => {
     const router = renderAt('/fr/competition?tab=prizes');
-    fireEvent.change(await screen.findByTestId('language-switcher'), { target: { value: 'ko' } });
+    changeField(await screen.findByTestId('language-switcher'), { target: { value: 'ko' } });
     await waitFor(() => expect(router.state.location.pathname).toBe('/ko/competition'));
     expect(router.state.location.search).toBe('?tab=prizes');
     expect(document.cookie).toContain('locale=ko');

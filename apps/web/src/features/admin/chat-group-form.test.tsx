@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { ChatGroupForm } from './chat-group-form';
 
 const event = {
@@ -39,7 +40,7 @@ describe('the event’s chat group link in the console', () => {
     expect((screen.getByLabelText('Group invite link') as HTMLInputElement).value).toBe(
       'https://weixin.qq.com/g/old',
     );
-    fireEvent.change(screen.getByLabelText('Group invite link'), { target: { value } });
+    changeField(screen.getByLabelText('Group invite link'), { target: { value } });
     fireEvent.submit(screen.getByTestId('chat-group-form'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];

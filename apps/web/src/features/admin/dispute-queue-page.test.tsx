@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 
 const api = vi.hoisted(() => ({
   queue: vi.fn(),
@@ -91,7 +92,7 @@ describe('DisputeQueuePage', () => {
     fireEvent.click(await screen.findByTestId('dispute-uphold'));
     expect((await screen.findByRole('alert')).textContent).toBe('Write a note for the captains.');
     expect(api.uphold).not.toHaveBeenCalled();
-    fireEvent.change(screen.getByTestId('dispute-note-input'), {
+    changeField(screen.getByTestId('dispute-note-input'), {
       target: { value: 'The log shows 3 stars' },
     });
     api.queue.mockResolvedValue({ data: [] });
@@ -104,7 +105,7 @@ describe('DisputeQueuePage', () => {
     renderPage();
     await screen.findByTestId('dispute-card');
     api.queue.mockResolvedValue({ data: [dispute({ status: 'corrected', resolutionNote: 'fixed' })] });
-    fireEvent.change(screen.getByTestId('dispute-filter'), { target: { value: 'all' } });
+    changeField(screen.getByTestId('dispute-filter'), { target: { value: 'all' } });
     await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith('all'));
     await waitFor(() => expect(screen.getByTestId('dispute-card').dataset.status).toBe('corrected'));
     expect(screen.queryByTestId('dispute-uphold')).toBeNull();

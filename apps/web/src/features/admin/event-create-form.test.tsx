@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { EventCreateForm, EventDeleteButton } from './event-create-form';
 
 describe('the admin creates and deletes events in the console', () => {
@@ -23,10 +24,10 @@ describe('the admin creates and deletes events in the console', () => {
   it('creates a town hall cup with its three levels, dates read as GMT', async () => {
     const onCreated = vi.fn();
     renderIn(<EventCreateForm onCreated={onCreated} />);
-    fireEvent.change(screen.getByLabelText('Event name'), { target: { value: ' Winter Cup ' } });
-    fireEvent.change(screen.getByLabelText('Competition'), { target: { value: 'townHallCup' } });
-    fireEvent.change(screen.getByLabelText('Starts (GMT)'), { target: { value: '2027-01-01T10:00' } });
-    fireEvent.change(screen.getByLabelText('Ends (GMT)'), { target: { value: '2027-01-31T22:00' } });
+    changeField(screen.getByLabelText('Event name'), { target: { value: ' Winter Cup ' } });
+    changeField(screen.getByLabelText('Competition'), { target: { value: 'townHallCup' } });
+    changeField(screen.getByLabelText('Starts (GMT)'), { target: { value: '2027-01-01T10:00' } });
+    changeField(screen.getByLabelText('Ends (GMT)'), { target: { value: '2027-01-31T22:00' } });
     fireEvent.submit(screen.getByTestId('event-create-form'));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -44,7 +45,7 @@ describe('the admin creates and deletes events in the console', () => {
 
   it('sends nothing without valid dates', async () => {
     renderIn(<EventCreateForm onCreated={vi.fn()} />);
-    fireEvent.change(screen.getByLabelText('Event name'), { target: { value: 'No dates' } });
+    changeField(screen.getByLabelText('Event name'), { target: { value: 'No dates' } });
     fireEvent.submit(screen.getByTestId('event-create-form'));
     expect((await screen.findByRole('alert')).textContent).toBe('Enter a valid date and time.');
     expect(fetchMock).not.toHaveBeenCalled();

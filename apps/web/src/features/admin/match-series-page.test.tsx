@@ -4,6 +4,7 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/i18n';
 import { ApiError } from '../../lib/api-client';
+import { changeField } from '../../test-fields';
 import { seriesQuery } from './match-series-admin-api';
 
 const api = vi.hoisted(() => ({
@@ -141,12 +142,12 @@ describe('match series page', () => {
     expect(within(rows[0]!).queryByTestId('action-disqualify')).toBeNull();
     expect(within(rows[1]!).getByTestId('action-disqualify')).toBeTruthy();
 
-    fireEvent.change(screen.getByTestId('filter-event'), { target: { value: 'ev-1' } });
+    changeField(screen.getByTestId('filter-event'), { target: { value: 'ev-1' } });
     await waitFor(() => expect(admin.segments).toHaveBeenCalledWith('ev-1'));
     await screen.findByRole('option', { name: 'Open ladder' });
-    fireEvent.change(screen.getByTestId('filter-segment'), { target: { value: 'seg-1' } });
-    fireEvent.change(screen.getByTestId('filter-state'), { target: { value: 'finished' } });
-    fireEvent.change(screen.getByTestId('filter-round'), { target: { value: '2' } });
+    changeField(screen.getByTestId('filter-segment'), { target: { value: 'seg-1' } });
+    changeField(screen.getByTestId('filter-state'), { target: { value: 'finished' } });
+    changeField(screen.getByTestId('filter-round'), { target: { value: '2' } });
     await waitFor(() =>
       expect(api.list).toHaveBeenLastCalledWith(
         { eventId: 'ev-1', segmentId: 'seg-1', state: 'finished', round: '2' },
@@ -164,7 +165,7 @@ describe('match series page', () => {
     const dialog = await screen.findByTestId('delete-dialog');
     expect(dialog.textContent).toContain('Delete Alpha – Bravo?');
     expect(api.remove).not.toHaveBeenCalled();
-    fireEvent.change(within(dialog).getByTestId('delete-reason'), { target: { value: 'duplicate' } });
+    changeField(within(dialog).getByTestId('delete-reason'), { target: { value: 'duplicate' } });
     const calls = api.list.mock.calls.length;
     fireEvent.click(within(dialog).getByTestId('delete-confirm'));
     await waitFor(() => expect(api.remove).toHaveBeenCalledWith('s-1', 'duplicate'));
@@ -217,7 +218,7 @@ describe('match series page', () => {
     expect(await within(dialog).findByRole('alert')).toHaveProperty('textContent', 'Give a reason.');
     expect(api.disqualify).not.toHaveBeenCalled();
     fireEvent.click(within(dialog).getByLabelText('Delta'));
-    fireEvent.change(within(dialog).getByTestId('disqualify-reason'), { target: { value: 'cheating' } });
+    changeField(within(dialog).getByTestId('disqualify-reason'), { target: { value: 'cheating' } });
     fireEvent.click(within(dialog).getByTestId('disqualify-confirm'));
     await waitFor(() => expect(api.disqualify).toHaveBeenCalledWith('r-d', 'cheating'));
   });
@@ -228,8 +229,8 @@ describe('match series page', () => {
     const rows = await screen.findAllByTestId('match-series-row');
     fireEvent.click(within(rows[1]!).getByTestId('action-edit'));
     const dialog = await screen.findByTestId('edit-dialog');
-    fireEvent.change(within(dialog).getByTestId('edit-date'), { target: { value: '2026-12-05T20:30' } });
-    fireEvent.change(within(dialog).getByTestId('edit-state'), { target: { value: 'scheduled' } });
+    changeField(within(dialog).getByTestId('edit-date'), { target: { value: '2026-12-05T20:30' } });
+    changeField(within(dialog).getByTestId('edit-state'), { target: { value: 'scheduled' } });
     fireEvent.submit(within(dialog).getByTestId('edit-date').closest('form')!);
     await waitFor(() =>
       expect(api.update).toHaveBeenCalledWith('s-2', { date: '2026-12-05T20:30:00Z', state: 'scheduled' }),

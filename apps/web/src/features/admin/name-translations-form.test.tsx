@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadLocale } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { adminApi } from './admin-api';
 import { NameTranslationsForm, namesToSave } from './name-translations-form';
 
@@ -71,8 +72,8 @@ describe('the console’s names in other languages', () => {
 
   it('saves through the event’s update: names trimmed, an emptied field removed, the event unchanged', async () => {
     const onSaved = renderForm();
-    fireEvent.change(screen.getByLabelText('Deutsch'), { target: { value: '   ' } });
-    fireEvent.change(screen.getByLabelText('한국어'), { target: { value: ' 봄 오픈 ' } });
+    changeField(screen.getByLabelText('Deutsch'), { target: { value: '   ' } });
+    changeField(screen.getByLabelText('한국어'), { target: { value: ' 봄 오픈 ' } });
     fireEvent.submit(screen.getByTestId('event-names-form'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(sent()).toEqual({

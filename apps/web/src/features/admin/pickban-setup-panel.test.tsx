@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { PickbanSetupPanel, VETO_TURN_SECONDS } from './pickban-setup-panel';
 
 /** A tiny pick and ban server behind the fetch stub: categories, items, the segment's veto. */
@@ -144,8 +145,8 @@ describe('the stage page’s pick and ban setup', () => {
 
   it('adds an item after the last one and edits another', async () => {
     await renderPanel();
-    fireEvent.change(screen.getByTestId('pickban-item-new-name'), { target: { value: 'No walls' } });
-    fireEvent.change(screen.getByTestId('pickban-item-new-description'), { target: { value: ' ' } });
+    changeField(screen.getByTestId('pickban-item-new-name'), { target: { value: 'No walls' } });
+    changeField(screen.getByTestId('pickban-item-new-description'), { target: { value: ' ' } });
     fireEvent.click(screen.getByTestId('pickban-item-add'));
     await waitFor(() => expect(names()).toEqual(['No heroes', 'No spells', 'No walls']));
     expect(server.calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -157,10 +158,10 @@ describe('the stage page’s pick and ban setup', () => {
     expect(screen.getByText('Item added.')).toBeTruthy();
 
     const first = screen.getAllByTestId('pickban-item-row')[0]!;
-    fireEvent.change(within(first).getByTestId('pickban-item-name'), {
+    changeField(within(first).getByTestId('pickban-item-name'), {
       target: { value: 'No heroes at all' },
     });
-    fireEvent.change(within(first).getByTestId('pickban-item-sort'), { target: { value: '9' } });
+    changeField(within(first).getByTestId('pickban-item-sort'), { target: { value: '9' } });
     fireEvent.click(within(first).getByTestId('pickban-item-save'));
     await waitFor(() => expect(names()).toEqual(['No spells', 'No walls', 'No heroes at all']));
     expect(server.calls.find((c) => c.method === 'PATCH')?.body).toEqual({
@@ -198,12 +199,12 @@ describe('the stage page’s pick and ban setup', () => {
     expect(steps()).toHaveLength(4);
     fireEvent.click(screen.getByTestId('pickban-veto-add-step'));
     expect(steps()).toHaveLength(5);
-    fireEvent.change(within(steps()[4]!).getByTestId('pickban-step-action'), { target: { value: 'pick' } });
-    fireEvent.change(within(steps()[4]!).getByTestId('pickban-step-count'), { target: { value: '2' } });
+    changeField(within(steps()[4]!).getByTestId('pickban-step-action'), { target: { value: 'pick' } });
+    changeField(within(steps()[4]!).getByTestId('pickban-step-count'), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move step 5 up' }));
     fireEvent.click(within(steps()[0]!).getByTestId('pickban-step-remove'));
-    fireEvent.change(screen.getByTestId('pickban-veto-starter'), { target: { value: 'home' } });
-    fireEvent.change(screen.getByTestId('pickban-veto-seconds'), { target: { value: '90' } });
+    changeField(screen.getByTestId('pickban-veto-starter'), { target: { value: 'home' } });
+    changeField(screen.getByTestId('pickban-veto-seconds'), { target: { value: '90' } });
     fireEvent.click(screen.getByTestId('pickban-veto-save'));
     await screen.findByText('Veto saved. Pick and bans that open from now on follow it.');
     expect(server.calls.find((c) => c.method === 'PUT')).toEqual({

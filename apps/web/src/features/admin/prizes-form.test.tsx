@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { formatPlacements, PrizesForm, parsePlacements } from './prizes-form';
 
 describe('placements text', () => {
@@ -61,11 +62,11 @@ describe('prizes form', () => {
 
   it('sends the event unchanged with its prizes in one PUT', async () => {
     const onSaved = renderForm();
-    fireEvent.change(screen.getByLabelText('Prize pool'), { target: { value: '700000' } });
-    fireEvent.change(screen.getByLabelText('Championship Finals prize pool'), {
+    changeField(screen.getByLabelText('Prize pool'), { target: { value: '700000' } });
+    changeField(screen.getByLabelText('Championship Finals prize pool'), {
       target: { value: '700000' },
     });
-    fireEvent.change(screen.getByLabelText(/Prize per placement/), { target: { value: '1=300000' } });
+    changeField(screen.getByLabelText(/Prize per placement/), { target: { value: '1=300000' } });
     fireEvent.submit(screen.getByTestId('prizes-form'));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
@@ -89,8 +90,8 @@ describe('prizes form', () => {
 
   it('sends nothing while a placement line cannot be read', async () => {
     const onSaved = renderForm();
-    fireEvent.change(screen.getByLabelText('Prize pool'), { target: { value: '10' } });
-    fireEvent.change(screen.getByLabelText(/Prize per placement/), { target: { value: 'first=10' } });
+    changeField(screen.getByLabelText('Prize pool'), { target: { value: '10' } });
+    changeField(screen.getByLabelText(/Prize per placement/), { target: { value: 'first=10' } });
     fireEvent.submit(screen.getByTestId('prizes-form'));
     expect((await screen.findByRole('alert')).textContent).toContain('Line 1');
     expect(fetchMock).not.toHaveBeenCalled();

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { CheckinReviewPage } from './checkin-review-page';
 import { RostersPage } from './rosters-page';
 
@@ -97,7 +98,7 @@ describe('organizer console: rosters and check-in review pages', () => {
     shown(<RostersPage />);
     await screen.findByRole('option', { name: 'Season 2026' });
     await screen.findByRole('option', { name: 'Sandbox' });
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'QQ1' } });
+    changeField(screen.getByLabelText('Search'), { target: { value: 'QQ1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     const card = await screen.findByTestId('admin-roster');
     const search = calls('GET').find((c) => c.url.includes('/admin/rosters'))!.url;
@@ -111,7 +112,7 @@ describe('organizer console: rosters and check-in review pages', () => {
     fireEvent.click(within(card).getByRole('button', { name: 'Unlock' }));
     await within(card).findByRole('button', { name: 'Lock' });
     expect(within(card).getByText('Not locked')).toBeTruthy();
-    fireEvent.change(within(card).getByLabelText('Move Sim Clan 1 to'), { target: { value: 'sandbox' } });
+    changeField(within(card).getByLabelText('Move Sim Clan 1 to'), { target: { value: 'sandbox' } });
     fireEvent.click(within(card).getByRole('button', { name: 'Move' }));
     await within(card).findByText('Segment: Sandbox', { exact: false });
     expect(JSON.parse(String(calls('PATCH')[0]!.body))).toEqual({
@@ -130,7 +131,7 @@ describe('organizer console: rosters and check-in review pages', () => {
       </MemoryRouter>,
     );
     await screen.findByRole('option', { name: 'MQ' });
-    fireEvent.change(screen.getByLabelText('Stage'), { target: { value: 'mq' } });
+    changeField(screen.getByLabelText('Stage'), { target: { value: 'mq' } });
     const missing = await screen.findByTestId('checkin-missing');
     expect(within(missing).getByText('Sim Clan 2')).toBeTruthy();
     expect(screen.getByTestId('window-state').textContent).toBe('Open');

@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { RostersPage } from './rosters-page';
 
 /** A roster that is a team's entry links to that team: every roster of the team in the event. */
@@ -67,7 +68,7 @@ describe('organizer console: the team of a roster', () => {
       </I18nextProvider>,
     );
     await screen.findByRole('option', { name: 'Season 2026' });
-    fireEvent.change(screen.getByLabelText('Search'), { target: { value: 'Wolves TH17' } });
+    changeField(screen.getByLabelText('Search'), { target: { value: 'Wolves TH17' } });
     fireEvent.click(screen.getByRole('button', { name: 'Search' }));
     await screen.findAllByTestId('admin-roster');
     const names = () => screen.getAllByTestId('admin-roster').map((el) => el.getAttribute('data-roster'));
@@ -106,7 +107,7 @@ describe('organizer console: the team of a roster', () => {
     const select = await within(card()).findByLabelText('Team of No Team');
     const teamsCall = fetchMock.mock.calls.map(([url]) => String(url)).find((u) => u.includes('/teams?'));
     expect(teamsCall).toContain('filter%5Bowner%5D=u-B');
-    fireEvent.change(select, { target: { value: WOLVES.id } });
+    changeField(select, { target: { value: WOLVES.id } });
     fireEvent.click(within(card()).getByRole('button', { name: 'Save the team' }));
     await within(card()).findByText('Team saved.');
     expect(within(card()).getByTestId('roster-team').textContent).toBe('Team: Wolves');

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { SeasonEditor } from './season-editor';
 
 const range = { from: '2026-05-01T14:00:00Z', to: '2026-05-31T23:00:00Z' };
@@ -82,9 +83,9 @@ describe('season editor', () => {
     );
     const [editor] = await screen.findAllByTestId('segment-editor');
     const field = (label: string) => within(editor!).getByLabelText(label);
-    fireEvent.change(field('Minimum players per roster'), { target: { value: '4' } });
-    fireEvent.change(field('Standby players per roster'), { target: { value: '2' } });
-    fireEvent.change(field('Roster limit'), { target: { value: '64' } });
+    changeField(field('Minimum players per roster'), { target: { value: '4' } });
+    changeField(field('Standby players per roster'), { target: { value: '2' } });
+    changeField(field('Roster limit'), { target: { value: '64' } });
     fireEvent.click(within(editor!).getByTestId('segment-save'));
     await waitFor(() => expect(calls.some((c) => c.method === 'PATCH')).toBe(true));
     const patch = calls.find((c) => c.method === 'PATCH')!;

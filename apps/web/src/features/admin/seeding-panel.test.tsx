@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { SeedingPanel } from './seeding-panel';
 
 const SEGMENT = 'seg-1';
@@ -69,14 +70,14 @@ describe('seeding panel (console)', () => {
   it('reorders with a typed seed and the arrows, refuses a seed that is not a whole number', async () => {
     await show();
     const seedOfC = screen.getByLabelText('Seed of Team c');
-    fireEvent.change(seedOfC, { target: { value: '1' } });
+    changeField(seedOfC, { target: { value: '1' } });
     fireEvent.blur(seedOfC);
     expect(names()).toEqual(['Team c', 'Team a', 'Team b']);
     fireEvent.click(screen.getByRole('button', { name: 'Move Team b up' }));
     expect(names()).toEqual(['Team c', 'Team b', 'Team a']);
     expect((screen.getByRole('button', { name: 'Move Team c up' }) as HTMLButtonElement).disabled).toBe(true);
     const seedOfA = screen.getByLabelText('Seed of Team a');
-    fireEvent.change(seedOfA, { target: { value: 'x' } });
+    changeField(seedOfA, { target: { value: 'x' } });
     fireEvent.keyDown(seedOfA, { key: 'Enter' });
     expect(screen.getByRole('alert').textContent).toContain('whole number');
     expect(names()).toEqual(['Team c', 'Team b', 'Team a']);
@@ -87,7 +88,7 @@ describe('seeding panel (console)', () => {
   it('creates the stage in the chosen order, then shows its seeds with a late lineup change flagged', async () => {
     await show();
     const seedOfC = screen.getByLabelText('Seed of Team c');
-    fireEvent.change(seedOfC, { target: { value: '1' } });
+    changeField(seedOfC, { target: { value: '1' } });
     fireEvent.blur(seedOfC);
     // The typed seed reorders the list first; create sends that order.
     await waitFor(() => expect(names()).toEqual(['Team c', 'Team a', 'Team b']));

@@ -3,6 +3,7 @@ import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { StageCreateForm } from './stage-create-form';
 import { RecordResultDialog } from './stage-result-dialog';
 
@@ -67,9 +68,9 @@ describe('create stage form', () => {
     const onCreated = renderCreate();
     expect(seedOf('Atlanta Titans')).toHaveProperty('value', '1');
     expect(seedOf('Friendly Fire')).toHaveProperty('value', '3');
-    fireEvent.change(seedOf('Atlanta Titans'), { target: { value: '2' } });
-    fireEvent.change(seedOf('Nordic Raiders'), { target: { value: '1' } });
-    fireEvent.change(seedOf('Friendly Fire'), { target: { value: '' } });
+    changeField(seedOf('Atlanta Titans'), { target: { value: '2' } });
+    changeField(seedOf('Nordic Raiders'), { target: { value: '1' } });
+    changeField(seedOf('Friendly Fire'), { target: { value: '' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create stage' }));
     await waitFor(() => expect(onCreated).toHaveBeenCalled());
     expect(sent).toEqual([
@@ -86,7 +87,7 @@ describe('create stage form', () => {
   it('refuses a seed given twice before calling the server', async () => {
     stubServer();
     renderCreate();
-    fireEvent.change(seedOf('Friendly Fire'), { target: { value: '1' } });
+    changeField(seedOf('Friendly Fire'), { target: { value: '1' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create stage' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Seed 1 is given to two teams. Each seed goes to one team.',
@@ -97,12 +98,12 @@ describe('create stage form', () => {
   it('refuses a seed that is not a number, and a gap in the seeds', async () => {
     stubServer();
     renderCreate();
-    fireEvent.change(seedOf('Friendly Fire'), { target: { value: 'three' } });
+    changeField(seedOf('Friendly Fire'), { target: { value: 'three' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create stage' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'A seed must be a whole number from 1 up: “three” is not.',
     );
-    fireEvent.change(seedOf('Friendly Fire'), { target: { value: '4' } });
+    changeField(seedOf('Friendly Fire'), { target: { value: '4' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create stage' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Seed 3 is missing: number the 3 teams from 1 to 3.',
@@ -114,7 +115,7 @@ describe('create stage form', () => {
     stubServer();
     answer = { status: 201, body: { data: {} } };
     renderCreate('swiss');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Rounds' }), { target: { value: '0' } });
+    changeField(screen.getByRole('textbox', { name: 'Rounds' }), { target: { value: '0' } });
     fireEvent.click(screen.getByRole('button', { name: 'Create stage' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Rounds must be a whole number from 1 to 20.',
@@ -122,8 +123,8 @@ describe('create stage form', () => {
     expect(sent).toEqual([]);
 
     fireEvent.click(screen.getByRole('radio', { name: 'Early exit at a number of wins or losses' }));
-    fireEvent.change(screen.getByRole('textbox', { name: 'Wins to qualify' }), { target: { value: '2' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Losses to be out' }), { target: { value: '2' } });
+    changeField(screen.getByRole('textbox', { name: 'Wins to qualify' }), { target: { value: '2' } });
+    changeField(screen.getByRole('textbox', { name: 'Losses to be out' }), { target: { value: '2' } });
     fireEvent.click(screen.getByRole('button', { name: 'Move Buchholz up' }));
     for (const name of ['Head-to-head', 'Star difference', 'Destruction difference', 'Seed']) {
       fireEvent.click(screen.getByRole('button', { name: `Remove ${name}` }));
@@ -238,16 +239,16 @@ describe('record result dialog', () => {
   it('needs a reason and whole stars before calling the server', async () => {
     stubServer();
     renderDialog();
-    fireEvent.change(screen.getByTestId('result-home-stars'), { target: { value: '15' } });
-    fireEvent.change(screen.getByTestId('result-away-stars'), { target: { value: '12' } });
+    changeField(screen.getByTestId('result-home-stars'), { target: { value: '15' } });
+    changeField(screen.getByTestId('result-away-stars'), { target: { value: '12' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Give a reason for this result: it is kept in the activity log.',
     );
-    fireEvent.change(screen.getByRole('textbox', { name: 'Reason (required)' }), {
+    changeField(screen.getByRole('textbox', { name: 'Reason (required)' }), {
       target: { value: 'Screenshot' },
     });
-    fireEvent.change(screen.getByTestId('result-away-stars'), { target: { value: '151' } });
+    changeField(screen.getByTestId('result-away-stars'), { target: { value: '151' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Stars must be whole numbers from 0 to 150 for both teams.',
@@ -259,11 +260,11 @@ describe('record result dialog', () => {
     stubServer();
     answer = { status: 200, body: { data: {} } };
     const { onSaved } = renderDialog();
-    fireEvent.change(screen.getByRole('combobox', { name: 'Forfeit' }), { target: { value: 'away' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Destruction % of Atlanta Titans' }), {
+    changeField(screen.getByRole('combobox', { name: 'Forfeit' }), { target: { value: 'away' } });
+    changeField(screen.getByRole('textbox', { name: 'Destruction % of Atlanta Titans' }), {
       target: { value: '55.5' },
     });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Reason (required)' }), {
+    changeField(screen.getByRole('textbox', { name: 'Reason (required)' }), {
       target: { value: 'No-show, confirmed by both captains' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }));
@@ -313,9 +314,9 @@ describe('record result dialog', () => {
       },
     };
     const { onSaved } = renderDialog();
-    fireEvent.change(screen.getByTestId('result-home-stars'), { target: { value: '15' } });
-    fireEvent.change(screen.getByTestId('result-away-stars'), { target: { value: '12' } });
-    fireEvent.change(screen.getByRole('textbox', { name: 'Reason (required)' }), {
+    changeField(screen.getByTestId('result-home-stars'), { target: { value: '15' } });
+    changeField(screen.getByTestId('result-away-stars'), { target: { value: '12' } });
+    changeField(screen.getByRole('textbox', { name: 'Reason (required)' }), {
       target: { value: 'Fix' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Save result' }));

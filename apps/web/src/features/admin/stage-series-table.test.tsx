@@ -3,6 +3,7 @@ import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { StageSeriesTable } from './stage-series-table';
 
 type Attributes = MatchSeriesResource['attributes'];
@@ -147,7 +148,7 @@ describe('stage series table', () => {
         <StageSeriesTable series={list} rosters={rosters} onChanged={() => undefined} />
       </I18nextProvider>,
     );
-    fireEvent.change(screen.getByRole('combobox', { name: 'Round' }), { target: { value: '2' } });
+    changeField(screen.getByRole('combobox', { name: 'Round' }), { target: { value: '2' } });
     expect(screen.getAllByTestId('stage-series-row')).toHaveLength(1);
     fireEvent.click(screen.getByTestId('record-result'));
     expect(screen.getByRole('dialog', { name: 'Result: Alpha – Bravo' })).toBeTruthy();

@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadLocale } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { SeasonEditor } from './season-editor';
 
 const range = { from: '2026-05-01T14:00:00Z', to: '2026-05-31T23:00:00Z' };
@@ -89,9 +90,9 @@ describe("season editor: a segment's supported periods", () => {
   it('adds a period with sortOrder and the flags as integers, then lists it', async () => {
     renderEditor();
     const form = await screen.findByTestId('period-form');
-    fireEvent.change(within(form).getByLabelText('Period name'), { target: { value: 'Time' } });
-    fireEvent.change(within(form).getByLabelText('Key'), { target: { value: 'time' } });
-    fireEvent.change(within(form).getByLabelText('Sort order'), { target: { value: '3' } });
+    changeField(within(form).getByLabelText('Period name'), { target: { value: 'Time' } });
+    changeField(within(form).getByLabelText('Key'), { target: { value: 'time' } });
+    changeField(within(form).getByLabelText('Sort order'), { target: { value: '3' } });
     fireEvent.click(within(form).getByLabelText('Final result'));
     fireEvent.click(within(form).getByRole('button', { name: 'Add period' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -110,9 +111,9 @@ describe("season editor: a segment's supported periods", () => {
   it('refuses a sort order that is not a whole number, sending nothing', async () => {
     renderEditor();
     const form = await screen.findByTestId('period-form');
-    fireEvent.change(within(form).getByLabelText('Period name'), { target: { value: 'Time' } });
-    fireEvent.change(within(form).getByLabelText('Key'), { target: { value: 'time' } });
-    fireEvent.change(within(form).getByLabelText('Sort order'), { target: { value: '1.5' } });
+    changeField(within(form).getByLabelText('Period name'), { target: { value: 'Time' } });
+    changeField(within(form).getByLabelText('Key'), { target: { value: 'time' } });
+    changeField(within(form).getByLabelText('Sort order'), { target: { value: '1.5' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Add period' }));
     expect((await screen.findByRole('alert')).textContent).toBe(
       'Sort order must be a whole number of 0 or more.',

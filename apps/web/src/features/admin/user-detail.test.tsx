@@ -2,6 +2,7 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { UserDetail } from './user-detail';
 
 const U = '/api/users/1.0/users/user-1';
@@ -108,7 +109,7 @@ describe('user detail (console)', () => {
     );
     await waitFor(() => expect(calls('POST')).toContain(`${U}/email-addresses/e1/resend`));
 
-    fireEvent.change(screen.getByDisplayValue('Chief'), { target: { value: 'Chief Two' } });
+    changeField(screen.getByDisplayValue('Chief'), { target: { value: 'Chief Two' } });
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() => expect(calls('PATCH')).toContain(`${U}/game-accounts/g1`));
     const patch = fetchMock.mock.calls.find(([, init]) => init?.method === 'PATCH')!;
@@ -121,12 +122,12 @@ describe('user detail (console)', () => {
   it('adds a game account and shows the server’s refusal of a phone number', async () => {
     await show(null);
     expect(screen.getByText('No avatar')).toBeTruthy();
-    fireEvent.change(screen.getByTestId('new-account-name'), { target: { value: 'Alt' } });
-    fireEvent.change(screen.getByTestId('new-account-tag'), { target: { value: '#9LQ' } });
+    changeField(screen.getByTestId('new-account-name'), { target: { value: 'Alt' } });
+    changeField(screen.getByTestId('new-account-tag'), { target: { value: '#9LQ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add the game account' }));
     await waitFor(() => expect(calls('POST')).toContain(`${U}/game-accounts`));
 
-    fireEvent.change(screen.getByLabelText('New phone number (international format)'), {
+    changeField(screen.getByLabelText('New phone number (international format)'), {
       target: { value: '555' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'Add and send a code' }));
@@ -136,7 +137,7 @@ describe('user detail (console)', () => {
   it('uploads the chosen file as the request body and shows the new avatar', async () => {
     await show(null);
     const file = new File([new Uint8Array([0x89, 0x50, 0x4e, 0x47])], 'me.png', { type: 'image/png' });
-    fireEvent.change(screen.getByTestId('avatar-file'), { target: { files: [file] } });
+    changeField(screen.getByTestId('avatar-file'), { target: { files: [file] } });
     await waitFor(() =>
       expect(screen.getByTestId('user-avatar').getAttribute('src')).toBe('/api/users/1.0/avatars/img-2'),
     );

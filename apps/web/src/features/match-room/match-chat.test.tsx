@@ -2,6 +2,7 @@ import type { SocketUpdate } from '@cwh/contract';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { INITIAL_SESSION, resetSession, updateSession } from '../session/session-store';
 import type { ChatMessage } from './match-chat-api';
 import { mergeMessages, noticeKey } from './match-chat-view';
@@ -133,7 +134,7 @@ describe('MatchChat', () => {
     const box = screen.getByLabelText('Your message');
     const send = screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement;
     expect(send.disabled).toBe(true);
-    fireEvent.change(box, { target: { value: '  <b>gg</b> ' } });
+    changeField(box, { target: { value: '  <b>gg</b> ' } });
     expect(screen.getByText('491 characters left')).toBeTruthy();
     fireEvent.click(send);
     await waitFor(() => expect(within(log).getByText('<b>gg</b>')).toBeTruthy());
@@ -158,7 +159,7 @@ describe('MatchChat', () => {
       );
     render(<MatchChat matchSeriesId="s-1" names={names} />);
     const box = await screen.findByLabelText('Your message');
-    fireEvent.change(box, { target: { value: 'hello' } });
+    changeField(box, { target: { value: 'hello' } });
     fireEvent.keyDown(box, { key: 'Enter' });
     expect((await screen.findByRole('alert')).textContent).toBe('Too many messages. Wait 7 seconds.');
     expect((box as HTMLTextAreaElement).value).toBe('hello');

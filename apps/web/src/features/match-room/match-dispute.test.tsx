@@ -3,6 +3,7 @@ import { MAX_ATTACHMENT_BYTES } from '@cwh/domain';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { INITIAL_SESSION, resetSession, updateSession } from '../session/session-store';
 import type { Dispute, SeriesDisputes } from './dispute-api';
 import { disputePanel, reasonRefusal, refusalKey, screenshotRefusal } from './dispute-view';
@@ -140,7 +141,7 @@ describe('MatchDispute', () => {
     fireEvent.click(screen.getByTestId('dispute-submit'));
     expect(screen.getByTestId('dispute-error').textContent).toBe('Write why you dispute the result.');
     expect(calls.filter((c) => c.init?.method === 'POST')).toHaveLength(0);
-    fireEvent.change(screen.getByTestId('dispute-reason'), {
+    changeField(screen.getByTestId('dispute-reason'), {
       target: { value: 'Their last attack came after the end' },
     });
     fireEvent.click(screen.getByTestId('dispute-submit'));
@@ -162,7 +163,7 @@ describe('MatchDispute', () => {
     render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     fireEvent.click(await screen.findByTestId('dispute-open'));
     const gif = new File(['GIF89a'], 'war.gif', { type: 'image/gif' });
-    fireEvent.change(screen.getByTestId('dispute-file'), { target: { files: [gif] } });
+    changeField(screen.getByTestId('dispute-file'), { target: { files: [gif] } });
     expect((await screen.findByTestId('dispute-error')).textContent).toBe(
       'Only PNG, JPEG and WebP images can be added.',
     );
@@ -180,7 +181,7 @@ describe('MatchDispute', () => {
       );
     render(<MatchDispute matchSeriesId="s-1" finished captainIds={CAPTAINS} />);
     fireEvent.click(await screen.findByTestId('dispute-open'));
-    fireEvent.change(screen.getByTestId('dispute-reason'), { target: { value: 'late' } });
+    changeField(screen.getByTestId('dispute-reason'), { target: { value: 'late' } });
     fireEvent.click(screen.getByTestId('dispute-submit'));
     expect((await screen.findByTestId('dispute-error')).textContent).toBe(
       'The time to dispute this result has passed.',

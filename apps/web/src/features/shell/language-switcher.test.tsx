@@ -3,6 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { LanguageSwitcher } from './language-switcher';
 
 function renderAt(path: string) {
@@ -24,16 +25,16 @@ beforeEach(async () => {
 describe('language switcher', () => {
   it('a pick with the mouse switches at once', () => {
     const { router, select } = renderAt('/competition');
-    fireEvent.change(select, { target: { value: 'fr' } });
+    changeField(select, { target: { value: 'fr' } });
     expect(router.state.location.pathname).toBe('/fr/competition');
   });
 
   it('arrow keys only move the choice; Enter applies it', () => {
     const { router, select } = renderAt('/competition');
     fireEvent.keyDown(select, { key: 'ArrowDown' });
-    fireEvent.change(select, { target: { value: 'fr' } });
+    changeField(select, { target: { value: 'fr' } });
     fireEvent.keyDown(select, { key: 'ArrowDown' });
-    fireEvent.change(select, { target: { value: 'it' } });
+    changeField(select, { target: { value: 'it' } });
     expect(router.state.location.pathname).toBe('/competition');
     expect(select.value).toBe('it');
     fireEvent.keyDown(select, { key: 'Enter' });
@@ -43,7 +44,7 @@ describe('language switcher', () => {
   it('a choice browsed with the arrow keys applies when focus leaves', () => {
     const { router, select } = renderAt('/competition');
     fireEvent.keyDown(select, { key: 'ArrowUp' });
-    fireEvent.change(select, { target: { value: 'de' } });
+    changeField(select, { target: { value: 'de' } });
     expect(router.state.location.pathname).toBe('/competition');
     fireEvent.blur(select);
     expect(router.state.location.pathname).toBe('/de/competition');

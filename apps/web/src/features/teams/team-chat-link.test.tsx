@@ -2,6 +2,7 @@ import { fireEvent, render, screen } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n, loadLocale } from '../../i18n/i18n';
+import { changeField } from '../../test-fields';
 import { INITIAL_SESSION, type SessionState } from '../session/session-store';
 import { isChatLink, TeamChatLinkForm } from './team-chat-link';
 
@@ -46,7 +47,7 @@ describe("the captain sets the team's own chat group link", () => {
 
   it('a link that is not https is refused on the page, nothing is sent', () => {
     renderForm(session({}));
-    fireEvent.change(screen.getByTestId('team-chat-link-input'), { target: { value: 'http://x.test' } });
+    changeField(screen.getByTestId('team-chat-link-input'), { target: { value: 'http://x.test' } });
     fireEvent.click(screen.getByTestId('team-chat-link-save'));
     expect(screen.getByRole('alert').textContent).toContain('https://');
     expect(patch).not.toHaveBeenCalled();
@@ -54,7 +55,7 @@ describe("the captain sets the team's own chat group link", () => {
 
   it("saves the link on the team's roster; an empty field clears it", async () => {
     renderForm(session({}));
-    fireEvent.change(screen.getByTestId('team-chat-link-input'), {
+    changeField(screen.getByTestId('team-chat-link-input'), {
       target: { value: ' https://discord.gg/titans ' },
     });
     fireEvent.click(screen.getByTestId('team-chat-link-save'));
@@ -62,7 +63,7 @@ describe("the captain sets the team's own chat group link", () => {
     expect(patch).toHaveBeenCalledWith('/api/tournaments/1.0/rosters/r1', {
       data: { attributes: { chatGroupUrl: 'https://discord.gg/titans' } },
     });
-    fireEvent.change(screen.getByTestId('team-chat-link-input'), { target: { value: '' } });
+    changeField(screen.getByTestId('team-chat-link-input'), { target: { value: '' } });
     fireEvent.click(screen.getByTestId('team-chat-link-save'));
     await vi.waitFor(() =>
       expect(patch).toHaveBeenLastCalledWith('/api/tournaments/1.0/rosters/r1', {
