@@ -136,7 +136,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
 
   registerErrorHandler(app);
   registerPathGuard(app);
-  await registerSecurityHeaders(app, config.hardening.frameAncestors);
+  registerSecurityHeaders(app, config.hardening.frameAncestors);
   await registerLoadShedding(app, {
     maxEventLoopDelayMs: config.hardening.maxEventLoopDelayMs,
     ...(deps.underPressure
