@@ -55,7 +55,7 @@ describeEachDatabase(
     const next = () => captains[used++]!;
     beforeAll(async () => {
       segment = await ladderSegment(ctx.database.db);
-      captains = await ladderCaptains(ctx.database.db, 24, { now: TEST_NOW });
+      captains = await ladderCaptains(ctx.database.db, 30, { now: TEST_NOW });
     });
     beforeEach(() => {
       sent.length = 0;
@@ -99,7 +99,7 @@ describeEachDatabase(
     });
 
     it('only the captain queues a roster, or an admin for them (the entry stays the captain’s)', async () => {
-      const [c, other] = [next(), captains[23]!];
+      const [c, other] = [next(), captains[29]!];
       expect(refusal(await join(ctx.app, { ...c, token: other.token }))).toMatchObject({
         status: 403,
         code: 'FORBIDDEN',
@@ -230,7 +230,7 @@ describeEachDatabase(
 
     it('line-up refusals say which players: not on the roster, not in the clan, another town hall', async () => {
       const c = next();
-      const strangers = [captains[22]!.playerTags[0]!, captains[22]!.playerTags[1]!];
+      const strangers = [captains[28]!.playerTags[0]!, captains[28]!.playerTags[1]!];
       expect(refusal(await join(ctx.app, c, [...c.playerTags.slice(0, 3), ...strangers]))).toEqual({
         status: 400,
         code: 'WRONG_MEMBER',
@@ -367,7 +367,7 @@ describeEachDatabase(
     it('status: null for a roster never queued; the captain’s only', async () => {
       const c = next();
       expect(await status(ctx.app, c)).toBeNull();
-      const other = captains[23]!;
+      const other = captains[29]!;
       const foreign = await call(ctx.app, other.token, 'GET', `${API.matches}/queue/${c.rosterId}/status`);
       expect(foreign.statusCode).toBe(403);
     });
@@ -465,6 +465,64 @@ describeEachDatabase(
       const unlocked = staleReads(c, 0);
       expect((await leave(c)).json().data.attributes.status).toBe('cancelled');
       expect(unlocked.reads).toBe(1);
+    });
+
+    it('a join whose live entry ended between its two reads queues a new entry', async () => {
+      const c = next();
+      const first = (await join(ctx.app, c)).json().data;
+      const repo = ctx.app.ladder.repository;
+      const joinContext = repo.joinContext.bind(repo);
+      // The join reads its context (naming the live entry); the entry ends before the next read.
+      vi.spyOn(repo, 'joinContext').mockImplementationOnce(
+        async (...args: Parameters<typeof joinContext>) => {
+          const context = await joinContext(...args);
+          await ctx.database.db
+            .update(queueEntries)
+            .set({ status: 'cancelled', endedAt: clock.now })
+            .where(eq(queueEntries.id, first.id));
+          return context;
+        },
+      );
+      const again = await join(ctx.app, c);
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data.id).not.toBe(first.id);
+      expect(again.json().data.attributes.status).toBe('waiting');
+      expect((await entriesOf(c)).map((row) => row.status).sort()).toEqual(['cancelled', 'waiting']);
+      vi.restoreAllMocks();
+      await leave(c);
+    });
+
+    it('a leave whose match-up expired between its read and its locks changes nothing', async () => {
+      const { x, y, id } = await paired();
+      const [before] = await entriesOf(y);
+      await call(ctx.app, x.token, 'POST', `${API.matches}/match-ups/${id}/accept`);
+      advance(defaultLadderConfig().acceptWindowMs);
+      expect(await ctx.app.ladder.sweep()).toBe(1);
+      sent.length = 0;
+      // y's leave read its entry (paired) just before the sweeper expired the match-up.
+      const repo = ctx.app.ladder.repository;
+      const liveEntry = repo.liveEntry.bind(repo);
+      vi.spyOn(repo, 'liveEntry').mockImplementation(async (rosterId, tx, lock) =>
+        !lock && rosterId === y.rosterId ? before! : liveEntry(rosterId, tx, lock),
+      );
+      const left = await leave(y);
+      expect(left.statusCode).toBe(200);
+      expect(left.json().data.attributes).toMatchObject({ status: 'expired', matchUpId: id });
+      expect(sent).toEqual([]);
+      expect((await latestMatchUp(ctx.app, x)).attributes.status).toBe('expired');
+      expect((await status(ctx.app, x)).attributes.status).toBe('waiting');
+      vi.restoreAllMocks();
+      await leave(x);
+    });
+
+    it('a leave whose write fails answers the error and leaves the entry waiting', async () => {
+      const c = next();
+      await join(ctx.app, c);
+      vi.spyOn(ctx.app.ladder.repository, 'updateEntry').mockRejectedValueOnce(new Error('connection lost'));
+      expect((await leave(c)).statusCode).toBe(500);
+      expect((await entriesOf(c))[0]).toMatchObject({ status: 'waiting', endedAt: null });
+      vi.restoreAllMocks();
+      expect((await leave(c)).json().data.attributes.status).toBe('cancelled');
     });
   },
   {
