@@ -11,7 +11,7 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { insertLadderSeries } from './stage-fixtures.js';
+import { copySegment, insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -45,7 +45,7 @@ describeEachDatabase(
       ladder = await ladderSegment(db());
       rosterIds = (
         await createCaptains(db(), {
-          count: 4,
+          count: 5,
           offset: 8200,
           parentSegmentId: ladder.parentId,
           eventId: ladder.eventId,
@@ -90,11 +90,11 @@ describeEachDatabase(
       stageId = created.json().data.id;
     });
 
-    const seriesOf = async (): Promise<SeriesJson[]> =>
-      (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50`)).json().data;
+    const seriesOf = async (stage = stageId): Promise<SeriesJson[]> =>
+      (await call(ctx.app, null, 'GET', `${T}/bracket/${stage}/match-series?page[size]=50`)).json().data;
     /** Per series: bracket, state, bye, then [seed, placement] of each side (seed null: not known yet). */
-    const table = async () =>
-      (await seriesOf()).map((s) => [
+    const table = async (stage = stageId) =>
+      (await seriesOf(stage)).map((s) => [
         s.attributes.bracket,
         s.attributes.state,
         s.attributes.bye,
@@ -321,7 +321,7 @@ describeEachDatabase(
     it('swiss: a war draw or double forfeit finishes the match; results are corrected until the next round starts (ROUND_CLOSED)', async () => {
       const mq = (await db().select().from(segments).where(eq(segments.slug, 'monthly-qualifier')))[0]!.id;
       const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mq}/bracket`, {
-        rosterIds,
+        rosterIds: rosterIds.slice(0, 4),
         rounds: 2,
       });
       expect(created.statusCode, created.body).toBe(201);
@@ -381,6 +381,46 @@ describeEachDatabase(
       expect((await stored(id)).map((c) => [c[0], c[1], c[4]])).toEqual([
         [1, 9, 1],
         [4, 2, 2],
+      ]);
+    });
+
+    it('five teams: a loser dropping to a match whose other side comes from two byes passes it by a bye', async () => {
+      const finals = await copySegment(db(), 'monthly-finals', 'results-five');
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${finals.id}/bracket`, { rosterIds });
+      expect(created.statusCode, created.body).toBe(201);
+      const five = created.json().data.id as string;
+      const play = async (seeds: [number, number], winner: number) => {
+        const series = (await seriesOf(five)).find(
+          (s) =>
+            s.attributes.state === 'scheduled' &&
+            s.attributes.competitors
+              .map((c) => (c.roster ? rosterIds.indexOf(c.roster.id) + 1 : null))
+              .join() === seeds.join(),
+        )!;
+        const homeWins = seeds[0] === winner;
+        const response = await results(series.id, homeWins ? 9 : 4, homeWins ? 4 : 9);
+        expect(response.statusCode, response.body).toBe(200);
+      };
+      await play([4, 5], 4);
+      await play([1, 4], 1);
+      // Seeds 1-3 passed round 1 by byes, so one lower first-round match has nobody (void). Seed 4,
+      // beaten by seed 1, drops to the lower match that void feeds: a bye, seed 4 (home) through.
+      expect(await table(five)).toEqual([
+        ['upper', 'finished', true, [1, 1], [null, null]],
+        ['upper', 'finished', false, [4, 1], [5, 2]],
+        ['upper', 'finished', true, [2, 1], [null, null]],
+        ['upper', 'finished', true, [3, 1], [null, null]],
+        ['lower', 'finished', true, [null, null], [5, 1]],
+        ['lower', 'finished', true, [null, null], [null, null]],
+        [null, 'scheduled', false, [null, null], [null, null]],
+        ['upper', 'finished', false, [1, 1], [4, 2]],
+        ['upper', 'scheduled', false, [2, null], [3, null]],
+        ['lower', 'scheduled', false, [null, null], [5, null]],
+        ['lower', 'finished', true, [4, 1], [null, null]],
+        [null, 'scheduled', false, [null, null], [null, null]],
+        ['lower', 'scheduled', false, [null, null], [4, null]],
+        ['upper', 'scheduled', false, [1, null], [null, null]],
+        ['lower', 'scheduled', false, [null, null], [null, null]],
       ]);
     });
 
