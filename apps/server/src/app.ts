@@ -146,9 +146,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   registerTenant(app);
   registerContentNegotiation(app);
   await registerReadCache(app, { redis });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
-    return payload;
+    done(null, payload);
   });
 
   const tokenTtls = {

@@ -29,14 +29,15 @@ export function registerContentNegotiation(app: FastifyInstance): void {
     app.getDefaultJsonParser('error', 'error'),
   );
   app.decorateRequest('responseMediaType', JSONAPI_MEDIA_TYPE);
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', (request, _reply, done) => {
     request.responseMediaType = negotiateMediaType(request.headers.accept);
+    done();
   });
-  app.addHook('onSend', async (request, reply, payload) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     const current = reply.getHeader('content-type');
     if (isApiRequest(request) && typeof current === 'string' && current.startsWith(PLAIN_JSON)) {
       reply.header('content-type', `${request.responseMediaType}; charset=utf-8`);
     }
-    return payload;
+    done(null, payload);
   });
 }

@@ -159,21 +159,28 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
     return payload;
   });
 
-  app.addHook('preHandler', async (request) => {
+  app.addHook('preHandler', (request, _reply, done) => {
     const kind = cachedKind(request);
     if (kind)
       (request as FastifyRequest & { readCacheGeneration?: number }).readCacheGeneration = generation[kind];
+    done();
   });
 
-  app.addHook('onResponse', async (request, reply) => {
-    if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return;
-    if (reply.statusCode >= 400) return;
-    // Players' ladder play (queue, match-ups, wars, check-ins) never changes events or segments,
-    // and changes standings only through results, which empty those entries themselves: it would
-    // only empty the cache hundreds of times a second. Staff writes there (result entry and
-    // corrections) are rare and may change anything.
-    const staff = (request.user?.permissions.length ?? 0) > 0;
-    if (!staff && LADDER_PLAY.some((prefix) => request.url.startsWith(prefix))) return;
-    invalidate();
+  app.addHook('onResponse', (request, reply, done) => {
+    if (emptiesCache(request, reply.statusCode)) invalidate();
+    done();
   });
+}
+
+/**
+ * A successful write empties the cache, except players' ladder play (queue, match-ups, wars,
+ * check-ins): it never changes events or segments, and changes standings only through results,
+ * which empty those entries themselves; it would only empty the cache hundreds of times a second.
+ * Staff writes there (result entry and corrections) are rare and may change anything.
+ */
+function emptiesCache(request: FastifyRequest, status: number): boolean {
+  if (request.method === 'GET' || request.method === 'HEAD' || request.method === 'OPTIONS') return false;
+  if (status >= 400) return false;
+  const staff = (request.user?.permissions.length ?? 0) > 0;
+  return staff || !LADDER_PLAY.some((prefix) => request.url.startsWith(prefix));
 }

@@ -107,12 +107,13 @@ export function countGameCalls<G extends GameAdapter>(game: G, calls: Metrics['g
 
 /** Records every response in the histogram, and serves GET /metrics (bearer METRICS_TOKEN when set). */
 export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
-  app.addHook('onResponse', async (request, reply) => {
+  app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.observe(
       { method: request.method, route, status: String(reply.statusCode) },
       reply.elapsedTime / 1000,
     );
+    done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
     if (token && request.headers.authorization !== `Bearer ${token}`) {
