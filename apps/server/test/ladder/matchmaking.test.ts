@@ -291,16 +291,42 @@ describeEachDatabase(
     });
 
     it('the tick stores the points of entries inserted without them', async () => {
-      const [x] = await waiting([{ roster: 19, points: null }]);
+      const [x, y] = await waiting([
+        { roster: 19, points: null },
+        { roster: 26, points: 150_000 },
+      ]);
       expect(await ctx.app.ladder.matchmake()).toBe(0);
-      // No standings row for the roster: 0 points.
+      // No standings row for the roster: 0 points. The other keeps its own.
       expect((await entry(x!)).points).toBe(0);
+      expect((await entry(y!)).points).toBe(150_000);
+    });
+
+    it('newcomer matching with nobody within the band finds nothing', async () => {
+      const [alone] = await waiting([{ roster: 27, points: 160_000 }]);
+      expect(await ctx.app.ladder.newcomerOutcome(alone!)).toEqual({ matchUpId: null, contended: false });
+      expect((await entry(alone!)).status).toBe('waiting');
+    });
+
+    it('a pass that could not lock the queue forgets the queue’s earlier pass', async () => {
+      await waiting([{ roster: 28, points: 170_000 }]);
+      const read = reads();
+      expect(await ctx.app.ladder.matchmake()).toBe(0);
+      // The clock went back: the queue is read again, but another instance holds its lock.
+      advance(-1);
+      vi.spyOn(ctx.app.ladder.repository, 'tryLockQueue').mockResolvedValueOnce(false);
+      expect(await ctx.app.ladder.matchmake()).toBe(0);
+      expect(read).toHaveBeenCalledTimes(1);
+      // Nothing remembered now: the next tick reads it, though it is the same set as the first pass.
+      advance(2);
+      expect(await ctx.app.ladder.matchmake()).toBe(0);
+      expect(read).toHaveBeenCalledTimes(2);
     });
 
     it('a queue that paired nothing is skipped at the same instant and read again once the clock goes back', async () => {
       await waiting([{ roster: 20, points: 100_000 }]);
       const read = reads();
       const before = stats();
+      expect(Number.isInteger(before.fullPasses) && Number.isInteger(before.skippedPasses)).toBe(true);
       expect(await ctx.app.ladder.matchmake()).toBe(0);
       expect(await ctx.app.ladder.matchmake()).toBe(0);
       expect(read).toHaveBeenCalledTimes(1);
