@@ -10,7 +10,7 @@ import {
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
-import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 import { copySegment, insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
@@ -35,6 +35,7 @@ describeEachDatabase(
   'brackets: results that move a bracket with byes',
   (ctx) => {
     let admin = '';
+    let captains: Captain[] = [];
     let rosterIds: string[] = [];
     let stageId = '';
     let ladder: Awaited<ReturnType<typeof ladderSegment>>;
@@ -43,15 +44,14 @@ describeEachDatabase(
 
     beforeAll(async () => {
       ladder = await ladderSegment(db());
-      rosterIds = (
-        await createCaptains(db(), {
-          count: 5,
-          offset: 8200,
-          parentSegmentId: ladder.parentId,
-          eventId: ladder.eventId,
-          now: ctx.now,
-        })
-      ).map((c) => c.rosterId);
+      captains = await createCaptains(db(), {
+        count: 5,
+        offset: 8200,
+        parentSegmentId: ladder.parentId,
+        eventId: ladder.eventId,
+        now: ctx.now,
+      });
+      rosterIds = captains.map((c) => c.rosterId);
       const callers = await createCallers(ctx);
       admin = callers.tokens.admin!;
       eventId = callers.eventId;
@@ -366,6 +366,24 @@ describeEachDatabase(
         corrected: false,
         winnerRosterId: current.attributes.competitors[1]!.roster!.id,
       });
+      // Corrected to a draw: nobody won.
+      const drawnAfterAll = await results(current.id, 5, 5);
+      expect(drawnAfterAll.statusCode, drawnAfterAll.body).toBe(200);
+      expect(drawnAfterAll.json().data.attributes).toMatchObject({ corrected: true, winnerRosterId: null });
+      // The war result finished the series for the ladder too: the room got its scores.
+      const captain = captains.find((c) => c.rosterId === drawn.attributes.competitors[0]!.roster!.id)!;
+      const history = await call(
+        ctx.app,
+        captain.token,
+        'GET',
+        `${API.chat}/history?filter[matchSeries.id]=${drawn.id}&page[size]=100`,
+      );
+      expect(history.statusCode, history.body).toBe(200);
+      expect(
+        (history.json().data as { attributes: { kind: string; notice: unknown } }[])
+          .filter((m) => m.attributes.kind === 'system')
+          .map((m) => m.attributes.notice),
+      ).toContainEqual({ type: 'result_recorded', params: { homeStars: 6, awayStars: 6 } });
     });
 
     it("a ladder series' war result is the ladder's: no stage moves", async () => {
