@@ -227,6 +227,11 @@ describeEachDatabase(
         [2, 0, false, null],
       ]);
       expect(await standing(away.rosterId)).toEqual(tally({ starsAgainst: 3, losses: 1 }));
+      // A result for a series nobody knows succeeds as a no-op (the delivery counts as done).
+      expect(
+        await finish('00000000-0000-4000-8000-000000000002', { stars: { home: 3, away: 0 } }),
+      ).toBeNull();
+      expect(sent).toEqual([]);
     });
 
     it('a draw places both 1: a point and a draw each', async () => {
@@ -397,7 +402,15 @@ describeEachDatabase(
       expect(await roomNotices(series.id, series.home)).toEqual([recorded]);
       expect(await ladderRows(segmentId)).toEqual([]);
 
+      // Delivered again (at least once), even with other stars: the stage keeps the first result.
       sent.length = 0;
+      await finish(series.id, { stars: { home: 0, away: 3 } });
+      expect(await stored(series.id)).toEqual([
+        [1, 2, false, null],
+        [2, 1, false, null],
+      ]);
+      expect(sent).toEqual([]);
+
       const corrected = await correct(series.id, { stars: { home: 0, away: 3 } });
       expect(corrected).toMatchObject({ id: series.id, state: 'finished' });
       expect(await stored(series.id)).toEqual([
