@@ -11,7 +11,8 @@ export default {
     '!packages/domain/src/**/*fixtures*.ts',
     '!packages/domain/src/index.ts',
   ],
-  ignorePatterns: ['apps', 'e2e', 'bench', 'reports', 'docs', '.git'],
+  // Other runs' sandboxes too: several runs in one checkout would copy each other's, mid-deletion.
+  ignorePatterns: ['apps', 'e2e', 'bench', 'reports', 'docs', '.git', '.stryker-tmp*'],
   reporters: ['html', 'clear-text', 'progress', 'json'],
   htmlReporter: { fileName: 'reports/mutation/domain.html' },
   jsonReporter: { fileName: 'reports/mutation/domain.json' },

@@ -13,7 +13,8 @@ export default {
     'apps/server/src/features/brackets/*-service.ts',
     'apps/server/src/features/checkins/*-service.ts',
   ],
-  ignorePatterns: ['e2e', 'bench', 'reports', 'docs', '.git', 'apps/web'],
+  // Other runs' sandboxes too: several runs in one checkout would copy each other's, mid-deletion.
+  ignorePatterns: ['e2e', 'bench', 'reports', 'docs', '.git', 'apps/web', '.stryker-tmp*'],
   reporters: ['html', 'clear-text', 'progress', 'json'],
   htmlReporter: { fileName: 'reports/mutation/server.html' },
   jsonReporter: { fileName: 'reports/mutation/server.json' },
