@@ -5,13 +5,9 @@ import { segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
 import { createCaptains, createUserWithToken, ladderSegment } from '../ladder/ladder-fixtures.js';
+import type { SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: { state: string; bye: boolean; competitors: { roster: { id: string } | null }[] };
-}
 
 describeEachDatabase(
   'brackets: results and propagation',

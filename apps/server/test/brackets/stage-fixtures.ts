@@ -48,3 +48,21 @@ export async function copySegment(
     .returning();
   return row!;
 }
+
+/** A match series as the stage tests read it from the API (the fields they look at). */
+export interface SeriesJson {
+  id: string;
+  attributes: {
+    date: string;
+    state: string;
+    bye: boolean;
+    roundNumber: number | null;
+    bracket: 'upper' | 'lower' | null;
+    reviewReason?: string | null;
+    competitors: {
+      roster: { id: string } | null;
+      placement: number | null;
+      result: { score: number | null; forfeit: boolean; destruction?: number };
+    }[];
+  };
+}

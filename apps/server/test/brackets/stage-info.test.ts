@@ -4,19 +4,9 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment } from './stage-fixtures.js';
+import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: {
-    state: string;
-    bye: boolean;
-    roundNumber: number | null;
-    competitors: { roster: { id: string } | null }[];
-  };
-}
 
 const DEFAULT_TIEBREAKS = [
   'matchPoints',

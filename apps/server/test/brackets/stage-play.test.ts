@@ -13,21 +13,9 @@ import {
 } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { insertLadderSeries } from './stage-fixtures.js';
+import { insertLadderSeries, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: {
-    state: string;
-    bye: boolean;
-    roundNumber: number | null;
-    bracket: 'upper' | 'lower' | null;
-    reviewReason?: string | null;
-    competitors: { roster: { id: string } | null; placement: number | null; result: { forfeit: boolean } }[];
-  };
-}
 
 /**
  * Playing stages (issue #7): war results through the ladder's finishSeries move the stage, the

@@ -11,19 +11,9 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment, insertLadderSeries } from './stage-fixtures.js';
+import { copySegment, insertLadderSeries, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: {
-    state: string;
-    bye: boolean;
-    bracket: 'upper' | 'lower' | null;
-    competitors: { roster: { id: string } | null; placement: number | null }[];
-  };
-}
 
 /**
  * Results of a 3-team double-elimination bracket (the organizer's results call): seed 1 has a bye,

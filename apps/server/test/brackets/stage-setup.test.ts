@@ -7,20 +7,9 @@ import type { Notice } from '../../src/features/ladder/ladder-notices.js';
 import { type Callers, call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment } from './stage-fixtures.js';
+import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: {
-    date: string;
-    state: string;
-    bye: boolean;
-    roundNumber: number | null;
-    competitors: { roster: { id: string } | null }[];
-  };
-}
 
 /**
  * Creating a stage (POST /segments/{id}/bracket) with the organizer's options: the format against

@@ -6,13 +6,9 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import type { SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: { state: string; roundNumber: number | null; competitors: { roster: { id: string } | null }[] };
-}
 
 /**
  * GET /segments/{id}/standings of stage segments while they are played: a double-elimination

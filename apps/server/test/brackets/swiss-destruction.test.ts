@@ -6,20 +6,9 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { insertLadderSeries } from './stage-fixtures.js';
+import { insertLadderSeries, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-interface SeriesJson {
-  id: string;
-  attributes: {
-    bye: boolean;
-    competitors: {
-      roster: { id: string } | null;
-      result: { score: number | null; forfeit: boolean; destruction?: number };
-    }[];
-  };
-}
 
 /**
  * Destruction is stored per competitor (migration 0016) by the war result (the ladder's
