@@ -1,13 +1,14 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { matchSeries } from '../../src/db/schema/ladder.js';
+import { matchSeries, matchSeriesCompetitors, queueEntries } from '../../src/db/schema/ladder.js';
+import { rosters } from '../../src/db/schema/rosters.js';
 import {
   createLadderSeriesRepository,
   type MatchSeriesRow,
 } from '../../src/features/ladder/match-series/ladder-series-repository.js';
 import { describeEachDatabase, TEST_NOW } from '../harness.js';
-import { ladderSegment } from './ladder-fixtures.js';
+import { createUserWithToken, ladderSegment } from './ladder-fixtures.js';
 
 /**
  * The ladder's match series repository where it says no: a second series for one match-up, a result
@@ -49,6 +50,15 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
     );
     return { ...row!, rosterIds };
   }
+
+  type Sides = Parameters<ReturnType<typeof repo>['finishSeriesWithResult']>[2];
+  /** Home won 3–1 at 87.5 % to 40 %, the away side forfeited. */
+  const WON: Sides = [
+    { score: 3, destruction: 87.5, placement: 1, forfeit: false },
+    { score: 1, destruction: 40, placement: 2, forfeit: true },
+  ];
+  const finish = (id: string, finishedAt: Date, sides: Sides = WON) =>
+    ctx.database.db.transaction((tx) => repo().finishSeriesWithResult(id, finishedAt, sides, tx));
 
   const stored = async (id: string) =>
     (await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.id, id)))[0];
@@ -95,14 +105,74 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
   });
 
   it('does not finish an unknown series', async () => {
-    expect(await repo().finishOpenSeries(randomUUID(), at(3))).toBeNull();
+    expect(await finish(randomUUID(), at(3))).toBeNull();
   });
 
-  it('does not finish a series twice: the first finish time stands', async () => {
-    const { id } = await series();
-    expect((await repo().finishOpenSeries(id, at(3)))?.finishedAt).toEqual(at(3));
-    expect(await repo().finishOpenSeries(id, at(4))).toBeNull();
+  it('finishes a series with its result once: the first finish time and result stand', async () => {
+    const { id, rosterIds } = await series();
+    expect(await finish(id, at(3))).toEqual([
+      { position: 0, rosterId: rosterIds[0], ownerId: null, score: 3, placement: 1, forfeit: false },
+      { position: 1, rosterId: rosterIds[1], ownerId: null, score: 1, placement: 2, forfeit: true },
+    ]);
+    const written = async () =>
+      (
+        await ctx.database.db
+          .select()
+          .from(matchSeriesCompetitors)
+          .where(eq(matchSeriesCompetitors.matchSeriesId, id))
+      )
+        .sort((a, b) => a.position - b.position)
+        .map(({ score, destruction, placement, forfeit }) => ({ score, destruction, placement, forfeit }));
+    const first = [
+      { score: 3, destruction: 87.5, placement: 1, forfeit: false },
+      { score: 1, destruction: 40, placement: 2, forfeit: true },
+    ];
+    expect(await written()).toEqual(first);
+    const again: Sides = [
+      { score: 0, destruction: null, placement: 2, forfeit: false },
+      { score: 3, destruction: null, placement: 1, forfeit: false },
+    ];
+    expect(await finish(id, at(4), again)).toBeNull();
     expect(await stored(id)).toMatchObject({ state: 'finished', finishedAt: at(3) });
+    expect(await written()).toEqual(first);
+  });
+
+  it("answers the rosters' owners and completes the queue entries of that series only", async () => {
+    const { userId } = await createUserWithToken(ctx.database.db, `owner-${randomUUID()}@example.test`);
+    const [roster] = await ctx.database.db
+      .insert(rosters)
+      .values({
+        tenant: 'global',
+        eventId: segment.eventId,
+        segmentId: segment.ladderId,
+        ownerId: userId,
+        joiningKey: randomUUID(),
+      })
+      .returning({ id: rosters.id });
+    const played = await series({ rosterIds: [roster!.id, randomUUID()] });
+    const other = await series();
+    const entry = (s: { id: string; rosterIds: string[] }, position: number) => ({
+      tenant: 'global',
+      rosterId: s.rosterIds[position]!,
+      segmentId: segment.ladderId,
+      thLevel: 17,
+      playerTags: [],
+      status: 'matched' as const,
+      joinedAt: at(0),
+      matchSeriesId: s.id,
+    });
+    await ctx.database.db.insert(queueEntries).values([entry(played, 0), entry(played, 1), entry(other, 0)]);
+    const told = await finish(played.id, at(3));
+    expect(told?.map((c) => c.ownerId)).toEqual([userId, null]);
+    const statuses = await ctx.database.db
+      .select({ seriesId: queueEntries.matchSeriesId, status: queueEntries.status })
+      .from(queueEntries)
+      .where(inArray(queueEntries.matchSeriesId, [played.id, other.id]));
+    expect(statuses.filter((e) => e.seriesId === played.id).map((e) => e.status)).toEqual([
+      'completed',
+      'completed',
+    ]);
+    expect(statuses.filter((e) => e.seriesId === other.id).map((e) => e.status)).toEqual(['matched']);
   });
 
   it('refuses a second war claim: the first claim stays', async () => {
@@ -161,7 +231,7 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
 
   it('storing a war created after the result was recorded keeps the series finished', async () => {
     const { id } = await series();
-    await repo().finishOpenSeries(id, at(3));
+    await finish(id, at(3));
     await repo().storeCreatedWar(id, { warId: 'war-3', warLink: '/simulator/war/war-3' });
     expect(await stored(id)).toMatchObject({ state: 'finished', warId: 'war-3' });
   });
@@ -182,7 +252,7 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
   it('finds no open series for a roster without one, or whose series are finished', async () => {
     expect(await repo().openSeriesOfRoster(randomUUID())).toBeNull();
     const { id, rosterIds } = await series();
-    await repo().finishOpenSeries(id, at(3));
+    await finish(id, at(3));
     expect(await repo().openSeriesOfRoster(rosterIds[0]!)).toBeNull();
   });
 
@@ -191,7 +261,7 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
     const later = await series({ date: at(5), rosterIds: [roster, randomUUID()] });
     const earlier = await series({ date: at(4), state: 'live', rosterIds: [randomUUID(), roster] });
     expect((await repo().openSeriesOfRoster(roster))?.id).toBe(earlier.id);
-    await repo().finishOpenSeries(earlier.id, at(6));
+    await finish(earlier.id, at(6));
     expect((await repo().openSeriesOfRoster(roster))?.id).toBe(later.id);
   });
 

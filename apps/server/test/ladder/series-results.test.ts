@@ -1,10 +1,11 @@
 import { API, MATCH_CHAT_EVENT } from '@cwh/contract';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
+import { rowsOf } from '../../src/db/rows.js';
 import { ladderStandings, matchSeries, matchSeriesCompetitors } from '../../src/db/schema/ladder.js';
 import { segments } from '../../src/db/schema/segments.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import { describeEachDatabase, jsonApiBody, loginAsAdmin, TEST_NOW } from '../harness.js';
+import { describeEachDatabase, itOnPostgres, jsonApiBody, loginAsAdmin, TEST_NOW } from '../harness.js';
 import { type Captain, ladderCaptains, ladderSegment } from './ladder-fixtures.js';
 import { call } from './ladder-http.js';
 
@@ -442,6 +443,53 @@ describeEachDatabase(
       expect(roomPushes(series.id, series.away.userId)).toEqual([recorded]);
       expect(await ladderRows(segmentId)).toEqual([]);
     });
+
+    itOnPostgres(
+      ctx,
+      'a result waits for a recalculation batch holding the standings lock, then adds its deltas',
+      async () => {
+        const [p, q] = [next(), next()];
+        const id = await openSeries(p, q);
+        expect(await standing(p.rosterId)).toBeUndefined();
+        // A recalculation batch's lock (exclusive, the segment's key), held by another connection.
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let locked = () => {};
+        const holding = new Promise<void>((resolve) => {
+          locked = resolve;
+        });
+        const batch = db().transaction(async (tx) => {
+          await tx.execute(sql`select pg_advisory_xact_lock(727005::int4, hashtext(${ladder.ladderId}))`);
+          locked();
+          await released;
+        });
+        await holding;
+        const result = ctx.app.ladder.finishSeries({ matchSeriesId: id, stars: { home: 3, away: 0 } });
+        // The result's transaction waits for the advisory lock; its rows are not visible yet.
+        await vi.waitFor(
+          async () => {
+            const waiting = await db().execute(
+              sql`select count(*)::int as n from pg_locks where locktype = 'advisory' and not granted`,
+            );
+            expect(rowsOf<{ n: number }>(waiting)[0]!.n).toBe(1);
+          },
+          { timeout: 5_000, interval: 20 },
+        );
+        const stateNow = await db().select().from(matchSeries).where(eq(matchSeries.id, id));
+        expect(stateNow[0]!.state).toBe('live');
+        release();
+        await batch;
+        await result;
+        expect((await db().select().from(matchSeries).where(eq(matchSeries.id, id)))[0]!.state).toBe(
+          'finished',
+        );
+        expect(await standing(p.rosterId)).toEqual(
+          tally({ points: 3, wins: 1, starsFor: 3, starsAgainst: 0 }),
+        );
+      },
+    );
 
     it('a recalculation rebuilds a table from the finished series; a second call while it runs joins it, a later one runs again', async () => {
       const template = (await db().select().from(segments).where(eq(segments.id, ladder.ladderId)))[0]!;

@@ -217,7 +217,7 @@ describeEachDatabase(
 
       // The outbox lost its mark (e.g. the instance died before writing it): redelivered.
       await ctx.database.db.update(simWars).set({ deliveredAt: null }).where(eq(simWars.id, warId));
-      const finishSpy = vi.spyOn(ctx.app.ladder.repository, 'finishOpenSeries');
+      const finishSpy = vi.spyOn(ctx.app.ladder.repository, 'finishSeriesWithResult');
       try {
         advance(3_000);
         expect(await sim().redeliverResults()).toMatchObject({ claimed: 1, delivered: 1, failures: [] });
@@ -331,7 +331,7 @@ describeNeeding(['postgres'], 'war results: two instances on one PostgreSQL data
     const unsubscribe = [one, two].map((app) =>
       app.game.onWarResult((result) => void emitted.push(result.warId)),
     );
-    const spies = [one, two].map((app) => vi.spyOn(app.ladder.repository, 'finishOpenSeries'));
+    const spies = [one, two].map((app) => vi.spyOn(app.ladder.repository, 'finishSeriesWithResult'));
     try {
       const reports = await Promise.all(
         [one, two, one, two].map((app) => (app.game as DbSimGame).redeliverResults()),
@@ -339,9 +339,9 @@ describeNeeding(['postgres'], 'war results: two instances on one PostgreSQL data
       expect(reports.reduce((n, r) => n + r.delivered, 0)).toBe(wars.length);
       expect(reports.flatMap((r) => r.failures)).toEqual([]);
       for (const spy of spies) {
-        for (const outcome of spy.mock.results) {
-          const row = await (outcome.value as Promise<{ id: string } | null>);
-          if (row) recorded.push(row.id);
+        for (const [i, outcome] of spy.mock.results.entries()) {
+          // The series id it was called with, when that call finished the series (competitors answered).
+          if (await (outcome.value as Promise<unknown[] | null>)) recorded.push(spy.mock.calls[i]![0]);
         }
       }
     } finally {
@@ -364,7 +364,7 @@ describeNeeding(['postgres'], 'war results: two instances on one PostgreSQL data
     const [one, two] = [apps[0]!, apps[1]!];
     const war = await runningWar(one, captains[8]!, captains[9]!);
     const result: WarResult = { warId: war.warId, matchSeriesId: war.seriesId, stars: { home: 2, away: 2 } };
-    const spies = [one, two].map((app) => vi.spyOn(app.ladder.repository, 'finishOpenSeries'));
+    const spies = [one, two].map((app) => vi.spyOn(app.ladder.repository, 'finishSeriesWithResult'));
     try {
       await Promise.all([one, two, one, two].map((app) => app.ladder.finishSeries(result)));
       const rows = await Promise.all(spies.flatMap((s) => s.mock.results.map((r) => r.value)));

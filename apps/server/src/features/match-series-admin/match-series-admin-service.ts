@@ -58,7 +58,6 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
   async function applyLadderDeltas(series: Found['series'], sign: 1 | -1, tx: Executor) {
     const deltas = await deltasOf(series.id, tx, sign);
     if (deltas.length === 0) return;
-    await ladderRepo.lockStandings(series.segmentId, tx, 'shared');
     await ladderRepo.applyDeltas(series.segmentId, deltas, now(), tx);
   }
 

@@ -1,10 +1,28 @@
-import { and, asc, eq, gt, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { matchSeries, matchSeriesCompetitors } from '../../../db/schema/ladder.js';
 
 export type MatchSeriesRow = typeof matchSeries.$inferSelect;
 export type CompetitorRow = typeof matchSeriesCompetitors.$inferSelect;
+
+/** What a war result writes on one competitor (`warPlacements` + the stars and destruction). */
+export interface CompetitorResult {
+  score: number;
+  destruction: number | null;
+  placement: number;
+  forfeit: boolean;
+}
+
+/** A competitor of a series just finished, as written, with its roster's owner. */
+export interface FinishedCompetitor {
+  position: number;
+  rosterId: string | null;
+  ownerId: string | null;
+  score: number | null;
+  placement: number | null;
+  forfeit: boolean;
+}
 
 /** States a series is "upcoming" in (spec 4: new, live, scheduled; plus upcoming itself). */
 export const OPEN_SERIES_STATES = ['new', 'live', 'scheduled', 'upcoming'] as const;
@@ -62,16 +80,43 @@ export function createLadderSeriesRepository(db: Executor) {
     },
 
     /**
-     * Finishes an open series: null when it is unknown or already finished (an earlier delivery of
-     * its result), so a result is recorded at most once whatever the callers' locks.
+     * Finishes an open series with its result in ONE statement (the ladder's result path): the
+     * series finished, both competitors' stars, destruction, placement and forfeit written, the
+     * queue entries that led to it completed. Answers the competitors as written, with their
+     * rosters' owners (the captains to tell), or null when the series is unknown or already
+     * finished (an earlier delivery of its result): then nothing was written.
      */
-    async finishOpenSeries(id: string, finishedAt: Date, tx: Executor = db): Promise<MatchSeriesRow | null> {
-      const rows = await tx
-        .update(matchSeries)
-        .set({ state: 'finished', finishedAt })
-        .where(and(eq(matchSeries.id, id), ne(matchSeries.state, 'finished')))
-        .returning();
-      return rows[0] ?? null;
+    async finishSeriesWithResult(
+      id: string,
+      finishedAt: Date,
+      sides: readonly [CompetitorResult, CompetitorResult],
+      tx: Executor,
+    ): Promise<FinishedCompetitor[] | null> {
+      const side = (position: number, s: CompetitorResult) =>
+        sql`(${position}::int, ${s.score}::int, ${s.destruction}::numeric, ${s.placement}::int, ${s.forfeit}::boolean)`;
+      const result = await tx.execute(sql`
+        with s as (
+          update match_series set state = 'finished', finished_at = ${finishedAt.toISOString()}::timestamptz
+          where id = ${id}::uuid and state <> 'finished'
+          returning id
+        ),
+        v(position, score, destruction, placement, forfeit) as (values ${side(0, sides[0])}, ${side(1, sides[1])}),
+        c as (
+          update match_series_competitors mc
+          set score = v.score, destruction = v.destruction, placement = v.placement, forfeit = v.forfeit
+          from v, s where mc.match_series_id = s.id and mc.position = v.position
+          returning mc.position, mc.roster_id, mc.score, mc.placement, mc.forfeit
+        ),
+        q as (
+          update queue_entries set status = 'completed' where match_series_id in (select id from s)
+        )
+        select c.position, c.roster_id::text as "rosterId", r.owner_id::text as "ownerId", c.score,
+          c.placement, c.forfeit
+        from s left join c on true left join rosters r on r.id = c.roster_id
+        order by c.position`);
+      const rows = rowsOf<FinishedCompetitor & { position: number | null }>(result);
+      if (rows.length === 0) return null;
+      return rows.flatMap((r) => (r.position === null ? [] : [r]));
     },
 
     /**

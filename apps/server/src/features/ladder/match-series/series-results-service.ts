@@ -133,7 +133,6 @@ export function createSeriesResultsService(
     await repo.updateCompetitor(away.id, updates.away, tx);
     const before = ladderResultOf(home, away);
     const after = ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away });
-    await repo.lockStandings(series.segmentId, tx, 'shared');
     await repo.applyDeltas(
       series.segmentId,
       [...(before ? ladderResultDeltas(before, -1) : []), ...(after ? ladderResultDeltas(after) : [])],
@@ -173,36 +172,54 @@ export function createSeriesResultsService(
       await pushFinishedNotices(staged.series, tx, notices);
       return staged.series;
     }
+    // One statement finishes the series, writes both sides and completes the queue entries; one
+    // more adds the standings deltas (series row, competitors, rosters' owners: 2 round trips).
     const at = now();
-    const finished = await repo.finishOpenSeries(series.id, at, tx);
-    if (!finished) return series;
-    const competitors = await repo.competitorsOf([series.id], tx);
+    const updates = competitorUpdates(result);
+    const competitors = await repo.finishSeriesWithResult(series.id, at, [updates.home, updates.away], tx);
+    if (!competitors) return series;
+    const finished: MatchSeriesRow = { ...series, state: 'finished', finishedAt: at };
     const home = competitors.find((c) => c.position === 0);
     const away = competitors.find((c) => c.position === 1);
-    const updates = competitorUpdates(result);
-    if (home) await repo.updateCompetitor(home.id, updates.home, tx);
-    if (away) await repo.updateCompetitor(away.id, updates.away, tx);
-    await repo.completeEntriesOfSeries(series.id, tx);
-    const ladderResult =
-      home && away ? ladderResultOf({ ...home, ...updates.home }, { ...away, ...updates.away }) : null;
-    if (ladderResult) {
-      await repo.lockStandings(series.segmentId, tx, 'shared');
-      await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
-    }
-    await pushFinishedNotices(series, tx, notices);
+    const ladderResult = home && away ? ladderResultOf(home, away) : null;
+    if (ladderResult) await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
+    await tellFinished(finished, competitors, tx, notices);
     return finished;
   }
 
   /** Tells the captains of both sides that the series finished (sent after the commit). */
   async function pushFinishedNotices(series: MatchSeriesRow, tx: Executor, notices: Notice[]) {
     const competitors = await repo.competitorsOf([series.id], tx);
-    const owners = await repo.rostersByIds(
-      competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
-      tx,
+    const owners = new Map(
+      (
+        await repo.rostersByIds(
+          competitors.flatMap((c) => (c.rosterId ? [c.rosterId] : [])),
+          tx,
+        )
+      ).map((r) => [r.id, r.ownerId]),
     );
-    for (const roster of owners) {
+    const told = competitors.map((c) => ({
+      ...c,
+      ownerId: c.rosterId ? (owners.get(c.rosterId) ?? null) : null,
+    }));
+    await tellFinished(series, told, tx, notices);
+  }
+
+  async function tellFinished(
+    series: MatchSeriesRow,
+    competitors: readonly {
+      position: number;
+      rosterId: string | null;
+      ownerId: string | null;
+      score: number | null;
+    }[],
+    tx: Executor,
+    notices: Notice[],
+  ) {
+    for (const c of competitors) {
+      if (!c.rosterId) continue;
       notices.push(
-        notice(series.tenant, roster.ownerId, 'matches:match_series_finished', {
+        notice(series.tenant, c.ownerId, 'matches:match_series_finished', {
           matchSeries: { id: series.id },
         }),
       );

@@ -51,9 +51,11 @@ export function createLadderStandingsRepository(db: Executor) {
     },
 
     /**
-     * Adds the deltas of one result (two rosters) in ONE statement: upsert the tallies (rows sorted
-     * by roster id, so concurrent results lock in one order), then move each roster from its old
-     * points level to its new one (levels sorted by points, same reason).
+     * Adds the deltas of one result (two rosters) in ONE statement: take the segment's standings
+     * lock shared (see `lockStandings`; before any row is written: the upsert sorts what it reads
+     * from the lock), upsert the tallies (rows sorted by roster id, so concurrent results lock in
+     * one order), then move each roster from its old points level to its new one (levels sorted by
+     * points, same reason).
      */
     async applyDeltas(segmentId: string, deltas: readonly LadderTally[], at: Date, tx: Executor) {
       // One row per roster (a correction takes back and adds to the same two): an upsert may touch a row once.
@@ -69,13 +71,16 @@ export function createLadderStandingsRepository(db: Executor) {
         sql`, `,
       );
       await tx.execute(sql`
-        with d(roster_id, points, wins, losses, draws, stars_for, stars_against, record) as (values ${values}),
+        with lk as (
+          select pg_advisory_xact_lock_shared(${STANDINGS_LOCK_NAMESPACE}::int4, hashtext(${segmentId})) as locked
+        ),
+        d(roster_id, points, wins, losses, draws, stars_for, stars_against, record) as (values ${values}),
         up as (
           insert into ladder_standings as s (segment_id, roster_id, points, wins, losses, draws, games_played,
             stars_for, stars_against, record, updated_at)
           select ${segmentId}::uuid, roster_id, points, wins, losses, draws, wins + losses + draws,
             stars_for, stars_against, record, ${at.toISOString()}::timestamptz
-          from d order by roster_id
+          from d cross join lk order by roster_id
           on conflict (segment_id, roster_id) do update set
             points = s.points + excluded.points,
             wins = s.wins + excluded.wins,
