@@ -1,23 +1,20 @@
 import { performance } from 'node:perf_hooks';
 import { eq, sql } from 'drizzle-orm';
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadConfig } from '../../apps/server/src/config.js';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { segments } from '../../apps/server/src/db/schema/segments.js';
-import { defaultLadderConfig } from '../../apps/server/src/features/ladder/ladder-config.js';
-import {
-  createLadderContext,
-  type LadderServiceDeps,
-} from '../../apps/server/src/features/ladder/ladder-context.js';
-import { createSeriesResultsService } from '../../apps/server/src/features/ladder/match-series/series-results-service.js';
 import { type DbChoice, dbArg, intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
 import { createBenchDatabase, prepareBenchDatabase } from '../lib/server.js';
 import { ms, summarize, table } from '../lib/stats.js';
 
 /*
- * The real path after a war result, on a database: the results service's finishSeries
- * (series row locked and finished, competitors written, queue entries completed, the two rosters'
- * deltas upserted and their points levels moved), in the bench process, on a segment that already
- * holds `--rosters` rosters and `--results` finished series.
+ * The real path after a war result, on a database: the app's ladder `finishSeries` (series row
+ * locked, the stage hook's lookup, series finished with both competitors and its queue entries in
+ * one statement, the two rosters' deltas and points levels in another, the match room's notice),
+ * in the bench process (the app built in it, no HTTP), on a segment that already holds `--rosters`
+ * rosters and `--results` finished series.
  */
 
 /** Finished series between rosters picked by multiplicative hashing, all set-based in SQL. */
@@ -70,16 +67,25 @@ async function openSeries(
   return rowsOf<{ id: string }>(result).map((r) => r.id);
 }
 
-function service(database: Database) {
-  const deps = {
-    db: database.db,
-    config: defaultLadderConfig(),
-    now: () => new Date(),
-    notify: () => {},
-    instanceId: 'bench',
-    game: null,
-  } as unknown as LadderServiceDeps;
-  return createSeriesResultsService(createLadderContext(deps));
+/**
+ * The app as it runs (workers off, so nothing else writes): its ladder service records a result
+ * with everything wired, the stage hook (a lookup: is this a stage series?) and the match room's
+ * result notice included.
+ */
+async function resultsOf(database: Database) {
+  const base = loadConfig({ ADMIN_PASSWORD: 'bench-admin-password' });
+  const app = await buildApp(
+    {
+      ...base,
+      webDist: '/nonexistent',
+      seedDemo: false,
+      redisUrl: undefined,
+      ladder: { ...base.ladder, workers: false },
+    },
+    { database, logger: false, redis: null },
+  );
+  await app.ready();
+  return { results: app.ladder, close: () => app.close() };
 }
 
 interface DbOptions {
@@ -101,8 +107,8 @@ async function runOne(kind: DbChoice, o: DbOptions) {
       return { segmentId: ladder.id, eventId: ladder.eventId };
     });
     const database = await bench.open();
+    const { results, close } = await resultsOf(database);
     try {
-      const results = service(database);
       const recalcStart = performance.now();
       const entries = await results.recalculateSegment(ids.segmentId);
       const recalcMs = performance.now() - recalcStart;
@@ -144,6 +150,7 @@ async function runOne(kind: DbChoice, o: DbOptions) {
         },
       };
     } finally {
+      await close();
       await database.close();
     }
   } finally {
