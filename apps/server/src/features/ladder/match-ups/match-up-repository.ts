@@ -1,6 +1,7 @@
 import type { MatchUpEndingPlan } from '@cwh/domain';
-import { and, asc, desc, eq, inArray, lte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
+import { rowsOf } from '../../../db/rows.js';
 import { matchUpSides, matchUps, queueEntries } from '../../../db/schema/ladder.js';
 
 export type MatchUpRow = typeof matchUps.$inferSelect;
@@ -17,6 +18,49 @@ export interface NewPair {
   awayRosterId: string;
   awayOwnerId: string | null;
 }
+
+/** The queue a pair is written in, its time and its accept deadline. */
+type PairQueue = { segmentId: string; thLevel: number; at: Date; expiresAt: Date };
+
+/**
+ * The CTEs that write pairs (`p` the pairs when `when` holds, `mu` their match-ups, `sides` their two
+ * sides each), for a statement that ends with `matchEntries`.
+ */
+function pairsCtes(pairs: NewPair[], queue: PairQueue, when: SQL) {
+  return sql`
+    p as (
+      select * from json_to_recordset(${JSON.stringify(pairs)}::json) as x(
+        "matchUpId" uuid, tenant text, "homeEntryId" uuid, "homeRosterId" uuid, "homeOwnerId" uuid,
+        "awayEntryId" uuid, "awayRosterId" uuid, "awayOwnerId" uuid)
+      where ${when}
+    ),
+    mu as (
+      insert into match_ups (id, tenant, segment_id, th_level, status, created_at, expires_at)
+      select p."matchUpId", p.tenant, ${queue.segmentId}, ${queue.thLevel}, 'awaiting_confirmation',
+        ${queue.at}, ${queue.expiresAt}
+      from p
+      returning id
+    ),
+    sides as (
+      insert into match_up_sides (match_up_id, roster_id, queue_entry_id, side, owner_id, response, created_at)
+      select p."matchUpId", v.roster_id, v.entry_id, v.side, v.owner_id, 'pending', ${queue.at}
+      from p join mu on mu.id = p."matchUpId"
+      cross join lateral (values
+        (p."homeRosterId", p."homeEntryId", 'home', p."homeOwnerId"),
+        (p."awayRosterId", p."awayEntryId", 'away', p."awayOwnerId")
+      ) v(roster_id, entry_id, side, owner_id)
+      returning id
+    )`;
+}
+
+/** The pairs' entries → matched (the last part of a `pairsCtes` statement). */
+const matchEntries = sql`
+  update queue_entries q set status = 'matched', match_up_id = v.match_up_id
+  from (
+    select p."matchUpId" as match_up_id, p."homeEntryId" as entry_id from p
+    union all select p."matchUpId", p."awayEntryId" from p
+  ) v
+  where q.id = v.entry_id`;
 
 /** Match-ups and their sides (pairs written by matchmaking, answers, sweeper). */
 export function createMatchUpRepository(db: Executor) {
@@ -62,43 +106,31 @@ export function createMatchUpRepository(db: Executor) {
 
     /**
      * Writes pairs in ONE statement: the match-ups (multi-row insert), their two sides each, and the
-     * entries → matched. The entries must be locked and waiting (the tick: lockStillWaiting; a newcomer: lockPairInOrder).
+     * entries → matched. The entries must be locked and waiting (the tick: lockStillWaiting).
      */
-    async insertPairs(
-      pairs: NewPair[],
-      queue: { segmentId: string; thLevel: number; at: Date; expiresAt: Date },
-      tx: Executor,
-    ): Promise<void> {
+    async insertPairs(pairs: NewPair[], queue: PairQueue, tx: Executor): Promise<void> {
       if (pairs.length === 0) return;
-      await tx.execute(sql`
-        with p as (
-          select * from json_to_recordset(${JSON.stringify(pairs)}::json) as x(
-            "matchUpId" uuid, tenant text, "homeEntryId" uuid, "homeRosterId" uuid, "homeOwnerId" uuid,
-            "awayEntryId" uuid, "awayRosterId" uuid, "awayOwnerId" uuid)
+      await tx.execute(sql`with ${pairsCtes(pairs, queue, sql`true`)} ${matchEntries}`);
+    },
+
+    /**
+     * A newcomer's pair in ONE statement (its own transaction, no BEGIN/COMMIT round trips): locks
+     * both entries in id order, WAITING for a transaction that holds either (every newcomer locks in
+     * that order, so two cannot deadlock), and writes the pair as `insertPairs` does only when both
+     * are still waiting. Answers the ids that were still waiting: both when the pair was written.
+     */
+    async pairIfBothWaiting(pair: NewPair, queue: PairQueue, tx: Executor = db): Promise<Set<string>> {
+      const result = await tx.execute(sql`
+        with locked as materialized (
+          select id from queue_entries
+          where id in (${pair.homeEntryId}::uuid, ${pair.awayEntryId}::uuid) and status = 'waiting'
+          order by id
+          for update
         ),
-        mu as (
-          insert into match_ups (id, tenant, segment_id, th_level, status, created_at, expires_at)
-          select p."matchUpId", p.tenant, ${queue.segmentId}, ${queue.thLevel}, 'awaiting_confirmation',
-            ${queue.at}, ${queue.expiresAt}
-          from p
-          returning id
-        ),
-        sides as (
-          insert into match_up_sides (match_up_id, roster_id, queue_entry_id, side, owner_id, response, created_at)
-          select p."matchUpId", v.roster_id, v.entry_id, v.side, v.owner_id, 'pending', ${queue.at}
-          from p join mu on mu.id = p."matchUpId"
-          cross join lateral (values
-            (p."homeRosterId", p."homeEntryId", 'home', p."homeOwnerId"),
-            (p."awayRosterId", p."awayEntryId", 'away', p."awayOwnerId")
-          ) v(roster_id, entry_id, side, owner_id)
-          returning id
-        )
-        update queue_entries q set status = 'matched', match_up_id = v.match_up_id
-        from (
-          select p."matchUpId" as match_up_id, p."homeEntryId" as entry_id from p
-          union all select p."matchUpId", p."awayEntryId" from p
-        ) v
-        where q.id = v.entry_id`);
+        ${pairsCtes([pair], queue, sql`(select count(*) from locked) = 2`)},
+        matched as (${matchEntries} returning q.id)
+        select id::text from locked`);
+      return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
     },
 
     /** The opponent of each roster's latest match-up (for the no-immediate-rematch rule). */

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { canPair, MATCHMAKING_MAX_POINTS_BAND, pairQueueWithNextPairing } from '@cwh/domain';
+import { withTransactionRetry } from '../../../db/transaction-retry.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { NewPair, WaitingRow } from '../ladder-repository.js';
@@ -148,8 +149,8 @@ export function createMatchmakingService(context: LadderContext) {
    * in the same queue (closest points within the band of the longer waiter, then the longest waiting;
    * no rematch inside the grace period). ONE unlocked read gives the entry and its candidates (a
    * range scan on the points index); with no partner the rule allows, that is all (no transaction).
-   * Otherwise, in a transaction, the entry and its best partner are locked in id order, WAITING for a
-   * transaction that holds either row, and re-checked. Two captains joining at once each find the
+   * Otherwise ONE statement locks the entry and its best partner in id order, WAITING for a
+   * transaction that holds either row, re-checks them and writes the pair (`pairIfBothWaiting`). Two captains joining at once each find the
    * other: skipping a row held by the other's matching left both to the next tick (up to
    * MATCHMAKING_INTERVAL_MS later). Ticks lock with SKIP LOCKED and never wait, so they cannot
    * deadlock with it.
@@ -167,16 +168,17 @@ export function createMatchmakingService(context: LadderContext) {
     const at = now().getTime();
     const partner = read.candidates.find((other) => canPair(me, other, at));
     if (!partner) return none;
-    return commit(async (tx, notices) => {
-      const locked = await repo.lockPairInOrder(me.id, partner.id, tx);
-      // Paired (or gone) while this matching waited: nothing left to do for this entry.
-      if (!locked.has(me.id)) return none;
-      if (!locked.has(partner.id)) return { matchUpId: null, contended: true };
-      const pair = newPair(me, partner);
-      await repo.insertPairs([pair], queueTimes(me, new Date(at)), tx);
-      foundNotices([pair], notices);
-      return { matchUpId: pair.matchUpId, contended: false };
-    });
+    const pair = newPair(me, partner);
+    const locked = await withTransactionRetry(() =>
+      repo.pairIfBothWaiting(pair, queueTimes(me, new Date(at))),
+    );
+    // Paired (or gone) while this matching waited: nothing left to do for this entry.
+    if (!locked.has(me.id)) return none;
+    if (!locked.has(partner.id)) return { matchUpId: null, contended: true };
+    const notices: Notice[] = [];
+    foundNotices([pair], notices);
+    deps.notify(notices);
+    return { matchUpId: pair.matchUpId, contended: false };
   }
 
   /** `newcomerOutcome`'s match-up id, or null. */

@@ -234,20 +234,6 @@ export function createQueueEntryRepository(db: Executor) {
       return me ? { me, candidates } : null;
     },
 
-    /**
-     * Locks both entries of a pair in id order, WAITING for a transaction that holds one (every caller
-     * takes them in the same order, so two newcomers cannot deadlock); the ids still waiting after.
-     * Only for a transaction that holds no other entry lock yet.
-     */
-    async lockPairInOrder(a: string, b: string, tx: Executor): Promise<Set<string>> {
-      const result = await tx.execute(sql`
-        select id from queue_entries
-        where id in (${a}::uuid, ${b}::uuid) and status = 'waiting'
-        order by id
-        for update`);
-      return new Set(rowsOf<{ id: string }>(result).map((r) => r.id));
-    },
-
     /** Locks the given entries that are still waiting (rows held elsewhere are skipped); their ids. */
     async lockStillWaiting(ids: string[], tx: Executor): Promise<Set<string>> {
       if (ids.length === 0) return new Set();
