@@ -3,7 +3,7 @@ import { API } from '@cwh/contract';
 import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { RESULTS_TTL_MS, registerReadCache } from '../src/http/read-cache.js';
+import { REFRESH_GRACE_MS, RESULTS_TTL_MS, registerReadCache } from '../src/http/read-cache.js';
 import { describeEachDatabase, loginAsAdmin } from './harness.js';
 
 /*
@@ -153,6 +153,133 @@ describe('read cache classes, lifetimes and the writes that empty them', () => {
     t.bump();
     await t.app.inject({ method: 'POST', url: '/admin/anything', headers: { 'x-role': 'player' } });
     expect([await t.read('/events'), await t.read('/standings')]).toEqual([2, 2]);
+    await t.app.close();
+  });
+});
+
+describe('read cache under concurrent reads: no stampede', () => {
+  /** A cached route whose handler waits for `release` and counts its runs; `fail` makes the next run throw. */
+  async function gatedApp() {
+    let now = 1_000_000;
+    let version = 0;
+    let runs = 0;
+    let failNext = false;
+    let release: () => void = () => {};
+    let gate = Promise.resolve();
+    const app = Fastify();
+    await registerReadCache(app, { redis: null, ttlMs: 5_000, clock: () => now });
+    app.get('/standings', { config: { readCache: 'results' } }, async () => {
+      runs++;
+      const seen = version;
+      await gate;
+      if (failNext) {
+        failNext = false;
+        throw new Error('database down');
+      }
+      return { v: seen };
+    });
+    const hold = () => {
+      gate = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+    };
+    const read = () => app.inject({ url: '/standings' });
+    /** Until the handler has started `n` runs (requests are in flight meanwhile). */
+    const started = async (n: number) => {
+      for (let i = 0; i < 200 && runs < n; i++) await new Promise((resolve) => setTimeout(resolve, 1));
+      expect(runs).toBe(n);
+    };
+    return {
+      app,
+      read,
+      hold,
+      started,
+      release: () => release(),
+      runs: () => runs,
+      bump: () => version++,
+      fail: () => {
+        failNext = true;
+      },
+      advance: (ms: number) => {
+        now += ms;
+      },
+    };
+  }
+
+  it('computes a missing entry once for concurrent requests, and answers them all its body', async () => {
+    const t = await gatedApp();
+    t.hold();
+    const reads = Array.from({ length: 5 }, () => t.read());
+    await t.started(1);
+    t.release();
+    const answers = await Promise.all(reads);
+    expect(answers.map((r) => [r.statusCode, r.json().v])).toEqual(Array(5).fill([200, 0]));
+    expect(new Set(answers.map((r) => r.headers.etag)).size).toBe(1);
+    expect(t.runs()).toBe(1);
+    await t.app.close();
+  });
+
+  it('lets the waiters compute their own when the request computing the entry fails', async () => {
+    const t = await gatedApp();
+    t.hold();
+    t.fail();
+    const reads = Array.from({ length: 3 }, () => t.read());
+    await t.started(1);
+    t.release();
+    const answers = await Promise.all(reads);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 200, 500]);
+    expect(t.runs()).toBe(3);
+    await t.app.close();
+  });
+
+  it('answers the expired body while one request recomputes it, then the new one', async () => {
+    const t = await gatedApp();
+    expect((await t.read()).json().v).toBe(0);
+    t.bump();
+    t.advance(RESULTS_TTL_MS);
+    t.hold();
+    const refresher = t.read();
+    await t.started(2);
+    // Meanwhile: the expired body, without running the route again.
+    const during = await Promise.all([t.read(), t.read()]);
+    expect(during.map((r) => r.json().v)).toEqual([0, 0]);
+    expect(t.runs()).toBe(2);
+    t.release();
+    expect((await refresher).json().v).toBe(1);
+    expect((await t.read()).json().v).toBe(1);
+    expect(t.runs()).toBe(2);
+    await t.app.close();
+  });
+
+  it('recomputes an expired entry again when its refresh did not land within the grace', async () => {
+    const t = await gatedApp();
+    await t.read();
+    t.advance(RESULTS_TTL_MS);
+    t.hold();
+    const refresher = t.read();
+    await t.started(2);
+    t.advance(REFRESH_GRACE_MS);
+    const second = t.read();
+    await t.started(3);
+    t.release();
+    await Promise.all([refresher, second]);
+    await t.app.close();
+  });
+
+  it('never answers a body computed before an invalidation to a request after it', async () => {
+    const t = await gatedApp();
+    t.hold();
+    const early = t.read();
+    await t.started(1);
+    t.bump();
+    t.app.readCache.invalidateResults();
+    const late = t.read();
+    await t.started(2);
+    t.release();
+    expect((await early).json().v).toBe(0);
+    expect((await late).json().v).toBe(1);
+    // The early body was not stored either: the next read gets the new one.
+    expect((await t.read()).json().v).toBe(1);
     await t.app.close();
   });
 });

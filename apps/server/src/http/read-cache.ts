@@ -16,6 +16,12 @@ import { negotiateMediaType } from './content-negotiation.js';
  * once any change to standings committed (`invalidateResults`, called by the ladder's
  * `onStandingsChanged`: results, corrections, recalculation batches, withdrawals), and live
  * RESULTS_TTL_MS at most, which bounds what changes them by another path.
+ *
+ * No stampede when an entry goes: the first request after an entry EXPIRED recomputes it while the
+ * others are still answered the expired body (for REFRESH_GRACE_MS at most: stale while
+ * revalidate); requests that MISS (nothing cached, e.g. just after an invalidation) wait for the
+ * one request already computing that URL and get its body, unless it fails or an invalidation
+ * makes it unusable: then each computes its own. An entry emptied by a write is never served.
  */
 export const READ_CACHE_CHANNEL = 'cwh:read-cache:invalidate';
 /** Message on READ_CACHE_CHANNEL that empties only the result-dependent entries. */
@@ -23,6 +29,10 @@ const RESULTS_ONLY = 'results';
 const DEFAULT_TTL_MS = 5_000;
 export const RESULTS_TTL_MS = 1_000;
 const MAX_ENTRIES = 5_000;
+/** How long an expired entry is still answered while one request recomputes it. */
+export const REFRESH_GRACE_MS = 2_000;
+/** How long a miss waits for the request computing the same URL before computing its own. */
+const FLIGHT_WAIT_MS = 2_000;
 const CACHE_CONTROL = 'public, no-cache';
 const LADDER_PLAY = [`${API.matches}/`, `${API.war}/`];
 
@@ -50,6 +60,33 @@ interface Entry {
   etag: string;
   contentType: string;
   expires: number;
+  /** When a request started recomputing this expired entry (the others get it meanwhile). */
+  refreshingSince?: number;
+}
+
+/** The one request computing a missing URL, and the entry it stored (null: none, compute your own). */
+interface Flight {
+  settle(entry: Entry | null): void;
+  done: Promise<Entry | null>;
+}
+
+type CacheRequest = FastifyRequest & { readCacheGeneration?: number; readCacheFlight?: Flight };
+
+function newFlight(): Flight {
+  let settle: (entry: Entry | null) => void = () => {};
+  const done = new Promise<Entry | null>((resolve) => {
+    settle = resolve;
+  });
+  return { settle, done };
+}
+
+/** The flight's entry, or null once FLIGHT_WAIT_MS passed without one. */
+function waitFor(flight: Flight): Promise<Entry | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), FLIGHT_WAIT_MS);
+  });
+  return Promise.race([flight.done, timeout]).finally(() => clearTimeout(timer));
 }
 
 const cachedKind = (request: FastifyRequest): 'all' | 'results' | null => {
@@ -82,15 +119,20 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
   const ttl = options.ttlMs ?? DEFAULT_TTL_MS;
   const clock = options.clock ?? Date.now;
   const entries = { all: new Map<string, Entry>(), results: new Map<string, Entry>() };
+  const flights = { all: new Map<string, Flight>(), results: new Map<string, Flight>() };
   // Bumped on every invalidation of a kind: a response computed before it must not be stored after it.
   const generation = { all: 0, results: 0 };
+  // A flight running across an invalidation stores nothing (generation) and answers its waiters
+  // null; new misses start their own flight.
   const invalidateResultsLocal = () => {
     generation.results++;
     entries.results.clear();
+    flights.results.clear();
   };
   const invalidateLocal = () => {
     generation.all++;
     entries.all.clear();
+    flights.all.clear();
     invalidateResultsLocal();
   };
   const onMessage = (message: string) =>
@@ -123,33 +165,71 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
   };
   app.decorate('readCache', { invalidate, invalidateResults });
 
-  app.addHook('onRequest', async (request, reply) => {
-    const kind = cachedKind(request);
-    if (!kind) return;
-    const entry = entries[kind].get(keyOf(request));
-    if (!entry || entry.expires <= clock()) return;
+  const answer = (request: FastifyRequest, reply: FastifyReply, entry: Entry) => {
     if (answerNotModified(request, reply, entry.etag)) return reply;
     reply
       .header('content-type', entry.contentType)
       .header('etag', entry.etag)
       .header('cache-control', CACHE_CONTROL);
     return reply.send(entry.body);
+  };
+
+  app.addHook('onRequest', async (request, reply) => {
+    const kind = cachedKind(request);
+    if (!kind) return;
+    const key = keyOf(request);
+    const entry = entries[kind].get(key);
+    if (entry) {
+      const now = clock();
+      const fresh = entry.expires > now;
+      const refreshing =
+        entry.refreshingSince !== undefined && now - entry.refreshingSince < REFRESH_GRACE_MS;
+      if (fresh || refreshing) return answer(request, reply, entry);
+      // Expired and nobody refreshing it: this request does (the route runs); others get the old body.
+      entry.refreshingSince = now;
+      return;
+    }
+    const running = flights[kind].get(key);
+    if (running) {
+      const computed = await waitFor(running);
+      if (computed) return answer(request, reply, computed);
+      return;
+    }
+    const flight = newFlight();
+    flights[kind].set(key, flight);
+    (request as CacheRequest).readCacheFlight = flight;
   });
+
+  /** Ends this request's flight (if it has one) with what it stored, or null. */
+  const land = (request: FastifyRequest, kind: 'all' | 'results' | null, stored: Entry | null) => {
+    const flight = (request as CacheRequest).readCacheFlight;
+    if (!flight) return;
+    (request as CacheRequest).readCacheFlight = undefined;
+    const key = keyOf(request);
+    if (kind && flights[kind].get(key) === flight) flights[kind].delete(key);
+    flight.settle(stored);
+  };
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || !request.routeOptions.config.readCache) return payload;
-    if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('etag')) return payload;
+    const kind = cachedKind(request);
+    if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('etag')) {
+      land(request, kind, null);
+      return payload;
+    }
     const etag = etagOf(payload);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
-    const started = (request as FastifyRequest & { readCacheGeneration?: number }).readCacheGeneration;
-    const kind = cachedKind(request);
+    const started = (request as CacheRequest).readCacheGeneration;
+    let stored: Entry | null = null;
     if (kind && started === generation[kind]) {
       const store = entries[kind];
       if (store.size >= MAX_ENTRIES) store.clear();
       const contentType = String(reply.getHeader('content-type') ?? 'application/vnd.api+json');
       const lifetime = kind === 'results' ? Math.min(ttl, RESULTS_TTL_MS) : ttl;
-      store.set(keyOf(request), { body: payload, etag, contentType, expires: clock() + lifetime });
+      stored = { body: payload, etag, contentType, expires: clock() + lifetime };
+      store.set(keyOf(request), stored);
     }
+    land(request, kind, stored);
     const match = request.headers['if-none-match'];
     if (match?.split(/\s*,\s*/).includes(etag)) {
       // A 304 has no body, so it declares no content type either (RFC 9110 15.4.5).
@@ -161,13 +241,18 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
 
   app.addHook('preHandler', (request, _reply, done) => {
     const kind = cachedKind(request);
-    if (kind)
-      (request as FastifyRequest & { readCacheGeneration?: number }).readCacheGeneration = generation[kind];
+    if (kind) (request as CacheRequest).readCacheGeneration = generation[kind];
     done();
   });
 
   app.addHook('onResponse', (request, reply, done) => {
+    // A flight not landed by onSend (no body sent) lets its waiters compute their own.
+    land(request, cachedKind(request), null);
     if (emptiesCache(request, reply.statusCode)) invalidate();
+    done();
+  });
+  app.addHook('onRequestAbort', (request, done) => {
+    land(request, cachedKind(request), null);
     done();
   });
 }
