@@ -1,10 +1,7 @@
-import { and, desc, eq, inArray, isNull, lt, or } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { eventOrganizers } from '../../db/schema/admin.js';
-import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
+import { matchSeries } from '../../db/schema/ladder.js';
 import { matchChatMessages } from '../../db/schema/match-chat.js';
-import { rosters } from '../../db/schema/rosters.js';
-import { teams } from '../../db/schema/user-contacts.js';
 import { users } from '../../db/schema/users.js';
 
 export type ChatMessageRow = typeof matchChatMessages.$inferSelect;
@@ -19,6 +16,8 @@ export interface ChatRoomRow {
   captainIds: string[];
   /** Owners of the teams the two rosters play for. */
   leaderIds: string[];
+  /** The organizers assigned to the event (they are told of the room's messages live). */
+  organizerIds: string[];
 }
 
 export interface ChatAuthor {
@@ -34,40 +33,36 @@ export function createChatRepository(db: Executor) {
   return {
     /** The series' room (deleted series flagged), or null when no such series exists. */
     async room(seriesId: string, tx: Executor = db): Promise<ChatRoomRow | null> {
-      const [series] = await tx
+      // One round trip: the series, its two sides' captains and team leaders, the event's organizers.
+      const [row] = await tx
         .select({
           id: matchSeries.id,
           tenant: matchSeries.tenant,
           eventId: matchSeries.eventId,
           deletedAt: matchSeries.deletedAt,
+          // Written out with aliases: Drizzle leaves the table off column names in a one-table select.
+          captainIds: sql<(string | null)[] | null>`(select json_agg(r.owner_id)
+            from match_series_competitors c join rosters r on r.id = c.roster_id
+            where c.match_series_id = ${seriesId}::uuid)`,
+          leaderIds: sql<(string | null)[] | null>`(select json_agg(t.owner_id)
+            from match_series_competitors c join rosters r on r.id = c.roster_id join teams t on t.id = r.team_id
+            where c.match_series_id = ${seriesId}::uuid)`,
+          organizerIds: sql<string[] | null>`(select json_agg(o.user_id)
+            from event_organizers o join match_series s on s.event_id = o.event_id where s.id = ${seriesId}::uuid)`,
         })
         .from(matchSeries)
         .where(eq(matchSeries.id, seriesId))
         .limit(1);
-      if (!series) return null;
-      const sides = await tx
-        .select({ ownerId: rosters.ownerId, teamOwnerId: teams.ownerId })
-        .from(matchSeriesCompetitors)
-        .innerJoin(rosters, eq(rosters.id, matchSeriesCompetitors.rosterId))
-        .leftJoin(teams, eq(teams.id, rosters.teamId))
-        .where(eq(matchSeriesCompetitors.matchSeriesId, seriesId));
+      if (!row) return null;
       return {
-        id: series.id,
-        tenant: series.tenant,
-        eventId: series.eventId,
-        deleted: series.deletedAt !== null,
-        captainIds: ids(sides.map((s) => s.ownerId)),
-        leaderIds: ids(sides.map((s) => s.teamOwnerId)),
+        id: row.id,
+        tenant: row.tenant,
+        eventId: row.eventId,
+        deleted: row.deletedAt !== null,
+        captainIds: ids(row.captainIds ?? []),
+        leaderIds: ids(row.leaderIds ?? []),
+        organizerIds: ids(row.organizerIds ?? []),
       };
-    },
-
-    /** The organizers assigned to the event (they are told of the room's messages live). */
-    async organizerIds(eventId: string, tx: Executor = db): Promise<string[]> {
-      const rows = await tx
-        .select({ userId: eventOrganizers.userId })
-        .from(eventOrganizers)
-        .where(eq(eventOrganizers.eventId, eventId));
-      return rows.map((r) => r.userId);
     },
 
     /** Newest first, `size` at most, older than the message `before` when given. */

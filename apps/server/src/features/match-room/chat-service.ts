@@ -93,15 +93,17 @@ export function toChatResource(
 }
 
 /** The pushes of one message to the room: captains, leaders, the event's organizers (and the actor). */
-async function pushesOf(
-  deps: ChatDeps,
+function pushesOf(
   room: ChatRoomRow,
   message: ChatMessageResource,
   actorId: string | null,
-  tx?: Executor,
-): Promise<MatchRoomUpdate[]> {
-  const organizers = await deps.repo.organizerIds(room.eventId, tx);
-  const to = new Set([...room.captainIds, ...room.leaderIds, ...organizers, ...(actorId ? [actorId] : [])]);
+): MatchRoomUpdate[] {
+  const to = new Set([
+    ...room.captainIds,
+    ...room.leaderIds,
+    ...room.organizerIds,
+    ...(actorId ? [actorId] : []),
+  ]);
   const data = { matchSeries: { id: room.id }, message };
   return [...to].map((userId) => ({ tenant: room.tenant, userId, event: MATCH_CHAT_EVENT, data }));
 }
@@ -167,7 +169,7 @@ export async function sendChatMessage(
     createdAt: deps.now(),
   });
   const message = toChatResource(row, room, await deps.repo.authors([input.caller.id]));
-  deps.notify(await pushesOf(deps, room, message, input.caller.id));
+  deps.notify(pushesOf(room, message, input.caller.id));
   return message;
 }
 
@@ -203,7 +205,7 @@ export async function removeChatMessage(
     const authors = await deps.repo.authors(row.userId ? [row.userId] : [], tx);
     return { message: toChatResource(removed, room, authors), room };
   });
-  deps.notify(await pushesOf(deps, room, message, input.caller.id));
+  deps.notify(pushesOf(room, message, input.caller.id));
   return message;
 }
 
@@ -228,5 +230,5 @@ export async function postChatNotice(
     },
     tx,
   );
-  return pushesOf(deps, room, toChatResource(row, room, new Map()), null, tx);
+  return pushesOf(room, toChatResource(row, room, new Map()), null);
 }
