@@ -31,11 +31,17 @@ export interface DatabaseOptions {
   /** PGlite data directory; undefined means in-memory (tests). */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * PGlite only: start from this dump of a data directory (PGlite's `dumpDataDir` tarball) instead
+   * of an empty one. The tests start from a migrated snapshot: loading it takes a quarter of what
+   * booting an empty PGlite and migrating it takes.
+   */
+  snapshot?: Blob | undefined;
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
-  return openPglite(options.dataDir);
+  return openPglite(options.dataDir, options.snapshot);
 }
 
 async function openPostgres(url: string, max: number): Promise<Database> {
@@ -54,9 +60,10 @@ async function openPostgres(url: string, max: number): Promise<Database> {
   };
 }
 
-async function openPglite(dataDir: string | undefined): Promise<Database> {
+async function openPglite(dataDir: string | undefined, snapshot: Blob | undefined): Promise<Database> {
   if (dataDir) mkdirSync(dataDir, { recursive: true });
-  const client = dataDir ? new PGlite(dataDir) : new PGlite();
+  const options = snapshot ? { loadDataDir: snapshot } : {};
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite(options);
   await client.waitReady;
   const db = retryTransactions(drizzlePglite({ client, schema }) as unknown as Db);
   return {
