@@ -180,6 +180,33 @@ describe('pairSwissRound: the sparse pass on groups of more than 26 teams', () =
       't15 v t17',
     ]);
   });
+
+  it('pairs every team when the sparse pass could only pair all but two without a rematch: the complete graph decides', () => {
+    // t01 met everyone but t14 and t15, t15 everyone but t01 and t28: inside the sparse neighbourhood
+    // both have nobody left, and t01 v t15 lies outside it, so a rematch-free sparse matching would
+    // leave the two of them out. The greedy (t01 v t15, t02 v t28, …) gets stuck on t14 v t16.
+    const played: [number, number][] = [];
+    for (let seed = 2; seed <= 28; seed++) if (seed !== 14 && seed !== 15) played.push([1, seed]);
+    for (let seed = 2; seed <= 27; seed++) if (seed !== 15) played.push([15, seed]);
+    const round = pairSwissRound(field(new Array<number>(28).fill(25), [...played, [14, 16]]));
+    expect(round.rematches).toBe(0);
+    expect(tables(round)).toEqual([
+      't01 v t15',
+      't02 v t28',
+      't03 v t27',
+      't04 v t26',
+      't05 v t25',
+      't06 v t24',
+      't07 v t23',
+      't08 v t22',
+      't09 v t21',
+      't10 v t20',
+      't11 v t19',
+      't12 v t18',
+      't13 v t16',
+      't14 v t17',
+    ]);
+  });
 });
 
 describe('pairSwissRound: pairs reused after a merge', () => {
