@@ -70,7 +70,18 @@ interface Flight {
   done: Promise<Entry | null>;
 }
 
-type CacheRequest = FastifyRequest & { readCacheGeneration?: number; readCacheFlight?: Flight };
+/** What the cache knows of a request to a cached route, worked out once in `onRequest`. */
+interface CacheState {
+  kind: 'all' | 'results';
+  key: string;
+  /** The invalidation generation when the route started (preHandler). */
+  generation?: number;
+  /** Set when this request computes a missing URL for the others. */
+  flight?: Flight;
+}
+
+type CacheRequest = FastifyRequest & { readCacheState?: CacheState };
+const stateOf = (request: FastifyRequest) => (request as CacheRequest).readCacheState;
 
 function newFlight(): Flight {
   let settle: (entry: Entry | null) => void = () => {};
@@ -177,8 +188,9 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
   app.addHook('onRequest', async (request, reply) => {
     const kind = cachedKind(request);
     if (!kind) return;
-    const key = keyOf(request);
-    const entry = entries[kind].get(key);
+    const state: CacheState = { kind, key: keyOf(request) };
+    (request as CacheRequest).readCacheState = state;
+    const entry = entries[kind].get(state.key);
     if (entry) {
       const now = clock();
       const fresh = entry.expires > now;
@@ -189,47 +201,44 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
       entry.refreshingSince = now;
       return;
     }
-    const running = flights[kind].get(key);
+    const running = flights[kind].get(state.key);
     if (running) {
       const computed = await waitFor(running);
       if (computed) return answer(request, reply, computed);
       return;
     }
-    const flight = newFlight();
-    flights[kind].set(key, flight);
-    (request as CacheRequest).readCacheFlight = flight;
+    state.flight = newFlight();
+    flights[kind].set(state.key, state.flight);
   });
 
   /** Ends this request's flight (if it has one) with what it stored, or null. */
-  const land = (request: FastifyRequest, kind: 'all' | 'results' | null, stored: Entry | null) => {
-    const flight = (request as CacheRequest).readCacheFlight;
-    if (!flight) return;
-    (request as CacheRequest).readCacheFlight = undefined;
-    const key = keyOf(request);
-    if (kind && flights[kind].get(key) === flight) flights[kind].delete(key);
+  const land = (state: CacheState | undefined, stored: Entry | null) => {
+    const flight = state?.flight;
+    if (!state || !flight) return;
+    state.flight = undefined;
+    if (flights[state.kind].get(state.key) === flight) flights[state.kind].delete(state.key);
     flight.settle(stored);
   };
 
   app.addHook('onSend', async (request, reply, payload) => {
     if (request.method !== 'GET' || !request.routeOptions.config.readCache) return payload;
-    const kind = cachedKind(request);
+    const state = stateOf(request);
     if (reply.statusCode !== 200 || typeof payload !== 'string' || reply.getHeader('etag')) {
-      land(request, kind, null);
+      land(state, null);
       return payload;
     }
     const etag = etagOf(payload);
     reply.header('etag', etag).header('cache-control', CACHE_CONTROL);
-    const started = (request as CacheRequest).readCacheGeneration;
     let stored: Entry | null = null;
-    if (kind && started === generation[kind]) {
-      const store = entries[kind];
+    if (state && state.generation === generation[state.kind]) {
+      const store = entries[state.kind];
       if (store.size >= MAX_ENTRIES) store.clear();
       const contentType = String(reply.getHeader('content-type') ?? 'application/vnd.api+json');
-      const lifetime = kind === 'results' ? Math.min(ttl, RESULTS_TTL_MS) : ttl;
+      const lifetime = state.kind === 'results' ? Math.min(ttl, RESULTS_TTL_MS) : ttl;
       stored = { body: payload, etag, contentType, expires: clock() + lifetime };
-      store.set(keyOf(request), stored);
+      store.set(state.key, stored);
     }
-    land(request, kind, stored);
+    land(state, stored);
     const match = request.headers['if-none-match'];
     if (match?.split(/\s*,\s*/).includes(etag)) {
       // A 304 has no body, so it declares no content type either (RFC 9110 15.4.5).
@@ -240,19 +249,19 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
   });
 
   app.addHook('preHandler', (request, _reply, done) => {
-    const kind = cachedKind(request);
-    if (kind) (request as CacheRequest).readCacheGeneration = generation[kind];
+    const state = stateOf(request);
+    if (state) state.generation = generation[state.kind];
     done();
   });
 
   app.addHook('onResponse', (request, reply, done) => {
     // A flight not landed by onSend (no body sent) lets its waiters compute their own.
-    land(request, cachedKind(request), null);
+    land(stateOf(request), null);
     if (emptiesCache(request, reply.statusCode)) invalidate();
     done();
   });
   app.addHook('onRequestAbort', (request, done) => {
-    land(request, cachedKind(request), null);
+    land(stateOf(request), null);
     done();
   });
 }
