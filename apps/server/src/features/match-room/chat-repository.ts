@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { matchSeries } from '../../db/schema/ladder.js';
+import { rowsOf } from '../../db/rows.js';
 import { matchChatMessages } from '../../db/schema/match-chat.js';
 import { users } from '../../db/schema/users.js';
 
@@ -34,31 +34,21 @@ export function createChatRepository(db: Executor) {
     /** The series' room (deleted series flagged), or null when no such series exists. */
     async room(seriesId: string, tx: Executor = db): Promise<ChatRoomRow | null> {
       // One round trip: the series, its two sides' captains and team leaders, the event's organizers.
-      const [row] = await tx
-        .select({
-          id: matchSeries.id,
-          tenant: matchSeries.tenant,
-          eventId: matchSeries.eventId,
-          deletedAt: matchSeries.deletedAt,
-          // Written out with aliases: Drizzle leaves the table off column names in a one-table select.
-          captainIds: sql<(string | null)[] | null>`(select json_agg(r.owner_id)
-            from match_series_competitors c join rosters r on r.id = c.roster_id
-            where c.match_series_id = ${seriesId}::uuid)`,
-          leaderIds: sql<(string | null)[] | null>`(select json_agg(t.owner_id)
-            from match_series_competitors c join rosters r on r.id = c.roster_id join teams t on t.id = r.team_id
-            where c.match_series_id = ${seriesId}::uuid)`,
-          organizerIds: sql<string[] | null>`(select json_agg(o.user_id)
-            from event_organizers o join match_series s on s.event_id = o.event_id where s.id = ${seriesId}::uuid)`,
-        })
-        .from(matchSeries)
-        .where(eq(matchSeries.id, seriesId))
-        .limit(1);
+      const result = await tx.execute(sql`
+        select s.id, s.tenant, s.event_id as "eventId", s.deleted_at is not null as deleted,
+          (select json_agg(r.owner_id) from match_series_competitors c
+            join rosters r on r.id = c.roster_id where c.match_series_id = s.id) as "captainIds",
+          (select json_agg(t.owner_id) from match_series_competitors c
+            join rosters r on r.id = c.roster_id join teams t on t.id = r.team_id
+            where c.match_series_id = s.id) as "leaderIds",
+          (select json_agg(o.user_id) from event_organizers o where o.event_id = s.event_id) as "organizerIds"
+        from match_series s where s.id = ${seriesId}::uuid`);
+      type Row = Omit<ChatRoomRow, 'captainIds' | 'leaderIds' | 'organizerIds'> &
+        Record<'captainIds' | 'leaderIds' | 'organizerIds', (string | null)[] | null>;
+      const row = rowsOf<Row>(result)[0];
       if (!row) return null;
       return {
-        id: row.id,
-        tenant: row.tenant,
-        eventId: row.eventId,
-        deleted: row.deletedAt !== null,
+        ...row,
         captainIds: ids(row.captainIds ?? []),
         leaderIds: ids(row.leaderIds ?? []),
         organizerIds: ids(row.organizerIds ?? []),
