@@ -4,6 +4,7 @@ import { systemNoticeUpdates } from '../../../realtime/match-room-notices.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
+import type { FinishedCompetitor } from './ladder-series-repository.js';
 import type { StageSeriesOutcome, StageSeriesResultHook, WarOutcome } from './stage-series-hook.js';
 
 export type { StageSeriesOutcome, StageSeriesResultHook, WarOutcome };
@@ -172,8 +173,8 @@ export function createSeriesResultsService(
       await pushFinishedNotices(staged.series, tx, notices);
       return staged.series;
     }
-    // One statement finishes the series, writes both sides and completes the queue entries; one
-    // more adds the standings deltas (series row, competitors, rosters' owners: 2 round trips).
+    // One statement finishes the series, writes both sides, completes the queue entries and answers
+    // the sides with their captains; one more adds the standings deltas.
     const at = now();
     const updates = competitorUpdates(result);
     const competitors = await repo.finishSeriesWithResult(series.id, at, [updates.home, updates.away], tx);
@@ -187,7 +188,7 @@ export function createSeriesResultsService(
     return finished;
   }
 
-  /** Tells the captains of both sides that the series finished (sent after the commit). */
+  /** `tellFinished` for a series whose sides and captains are not known yet (a stage series). */
   async function pushFinishedNotices(series: MatchSeriesRow, tx: Executor, notices: Notice[]) {
     const competitors = await repo.competitorsOf([series.id], tx);
     const owners = new Map(
@@ -205,14 +206,13 @@ export function createSeriesResultsService(
     await tellFinished(series, told, tx, notices);
   }
 
+  /**
+   * Tells the captains of both sides that the series finished, and its room the score (sent after
+   * the commit).
+   */
   async function tellFinished(
     series: MatchSeriesRow,
-    competitors: readonly {
-      position: number;
-      rosterId: string | null;
-      ownerId: string | null;
-      score: number | null;
-    }[],
+    competitors: readonly Pick<FinishedCompetitor, 'position' | 'rosterId' | 'ownerId' | 'score'>[],
     tx: Executor,
     notices: Notice[],
   ) {

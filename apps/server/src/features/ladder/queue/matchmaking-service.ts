@@ -150,9 +150,9 @@ export function createMatchmakingService(context: LadderContext) {
    * no rematch inside the grace period). ONE unlocked read gives the entry and its candidates (a
    * range scan on the points index); with no partner the rule allows, that is all (no transaction).
    * Otherwise ONE statement locks the entry and its best partner in id order, WAITING for a
-   * transaction that holds either row, re-checks them and writes the pair (`pairIfBothWaiting`). Two captains joining at once each find the
-   * other: skipping a row held by the other's matching left both to the next tick (up to
-   * MATCHMAKING_INTERVAL_MS later). Ticks lock with SKIP LOCKED and never wait, so they cannot
+   * transaction that holds either row, re-checks them and writes the pair (`pairIfBothWaiting`).
+   * Two captains joining at once each find the other: skipping a row held by the other's matching
+   * left both to the next tick (up to MATCHMAKING_INTERVAL_MS later). Ticks lock with SKIP LOCKED and never wait, so they cannot
    * deadlock with it.
    *
    * `contended`: the best partner was taken meanwhile by another matching. When many captains join
