@@ -79,14 +79,20 @@ function pgliteVersion(): string {
   return (JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string }).version;
 }
 
-/** A hash of every migration file (and of `extra`): names the migrated snapshots below. */
+const hashes = new Map<string, string>();
+
+/** A hash of every migration file (and of `extra`): names the migrated snapshots below. Once per file. */
 function migrationsHash(extra: string): string {
+  const known = hashes.get(extra);
+  if (known) return known;
   const hash = createHash('sha256').update(extra);
   for (const file of readdirSync(MIGRATIONS_DIR, { recursive: true, encoding: 'utf8' }).sort()) {
     const path = join(MIGRATIONS_DIR, file);
     if (statSync(path).isFile()) hash.update(file).update(readFileSync(path));
   }
-  return hash.digest('hex').slice(0, 16);
+  const digest = hash.digest('hex').slice(0, 16);
+  hashes.set(extra, digest);
+  return digest;
 }
 
 /**
