@@ -193,6 +193,21 @@ describeEachDatabase(
           { rosterId: rosterIds[2], placement: 3, placementTo: 3, label: '3' },
         ],
       });
+
+      // Once advanced, the info names each team's outcome, where it goes and its ticket.
+      const next = await copySegment(db(), 'championship-finals', 'info-bracket-next');
+      const advanced = await call(ctx.app, admin, 'POST', `${T}/segments/${segmentId}/advance`, {
+        rules: [
+          { nextSegmentId: next.id, placements: [1], ticket: 'golden' },
+          { nextSegmentId: next.id, placements: [2] },
+        ],
+      });
+      expect(advanced.statusCode, advanced.body).toBe(200);
+      expect((await info(segmentId)).attributes.outcomes).toEqual([
+        { rosterId: rosterIds[0], outcome: 'qualified', nextSegment: { id: next.id }, ticket: 'golden' },
+        { rosterId: rosterIds[1], outcome: 'qualified', nextSegment: { id: next.id }, ticket: null },
+        { rosterId: rosterIds[2], outcome: 'eliminated', nextSegment: null, ticket: null },
+      ]);
     });
 
     it('swiss records: every column after a round with a bye, the standings before it, a page', async () => {
