@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -17,6 +17,53 @@ export function loadavg(): string {
   } catch {
     return 'n/a';
   }
+}
+
+/**
+ * CPU time (user + system, ms) used so far by this machine's PostgreSQL server processes (every
+ * process named `postgres`, from /proc), or null where /proc cannot tell. CPU time, unlike wall time,
+ * hardly moves with the machine's load: the difference over a phase, divided by its operations, is a
+ * per-operation cost that a busy machine does not inflate.
+ */
+export function postgresCpuMs(): number | null {
+  try {
+    const tick = 1000 / 100; // USER_HZ: 100 on Linux
+    let total = 0;
+    for (const pid of readdirSync('/proc')) {
+      if (!/^\d+$/.test(pid)) continue;
+      let stat: string;
+      try {
+        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+      } catch {
+        continue; // the process ended meanwhile
+      }
+      const close = stat.lastIndexOf(')');
+      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
+      const fields = stat.slice(close + 2).split(' ');
+      // After the name: state is field 3, utime 14 and stime 15 (1-based, proc(5)).
+      total += (Number(fields[11]) + Number(fields[12])) * tick;
+    }
+    return total;
+  } catch {
+    return null;
+  }
+}
+
+/** CPU ms this process and PostgreSQL's used since `start` (from `cpuSnapshot()`). */
+export function cpuSnapshot() {
+  return { node: process.cpuUsage(), postgres: postgresCpuMs() };
+}
+
+export function cpuSince(start: ReturnType<typeof cpuSnapshot>): {
+  nodeMs: number;
+  postgresMs: number | null;
+} {
+  const node = process.cpuUsage(start.node);
+  const pg = postgresCpuMs();
+  return {
+    nodeMs: (node.user + node.system) / 1000,
+    postgresMs: pg === null || start.postgres === null ? null : pg - start.postgres,
+  };
 }
 
 export function machine() {

@@ -5,7 +5,17 @@ import { loadConfig } from '../../apps/server/src/config.js';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { rowsOf } from '../../apps/server/src/db/rows.js';
 import { segments } from '../../apps/server/src/db/schema/segments.js';
-import { type DbChoice, dbArg, intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
+import {
+  cpuSince,
+  cpuSnapshot,
+  type DbChoice,
+  dbArg,
+  intArg,
+  loadavg,
+  machine,
+  parseArgs,
+  writeResult,
+} from '../lib/env.js';
 import { createBenchDatabase, prepareBenchDatabase } from '../lib/server.js';
 import { ms, summarize, table } from '../lib/stats.js';
 
@@ -43,7 +53,11 @@ async function fillSegment(
     join bench_rosters r on r.n = case p.pos when 0 then s.h else s.a end`);
 }
 
-/** `count` open series between random existing rosters, ready for a result. */
+/**
+ * `count` open series between random existing rosters, ready for a result. Each has a match-up id,
+ * as every ladder series has (it is made from the match-up both captains accepted); a result reads
+ * nothing of the match-up itself.
+ */
 async function openSeries(
   database: Database,
   segmentId: string,
@@ -53,8 +67,8 @@ async function openSeries(
 ) {
   const result = await database.db.execute(sql`
     with s as (
-      insert into match_series (tenant, event_id, segment_id, date, state, created_at)
-      select 'global', ${eventId}, ${segmentId}, now(), 'live', now() from generate_series(1, ${count})
+      insert into match_series (tenant, event_id, segment_id, match_up_id, date, state, created_at)
+      select 'global', ${eventId}, ${segmentId}, gen_random_uuid(), now(), 'live', now() from generate_series(1, ${count})
       returning id
     ), n as (select id, row_number() over () + ${offset} as k from s),
     c as (
@@ -127,6 +141,7 @@ async function runOne(kind: DbChoice, o: DbOptions) {
       const sustainedIds = await openSeries(database, ids.segmentId, ids.eventId, o.sustained, o.sequential);
       const concurrency = kind === 'pglite' ? 1 : o.concurrency;
       let next = 0;
+      const cpuStart = cpuSnapshot();
       const started = performance.now();
       await Promise.all(
         Array.from({ length: concurrency }, async () => {
@@ -137,6 +152,7 @@ async function runOne(kind: DbChoice, o: DbOptions) {
         }),
       );
       const sustainedSeconds = (performance.now() - started) / 1000;
+      const cpu = cpuSince(cpuStart);
       return {
         db: kind,
         entries,
@@ -147,6 +163,10 @@ async function runOne(kind: DbChoice, o: DbOptions) {
           seconds: sustainedSeconds,
           perSecond: sustainedIds.length / sustainedSeconds,
           concurrency,
+          // CPU per result: this process (the app and the driver) and, on PostgreSQL, the server.
+          nodeCpuMsPerResult: cpu.nodeMs / sustainedIds.length,
+          postgresCpuMsPerResult:
+            kind === 'postgres' && cpu.postgresMs !== null ? cpu.postgresMs / sustainedIds.length : null,
         },
       };
     } finally {
@@ -174,7 +194,16 @@ export async function standingsDbBench(argv: readonly string[]): Promise<void> {
       `then ${o.sustained} with ${o.concurrency} in flight (PostgreSQL); loadavg before ${loadBefore}`,
   );
   const rows: string[][] = [
-    ['db', 'recalculation (all)', 'result p50', 'p90', 'p99', 'max', 'sustained results/s'],
+    [
+      'db',
+      'recalculation (all)',
+      'result p50',
+      'p90',
+      'p99',
+      'max',
+      'sustained results/s',
+      'CPU ms/result app / PostgreSQL',
+    ],
   ];
   for (const kind of dbArg(args, 'both')) {
     const run = await runOne(kind, o);
@@ -189,6 +218,7 @@ export async function standingsDbBench(argv: readonly string[]): Promise<void> {
       ms(run.perResult.p99),
       ms(run.perResult.max),
       `${run.sustained.perSecond.toFixed(0)} (×${run.sustained.concurrency})`,
+      `${run.sustained.nodeCpuMsPerResult.toFixed(2)} / ${run.sustained.postgresCpuMsPerResult?.toFixed(2) ?? '-'}`,
     ]);
   }
   console.log(table(rows));

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { API, MATCH_CHAT_EVENT } from '@cwh/contract';
 import { and, eq, sql } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
@@ -23,6 +24,24 @@ vi.mock('../../src/realtime/notify.js', () => ({
     sent.push({ userId, event, data });
   },
 }));
+
+// The series the stage was asked about (the stage hook, wrapped): a ladder series made from a
+// match-up must not be asked about (one round trip less per result).
+const stageAsked = vi.hoisted(() => [] as string[]);
+vi.mock('../../src/features/brackets/stage-results-service.js', async (importOriginal) => {
+  const actual =
+    await importOriginal<typeof import('../../src/features/brackets/stage-results-service.js')>();
+  return {
+    ...actual,
+    stageSeriesResultHook: (deps: Parameters<typeof actual.stageSeriesResultHook>[0]) => {
+      const hook = actual.stageSeriesResultHook(deps);
+      return (...args: Parameters<typeof hook>) => {
+        stageAsked.push(args[0].id);
+        return hook(...args);
+      };
+    },
+  };
+});
 
 type Competitor = {
   roster: { id: string } | null;
@@ -55,12 +74,18 @@ describeEachDatabase(
     });
     beforeEach(() => {
       sent.length = 0;
+      stageAsked.length = 0;
     });
 
     const next = () => captains[used++]!;
 
     /** A live series on `segmentId` between two captains' rosters; null leaves a side without a roster. */
-    async function openSeries(home: Captain | null, away: Captain | null, segmentId = ladder.ladderId) {
+    async function openSeries(
+      home: Captain | null,
+      away: Captain | null,
+      segmentId = ladder.ladderId,
+      matchUpId: string | null = null,
+    ) {
       const at = TEST_NOW;
       const [series] = await db()
         .insert(matchSeries)
@@ -68,6 +93,7 @@ describeEachDatabase(
           tenant: 'global',
           eventId: ladder.eventId,
           segmentId,
+          matchUpId,
           date: at,
           state: 'live',
           createdAt: at,
@@ -209,6 +235,27 @@ describeEachDatabase(
       expect(roomPushes(id, home.userId)).toEqual([recorded]);
       expect(roomPushes(id, away.userId)).toEqual([recorded]);
       expect(await roomNotices(id, away)).toEqual([recorded]);
+    });
+
+    it("a series made from a match-up is the ladder's: recorded without asking the stage; one without a match-up is asked about first", async () => {
+      const [home, away, other1, other2] = [next(), next(), next(), next()];
+      const fromMatchUp = await openSeries(home, away, ladder.ladderId, randomUUID());
+      await finish(fromMatchUp, { stars: { home: 3, away: 1 } });
+      expect(stageAsked).toEqual([]);
+      expect(await stored(fromMatchUp)).toEqual([
+        [1, 3, false, null],
+        [2, 1, false, null],
+      ]);
+      expect(await standing(home.rosterId)).toEqual(
+        tally({ points: 3, wins: 1, starsFor: 3, starsAgainst: 1 }),
+      );
+      // A series without one (an organizer's or the demo's) may be a stage's: the stage answers first.
+      const plain = await openSeries(other1, other2);
+      await finish(plain, { stars: { home: 0, away: 2 } });
+      expect(stageAsked).toEqual([plain]);
+      expect(await standing(other2.rosterId)).toEqual(
+        tally({ points: 3, wins: 1, starsFor: 2, starsAgainst: 0 }),
+      );
     });
 
     it('a home win without destruction stores none; a result delivered again changes nothing and tells nobody', async () => {

@@ -9,6 +9,7 @@ import { matchChatMessages } from '../../src/db/schema/match-chat.js';
 import { rosters } from '../../src/db/schema/rosters.js';
 import { teams } from '../../src/db/schema/user-contacts.js';
 import { createRateLimiter } from '../../src/http/rate-limit.js';
+import { systemNoticeUpdates } from '../../src/realtime/match-room-notices.js';
 import { type Callers, call, createCallers, ROLES } from '../admin/admin-fixtures.js';
 import { MINUTE, matchCheckIn, stageSegment, stageSeries } from '../checkins/checkins-fixtures.js';
 import { describeEachDatabase, loginAsAdmin, TEST_NOW } from '../harness.js';
@@ -217,6 +218,48 @@ describeEachDatabase(
           status: 404,
           code: 'NOT_FOUND',
         });
+      });
+    });
+
+    describe('a system notice written', () => {
+      const notices = async (seriesId: string) =>
+        (
+          await db()
+            .select({ kind: matchChatMessages.kind, notice: matchChatMessages.notice })
+            .from(matchChatMessages)
+            .where(eq(matchChatMessages.matchSeriesId, seriesId))
+        ).filter((m) => m.notice?.type === 'war_started');
+      const started = (matchSeriesId: string) =>
+        systemNoticeUpdates(db(), { matchSeriesId, type: 'war_started' }, db());
+
+      it('written with the room read in one statement: pushed to captains, leader and organizers; nothing for a deleted or unknown series', async () => {
+        const series = await newSeries([captains[4]!, captains[5]!]);
+        const updates = await started(series.id);
+        expect(await notices(series.id)).toEqual([
+          { kind: 'system', notice: { type: 'war_started', params: {} } },
+        ]);
+        const told = updates.map((u) => u.userId);
+        expect(told).toEqual(expect.arrayContaining([series.home.userId, series.away.userId]));
+        for (const update of updates) {
+          expect(update.data).toMatchObject({
+            matchSeries: { id: series.id },
+            message: {
+              type: 'chat-messages',
+              attributes: { kind: 'system', notice: { type: 'war_started', params: {} }, author: null },
+            },
+          });
+        }
+        const [written] = await db()
+          .select({ id: matchChatMessages.id })
+          .from(matchChatMessages)
+          .where(eq(matchChatMessages.matchSeriesId, series.id));
+        expect(updates[0]!.data.message.id).toBe(written!.id);
+
+        await db().update(matchSeries).set({ deletedAt: TEST_NOW }).where(eq(matchSeries.id, series.id));
+        expect(await started(series.id)).toEqual([]);
+        expect(await notices(series.id)).toHaveLength(1);
+        expect(await started(UNKNOWN)).toEqual([]);
+        expect(await notices(UNKNOWN)).toEqual([]);
       });
     });
 

@@ -1,7 +1,8 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
+import { executeNamed } from '../../db/prepared.js';
 import { rowsOf } from '../../db/rows.js';
-import { matchChatMessages } from '../../db/schema/match-chat.js';
+import { type MatchChatNoticeColumn, matchChatMessages } from '../../db/schema/match-chat.js';
 import { users } from '../../db/schema/users.js';
 
 export type ChatMessageRow = typeof matchChatMessages.$inferSelect;
@@ -28,31 +29,66 @@ export interface ChatAuthor {
 
 const ids = (values: readonly (string | null)[]) => [...new Set(values.filter((v): v is string => !!v))];
 
+/** The room as its SQL answers it: the three lists are JSON arrays, null when empty. */
+type RoomSqlRow = Omit<ChatRoomRow, 'captainIds' | 'leaderIds' | 'organizerIds'> &
+  Record<'captainIds' | 'leaderIds' | 'organizerIds', (string | null)[] | null>;
+
+/** One statement: the series, its two sides' captains and team leaders, the event's organizers. */
+const roomSelect = (seriesId: string) => sql`
+  select s.id, s.tenant, s.event_id as "eventId", s.deleted_at is not null as deleted,
+    (select json_agg(r.owner_id) from match_series_competitors c
+      join rosters r on r.id = c.roster_id where c.match_series_id = s.id) as "captainIds",
+    (select json_agg(t.owner_id) from match_series_competitors c
+      join rosters r on r.id = c.roster_id join teams t on t.id = r.team_id
+      where c.match_series_id = s.id) as "leaderIds",
+    (select json_agg(o.user_id) from event_organizers o where o.event_id = s.event_id) as "organizerIds"
+  from match_series s where s.id = ${seriesId}::uuid`;
+
+const roomOf = (row: RoomSqlRow): ChatRoomRow => ({
+  id: row.id,
+  tenant: row.tenant,
+  eventId: row.eventId,
+  deleted: row.deleted,
+  captainIds: ids(row.captainIds ?? []),
+  leaderIds: ids(row.leaderIds ?? []),
+  organizerIds: ids(row.organizerIds ?? []),
+});
+
 /** The SQL of the match chat: rooms, messages, their authors, the event's organizers. */
 export function createChatRepository(db: Executor) {
   return {
     /** The series' room (deleted series flagged), or null when no such series exists. */
     async room(seriesId: string, tx: Executor = db): Promise<ChatRoomRow | null> {
-      // One round trip: the series, its two sides' captains and team leaders, the event's organizers.
-      const result = await tx.execute(sql`
-        select s.id, s.tenant, s.event_id as "eventId", s.deleted_at is not null as deleted,
-          (select json_agg(r.owner_id) from match_series_competitors c
-            join rosters r on r.id = c.roster_id where c.match_series_id = s.id) as "captainIds",
-          (select json_agg(t.owner_id) from match_series_competitors c
-            join rosters r on r.id = c.roster_id join teams t on t.id = r.team_id
-            where c.match_series_id = s.id) as "leaderIds",
-          (select json_agg(o.user_id) from event_organizers o where o.event_id = s.event_id) as "organizerIds"
-        from match_series s where s.id = ${seriesId}::uuid`);
-      type Row = Omit<ChatRoomRow, 'captainIds' | 'leaderIds' | 'organizerIds'> &
-        Record<'captainIds' | 'leaderIds' | 'organizerIds', (string | null)[] | null>;
-      const row = rowsOf<Row>(result)[0];
-      if (!row) return null;
-      return {
-        ...row,
-        captainIds: ids(row.captainIds ?? []),
-        leaderIds: ids(row.leaderIds ?? []),
-        organizerIds: ids(row.organizerIds ?? []),
-      };
+      const row = rowsOf<RoomSqlRow>(await executeNamed(tx, 'chat_room', roomSelect(seriesId)))[0];
+      return row ? roomOf(row) : null;
+    },
+
+    /**
+     * A system notice in ONE round trip: the room read and, unless its series is deleted, the
+     * notice written. Answers the room and the new message's id (null for a deleted series), or null
+     * when no such series exists. Every result, check-in and war start posts one (issue #11).
+     */
+    async insertNotice(
+      seriesId: string,
+      notice: MatchChatNoticeColumn,
+      createdAt: Date,
+      tx: Executor,
+    ): Promise<{ room: ChatRoomRow; messageId: string | null } | null> {
+      const result = await executeNamed(
+        tx,
+        'chat_insert_notice',
+        sql`
+        with room as (${roomSelect(seriesId)}),
+        m as (
+          insert into match_chat_messages (tenant, event_id, match_series_id, kind, notice, created_at)
+          select tenant, "eventId", id, 'system', ${JSON.stringify(notice)}::jsonb, ${createdAt.toISOString()}::timestamptz
+          from room where not deleted
+          returning id
+        )
+        select room.*, (select id::text from m) as "messageId" from room`,
+      );
+      const row = rowsOf<RoomSqlRow & { messageId: string | null }>(result)[0];
+      return row ? { room: roomOf(row), messageId: row.messageId } : null;
     },
 
     /** Newest first, `size` at most, older than the message `before` when given. */

@@ -215,20 +215,23 @@ export async function postChatNotice(
   notice: MatchRoomNotice,
   tx: Executor,
 ): Promise<MatchRoomUpdate[]> {
-  const room = await deps.repo.room(notice.matchSeriesId, tx);
-  if (!room || room.deleted) return [];
-  const row = await deps.repo.insert(
-    {
-      tenant: room.tenant,
-      eventId: room.eventId,
-      matchSeriesId: room.id,
-      userId: null,
-      kind: 'system',
-      body: null,
-      notice: { type: notice.type, params: notice.params ?? {} },
-      createdAt: deps.now(),
-    },
-    tx,
-  );
+  const createdAt = deps.now();
+  const body = { type: notice.type, params: notice.params ?? {} };
+  const posted = await deps.repo.insertNotice(notice.matchSeriesId, body, createdAt, tx);
+  if (!posted?.messageId) return [];
+  const { room, messageId } = posted;
+  const row: ChatMessageRow = {
+    id: messageId,
+    tenant: room.tenant,
+    eventId: room.eventId,
+    matchSeriesId: room.id,
+    userId: null,
+    kind: 'system',
+    body: null,
+    notice: body,
+    createdAt,
+    deletedAt: null,
+    deletedBy: null,
+  };
   return pushesOf(room, toChatResource(row, room, new Map()), null);
 }
