@@ -150,6 +150,9 @@ export function startServer(
         GAME_MODE: 'simulated',
         // The benches' game is the simulator; production refuses it unless a demo says so.
         ALLOW_SIMULATED_GAME_IN_PRODUCTION: 'true',
+        // node-postgres reads PGOPTIONS: e.g. `-c log_min_duration_statement=0` logs every statement
+        // of the server's connections with its parse, bind and execute times (bench/README.md).
+        ...(process.env.PGOPTIONS ? { PGOPTIONS: process.env.PGOPTIONS } : {}),
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -66,7 +66,12 @@ export interface QueueRunResult {
     idleSeconds: number;
   };
   sequential: PhaseResult;
-  bursts: PhaseResult & { burstSize: number; burstCount: number };
+  bursts: PhaseResult & {
+    burstSize: number;
+    burstCount: number;
+    /** CPU ms per match-up over the bursts (join, found, both accepts); NaN where unknown. */
+    cpuMsPerMatchUp: { server: number; postgres: number; bots: number };
+  };
   memory: Record<string, ProcessSample | null>;
   serverCpuSeconds: number;
   serverErrors: string;

@@ -73,6 +73,13 @@ export function render(results: QueueRunResult[]): string {
     ],
     ['  match-ups per second', ...col((r) => r.bursts.matchUpsPerSecond.toFixed(0))],
     [
+      '  CPU ms per match-up: server / PostgreSQL / bots',
+      ...col((r) => {
+        const c = r.bursts.cpuMsPerMatchUp;
+        return `${c.server.toFixed(2)} / ${Number.isNaN(c.postgres) ? '-' : c.postgres.toFixed(2)} / ${c.bots.toFixed(2)}`;
+      }),
+    ],
+    [
       'server RSS start → sockets → end',
       ...col(
         (r) =>

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { API, MATCH_UP_FOUND_EVENT } from '@cwh/contract';
 import { summarizeCpuProfile } from '../lib/cpu-profile.js';
-import { type DbChoice, loadavg, machine, RESULTS_DIR, sleep } from '../lib/env.js';
+import { cpuSince, cpuSnapshot, type DbChoice, loadavg, machine, RESULTS_DIR, sleep } from '../lib/env.js';
 import {
   createBenchDatabase,
   type ProcessSample,
@@ -144,10 +144,28 @@ export async function runOne(
 
     // ── Phase 2b: the rest joins in bursts ────────────────────────────────────
     const rest = pairs.slice(sequentialCount);
+    const burstCpu = cpuSnapshot();
     const burstRun = await runBurstPhase(phase, o, rest, sequential.starved);
     const bursts = burstRun.bursts;
     aborted = burstRun.aborted ?? aborted;
     memory.end = sampleProcess(pid);
+    // CPU per match-up of the bursts (join, found, both accepts): the server, PostgreSQL, the bots.
+    // CPU time hardly moves with the machine's load, so it tells what a match-up costs.
+    const burstCpuUsed = cpuSince(burstCpu);
+    const perMatchUp = (msUsed: number | null) =>
+      msUsed !== null && bursts.found > 0 ? msUsed / bursts.found : Number.NaN;
+    const serverBurstMs =
+      memory.afterSequential && memory.end
+        ? (memory.end.cpuSeconds - memory.afterSequential.cpuSeconds) * 1000
+        : null;
+    const burstCpuMs = {
+      server: perMatchUp(serverBurstMs),
+      postgres: kind === 'postgres' ? perMatchUp(burstCpuUsed.postgresMs) : Number.NaN,
+      bots: perMatchUp(burstCpuUsed.nodeMs),
+    };
+    log(
+      `[${kind}] bursts CPU per match-up: server ${burstCpuMs.server.toFixed(2)} ms, PostgreSQL ${burstCpuMs.postgres.toFixed(2)} ms, bots ${burstCpuMs.bots.toFixed(2)} ms`,
+    );
     const serverCpuSeconds = memory.end?.cpuSeconds ?? Number.NaN;
 
     for (const c of clients) c.socket.disconnect();
@@ -187,7 +205,7 @@ export async function runOne(
         idleSeconds: o.idleSeconds,
       },
       sequential,
-      bursts,
+      bursts: { ...bursts, cpuMsPerMatchUp: burstCpuMs },
       memory,
       serverCpuSeconds,
       serverErrors,

@@ -39,6 +39,12 @@ describe('loadConfig', () => {
     });
   });
 
+  it('prepares repeated statements by default; DATABASE_STATEMENT_CACHE=0 turns it off, a negative size is refused', () => {
+    expect(loadConfig({}).databaseStatementCache).toBe(1000);
+    expect(loadConfig({ DATABASE_STATEMENT_CACHE: '0' }).databaseStatementCache).toBe(0);
+    expect(() => loadConfig({ DATABASE_STATEMENT_CACHE: '-1' })).toThrow(/DATABASE_STATEMENT_CACHE/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_STATEMENT_CACHE_SIZE } from './db/statement-cache.js';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
 import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
 import {
@@ -24,6 +25,8 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString,
+  /** PostgreSQL: statement texts prepared once per connection (db/statement-cache.ts); 0 = off. */
+  DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_STATEMENT_CACHE_SIZE),
   DATA_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'data')),
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -68,6 +71,7 @@ export interface AppConfig extends PlayersConfig {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  databaseStatementCache: number;
   dataDir: string;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -124,6 +128,7 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
+    databaseStatementCache: e.DATABASE_STATEMENT_CACHE,
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

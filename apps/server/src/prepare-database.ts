@@ -17,7 +17,11 @@ export async function prepareDatabase(
   log: FastifyBaseLogger,
   now: () => Date,
 ): Promise<Database> {
-  const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+  const database = await openDatabase({
+    url: config.databaseUrl,
+    dataDir: config.dataDir,
+    statementCacheSize: config.databaseStatementCache,
+  });
   log.info(
     { kind: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },
     'database open',

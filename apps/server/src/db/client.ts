@@ -6,6 +6,7 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema/index.js';
+import { DEFAULT_STATEMENT_CACHE_SIZE, nameRepeatedStatements } from './statement-cache.js';
 import { retryTransactions } from './transaction-retry.js';
 
 /** One Drizzle type for both drivers: repositories never know which engine runs underneath. */
@@ -32,6 +33,12 @@ export interface DatabaseOptions {
   dataDir?: string | undefined;
   poolSize?: number;
   /**
+   * PostgreSQL only: statement texts named (prepared once per connection) from their second run;
+   * 0 turns it off (a pooler in transaction mode, which cannot keep a connection's statements).
+   * Default DEFAULT_STATEMENT_CACHE_SIZE (statement-cache.ts).
+   */
+  statementCacheSize?: number;
+  /**
    * PGlite only: start from this dump of a data directory (PGlite's `dumpDataDir` tarball) instead
    * of an empty one. The tests start from a migrated snapshot: loading it takes a quarter of what
    * booting an empty PGlite and migrating it takes.
@@ -40,12 +47,18 @@ export interface DatabaseOptions {
 }
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
-  if (options.url) return openPostgres(options.url, options.poolSize ?? 10);
+  if (options.url)
+    return openPostgres(
+      options.url,
+      options.poolSize ?? 10,
+      options.statementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE,
+    );
   return openPglite(options.dataDir, options.snapshot);
 }
 
-async function openPostgres(url: string, max: number): Promise<Database> {
+async function openPostgres(url: string, max: number, statementCacheSize: number): Promise<Database> {
   const pool = new pg.Pool({ connectionString: url, max });
+  nameRepeatedStatements(pool, statementCacheSize);
   // An idle client error (e.g. the server restarting) must not crash the process; the next query retries.
   pool.on('error', () => {});
   const db = retryTransactions(drizzleNodePg({ client: pool, schema }) as unknown as Db);

@@ -9,7 +9,11 @@ import { seedDemo } from './demo-seed.js';
 
 // `npm run seed`: migrates and (re)loads the demo data into the configured database.
 const config = loadConfig();
-const database = await openDatabase({ url: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  url: config.databaseUrl,
+  dataDir: config.dataDir,
+  statementCacheSize: config.databaseStatementCache,
+});
 try {
   await runMigrations(database);
   const now = new Date();

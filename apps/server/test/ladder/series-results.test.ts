@@ -69,7 +69,7 @@ describeEachDatabase(
 
     beforeAll(async () => {
       ladder = await ladderSegment(db());
-      captains = await ladderCaptains(db(), 30, { now: TEST_NOW, offset: 900 });
+      captains = await ladderCaptains(db(), 34, { now: TEST_NOW, offset: 900 });
       admin = (await loginAsAdmin(ctx.app)).token.value;
     });
     beforeEach(() => {
