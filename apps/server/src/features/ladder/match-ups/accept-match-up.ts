@@ -59,12 +59,14 @@ async function refuseClanInWar(context: LadderContext, id: string, caller: Calle
   const peek = await repo.findMatchUp(id);
   if (!peek) throw new DomainError('NOT_FOUND', `No match-up with id ${id}`);
   const sides = await repo.sidesOf([id]);
-  const side = callerSide(sides, await repo.rostersByIds(sides.map((s) => s.rosterId)), caller);
-  const roster = await repo.findRoster(side.rosterId);
+  // Both sides' rosters in one read: the caller's side, then both clans.
+  const rosters = await repo.rostersByIds(sides.map((s) => s.rosterId));
+  const side = callerSide(sides, rosters, caller);
+  const roster = rosters.find((r) => r.id === side.rosterId);
   if (peek.status !== 'awaiting_confirmation' || !roster?.clanTag) return;
   // Both clans: own first (→ 23), then the opponent (→ 19/20).
   const other = sides.find((s) => s.rosterId !== side.rosterId);
-  const opponent = other ? await repo.findRoster(other.rosterId) : null;
+  const opponent = other ? rosters.find((r) => r.id === other.rosterId) : undefined;
   await refuseClansInWar(deps.game, { own: roster.clanTag, opponent: opponent?.clanTag });
 }
 
@@ -114,14 +116,16 @@ async function createSeries(
     tx,
   );
   await deps.onSeriesCreated?.({ id: series.id, date }, tx);
-  for (const side of sides) {
-    await repo.updateSide(side.id, { endedAt: at }, tx);
-    await repo.updateEntry(
-      side.queueEntryId,
-      { status: 'accepted', endedAt: at, matchSeriesId: series.id },
-      tx,
-    );
-  }
+  await repo.updateSides(
+    sides.map((s) => s.id),
+    { endedAt: at },
+    tx,
+  );
+  await repo.updateEntries(
+    sides.map((s) => s.queueEntryId),
+    { status: 'accepted', endedAt: at, matchSeriesId: series.id },
+    tx,
+  );
   await repo.updateMatchUp(
     matchUp.id,
     { status: 'accepted', endedAt: at, endedBy: `${deps.instanceId}:accepted`, matchSeriesId: series.id },

@@ -153,6 +153,15 @@ export function createMatchUpRepository(db: Executor) {
       await tx.update(matchUpSides).set(set).where(eq(matchUpSides.id, id));
     },
 
+    /** One write for several sides (both sides of a match-up: its row lock orders the writers). */
+    async updateSides(ids: readonly string[], set: Partial<typeof matchUpSides.$inferInsert>, tx: Executor) {
+      if (ids.length === 0) return;
+      await tx
+        .update(matchUpSides)
+        .set(set)
+        .where(inArray(matchUpSides.id, [...ids]));
+    },
+
     async updateMatchUp(id: string, set: Partial<typeof matchUps.$inferInsert>, tx: Executor) {
       await tx.update(matchUps).set(set).where(eq(matchUps.id, id));
     },
