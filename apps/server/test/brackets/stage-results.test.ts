@@ -30,7 +30,22 @@ describeEachDatabase(
     let stageId = '';
     let ladder: Awaited<ReturnType<typeof ladderSegment>>;
     let eventId = '';
+    let organizer = '';
+    let categoryId = '';
     const db = () => ctx.database.db;
+    const P = API.pickban;
+    /** The finals' pick and ban on a segment: each match opens its own once both its teams are known. */
+    const setVeto = async (segmentId: string) => {
+      const veto = await call(ctx.app, organizer, 'PUT', `${P}/segments/${segmentId}/veto`, {
+        categoryId,
+        steps: [
+          { action: 'ban', count: 1 },
+          { action: 'pick', count: 1 },
+        ],
+        starter: 'higher_seed',
+      });
+      expect(veto.statusCode, veto.body).toBe(200);
+    };
 
     beforeAll(async () => {
       ladder = await ladderSegment(db());
@@ -47,15 +62,14 @@ describeEachDatabase(
       eventId = callers.eventId;
       const mf = (await db().select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!.id;
       // The finals have a pick and ban: each match opens its own once both its teams are known.
-      const P = API.pickban;
-      const organizer = callers.tokens.organizer!;
+      organizer = callers.tokens.organizer!;
       const category = await call(ctx.app, organizer, 'POST', `${P}/categories`, {
         eventId: callers.eventId,
         name: 'Finals rules',
         sortOrder: 1,
       });
       expect(category.statusCode, category.body).toBe(201);
-      const categoryId = category.json().data.id;
+      categoryId = category.json().data.id;
       for (const n of [1, 2, 3]) {
         const item = await call(ctx.app, organizer, 'POST', `${P}/items`, {
           categoryId,
@@ -64,15 +78,7 @@ describeEachDatabase(
         });
         expect(item.statusCode, item.body).toBe(201);
       }
-      const veto = await call(ctx.app, organizer, 'PUT', `${P}/segments/${mf}/veto`, {
-        categoryId,
-        steps: [
-          { action: 'ban', count: 1 },
-          { action: 'pick', count: 1 },
-        ],
-        starter: 'higher_seed',
-      });
-      expect(veto.statusCode, veto.body).toBe(200);
+      await setVeto(mf);
       const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mf}/bracket`, {
         rosterIds: rosterIds.slice(0, 3),
       });
@@ -121,6 +127,33 @@ describeEachDatabase(
       );
     const finishedAtOf = async (id: string) =>
       (await db().select().from(matchSeries).where(eq(matchSeries.id, id)))[0]!.finishedAt?.getTime() ?? null;
+    /**
+     * The cases below the first build their own 3-team bracket (seeds 1-3, on a copy of the finals
+     * with the same pick and ban) and play its first match as the first case leaves it: seed 3 (away)
+     * beats seed 2, meets seed 1 in the upper final, and seed 2 passes the lower bracket's bye to
+     * the lower final. Each case so runs alone and in any order.
+     */
+    const bracketAfterFirstMatch = async (slug: string) => {
+      const finals = await copySegment(db(), 'monthly-finals', slug);
+      await setVeto(finals.id);
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${finals.id}/bracket`, {
+        rosterIds: rosterIds.slice(0, 3),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const stage = created.json().data.id as string;
+      const entered = await results((await seriesOf(stage))[1]!.id, 3, 9);
+      expect(entered.statusCode, entered.body).toBe(200);
+      expect(await table(stage)).toEqual([
+        ['upper', 'finished', true, [1, 1], [null, null]],
+        ['upper', 'finished', false, [2, 2], [3, 1]],
+        ['lower', 'finished', true, [null, null], [2, 1]],
+        [null, 'scheduled', false, [null, null], [null, null]],
+        ['upper', 'scheduled', false, [1, null], [3, null]],
+        ['lower', 'scheduled', false, [null, null], [2, null]],
+        [null, 'scheduled', false, [null, null], [null, null]],
+      ]);
+      return stage;
+    };
 
     it('a result moves the winner up and the loser through a lower-bracket bye; a correction seats them again', async () => {
       const before = await seriesOf();
@@ -192,7 +225,8 @@ describeEachDatabase(
     });
 
     it('a match whose two teams are not both known takes no result (BRACKET_MATCH_NOT_READY)', async () => {
-      const list = await seriesOf();
+      const stage = await bracketAfterFirstMatch('results-not-ready');
+      const list = await seriesOf(stage);
       // The lower final knows its away side (seed 2, through the bye), the grand final neither.
       for (const series of [list[5]!, list[3]!]) {
         const refused = await results(series.id, 9, 3);
@@ -202,7 +236,7 @@ describeEachDatabase(
           meta: { reason: 'BRACKET_MATCH_NOT_READY' },
         });
       }
-      const after = await table();
+      const after = await table(stage);
       expect([after[3], after[5]]).toEqual([
         [null, 'scheduled', false, [null, null], [null, null]],
         ['lower', 'scheduled', false, [null, null], [2, null]],
@@ -218,13 +252,14 @@ describeEachDatabase(
       ]);
 
     it('a draw or a double forfeit from a war leaves the match open for the organizer, who is refused one', async () => {
-      const upperFinal = (await seriesOf())[4]!;
+      const stage = await bracketAfterFirstMatch('results-no-winner');
+      const upperFinal = (await seriesOf(stage))[4]!;
       await war(upperFinal.id, 6, 6);
       expect(await reviewOf(upperFinal.id)).toEqual([['scheduled', 'bracket_draw']]);
       await war(upperFinal.id, 0, 0, { forfeit: 'both' });
       expect(await reviewOf(upperFinal.id)).toEqual([['scheduled', 'double_forfeit']]);
       const playedMatches = async () =>
-        (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50`))
+        (await call(ctx.app, null, 'GET', `${T}/bracket/${stage}/match-series?page[size]=50`))
           .json()
           .data.filter((x: SeriesJson) => x.attributes.state === 'finished' && !x.attributes.bye).length;
       expect(await playedMatches()).toBe(1);
@@ -247,11 +282,15 @@ describeEachDatabase(
     });
 
     it('played out: scores and destruction stored, the next matches open their pick and ban, the reset cancelled then played', async () => {
-      const list = await seriesOf();
+      const stage = await bracketAfterFirstMatch('results-played-out');
+      const list = await seriesOf(stage);
       // In date order: the grand final (4th) comes before the upper and lower finals, the reset last.
       const [grandFinal, upperFinal, lowerFinal] = [list[3]!, list[4]!, list[5]!];
       const resetId = list[6]!.id;
       expect(await challengesOf([lowerFinal.id, grandFinal.id])).toEqual([]);
+      // A war's double forfeit left the upper final open for review; the war below clears it.
+      await war(upperFinal.id, 0, 0, { forfeit: 'both' });
+      expect(await reviewOf(upperFinal.id)).toEqual([['scheduled', 'double_forfeit']]);
 
       // A war result (the ladder's finishSeries) with destruction: seed 1 beats seed 3.
       await ctx.app.ladder.finishSeries({
@@ -288,7 +327,7 @@ describeEachDatabase(
         [1, 8, 90, false, 1],
         [3, 6, 70, false, 2],
       ]);
-      expect((await table())[6]).toEqual([null, 'finished', false, [1, null], [3, null]]);
+      expect((await table(stage))[6]).toEqual([null, 'finished', false, [1, null], [3, null]]);
       expect(await finishedAtOf(resetId)).toBe(ctx.now.getTime());
 
       // Corrected: seed 3 won it, without destruction. The reset is played after all.
@@ -304,7 +343,7 @@ describeEachDatabase(
         [1, 6, null, false, 2],
         [3, 8, null, false, 1],
       ]);
-      expect((await table())[6]).toEqual([null, 'scheduled', false, [1, null], [3, null]]);
+      expect((await table(stage))[6]).toEqual([null, 'scheduled', false, [1, null], [3, null]]);
       expect(await finishedAtOf(resetId)).toBeNull();
     });
 

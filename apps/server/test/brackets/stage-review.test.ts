@@ -1,12 +1,12 @@
 import { API } from '@cwh/contract';
 import { asc, eq } from 'drizzle-orm';
 import { beforeAll, beforeEach, expect, it, vi } from 'vitest';
-import { matchSeries, matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
+import { matchSeries, matchSeriesCompetitors } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import type { SeriesJson } from './stage-fixtures.js';
+import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -23,7 +23,8 @@ vi.mock('../../src/realtime/notify.js', () => ({
  * hook): a draw leaves the match open and tells nobody it finished, a war that names a winner
  * finishes it and tells both captains and the room; a war correction to a draw or a double forfeit
  * is refused, one to the other winner moves the bracket; a match whose away side is not known yet
- * takes no result. A 3-team bracket: seed 1 has a bye, seeds 2 and 3 play the first match.
+ * takes no result. A 3-team bracket: seed 1 has a bye, seeds 2 and 3 play the first match. Each
+ * case builds its own bracket (on a copy of the finals segment), so it runs alone and in any order.
  */
 describeEachDatabase(
   'brackets: war results that cannot move a bracket',
@@ -31,7 +32,6 @@ describeEachDatabase(
     let admin = '';
     let captains: Captain[] = [];
     let rosterIds: string[] = [];
-    let stageId = '';
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
@@ -45,16 +45,19 @@ describeEachDatabase(
       });
       rosterIds = captains.map((c) => c.rosterId);
       admin = (await createCallers(ctx)).tokens.admin!;
-      const mf = (await db().select().from(segments).where(eq(segments.slug, 'monthly-finals')))[0]!.id;
-      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${mf}/bracket`, { rosterIds });
-      expect(created.statusCode, created.body).toBe(201);
-      stageId = created.json().data.id;
     });
     beforeEach(() => {
       sent.length = 0;
     });
 
-    const seriesOf = async (): Promise<SeriesJson[]> =>
+    /** A new 3-team bracket (seeds 1-3) on a copy of the finals segment; its series in date order. */
+    const newBracket = async (slug: string): Promise<SeriesJson[]> => {
+      const finals = await copySegment(db(), 'monthly-finals', slug);
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${finals.id}/bracket`, { rosterIds });
+      expect(created.statusCode, created.body).toBe(201);
+      return seriesOf(created.json().data.id);
+    };
+    const seriesOf = async (stageId: string): Promise<SeriesJson[]> =>
       (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50`)).json().data;
     const seed = (rosterId: string | null) => (rosterId ? rosterIds.indexOf(rosterId) + 1 : null);
     /** Per side as stored: seed, stars, forfeit, placement. */
@@ -101,7 +104,7 @@ describeEachDatabase(
 
     it('a match whose away side is not known yet takes no result (BRACKET_MATCH_NOT_READY)', async () => {
       // The upper final: seed 1 (through its bye) waits for the first match's winner.
-      const upperFinal = (await seriesOf())[4]!;
+      const upperFinal = (await newBracket('review-not-ready'))[4]!;
       expect(upperFinal.attributes.competitors.map((c) => seed(c.roster?.id ?? null))).toEqual([1, null]);
       const refused = await call(
         ctx.app,
@@ -122,7 +125,7 @@ describeEachDatabase(
     });
 
     it('a war draw leaves the match open and tells nobody; the war that names a winner tells both captains and the room', async () => {
-      const first = (await seriesOf())[1]!;
+      const first = (await newBracket('review-war-draw'))[1]!;
       // The ladder answers the series as the stage left it.
       expect(await war(first.id, 6, 6)).toMatchObject({
         id: first.id,
@@ -154,8 +157,10 @@ describeEachDatabase(
     });
 
     it('a war correction to a draw or a double forfeit is refused; one to the other winner moves the bracket', async () => {
-      const list = await seriesOf();
+      const list = await newBracket('review-correction');
       const first = list[1]!;
+      // The first match decided by a war: seed 2 (home) beat seed 3.
+      expect(await war(first.id, 9, 3)).toMatchObject({ id: first.id, state: 'finished' });
       await expect(correct(first.id, 5, 5)).rejects.toMatchObject({
         code: 'VALIDATION_FAILED',
         message: 'A bracket match needs a winner',
