@@ -10,8 +10,8 @@ export const STATEMENT_NAME_THRESHOLD = 2;
  * pgx's statement caches): a query text seen `threshold` times gets a name, and node-postgres then
  * parses it once per connection; PostgreSQL plans it once and, after a few runs, may keep a generic
  * plan. Every repository query is a fixed text with `$n` parameters (Drizzle never inlines values),
- * so the hot path pays neither parse nor plan again (issue #11: 40 % of PostgreSQL's time on the
- * queue's path went to parse and bind).
+ * so the hot path pays neither parse nor plan again (issue #11: half of PostgreSQL's time on the
+ * queue's path went to parse and bind, bench/README.md).
  *
  * Bounded: at most `size` texts are named per process (a named statement stays prepared on each
  * connection until it closes); past that, new texts run unnamed as before. Texts counted but not yet
