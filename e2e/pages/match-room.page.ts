@@ -11,8 +11,18 @@ export async function dismissStartWar(page: Page): Promise<void> {
   } catch {
     return;
   }
-  await page.keyboard.press('Escape');
-  await prompt.waitFor({ state: 'detached' });
+  // On a loaded machine the prompt can show before its key handler is attached, and one Escape is
+  // lost: press it again until the prompt has gone (15 s at most, the pages' default wait).
+  const until = Date.now() + 15_000;
+  for (;;) {
+    await page.keyboard.press('Escape');
+    try {
+      await prompt.waitFor({ state: 'detached', timeout: 1_000 });
+      return;
+    } catch (error) {
+      if (Date.now() > until) throw error;
+    }
+  }
 }
 
 /** The match page's match room: the veto board (pick and ban) and the match chat. */
