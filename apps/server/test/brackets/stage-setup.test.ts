@@ -116,6 +116,20 @@ describeEachDatabase(
       const later = await created('monthly-finals', 'setup-later', { rosterIds: rosterIds.slice(0, 4) });
       expect(later.segment.dateFrom.getTime()).toBeGreaterThan(ctx.now.getTime());
       expect(later.info.attributes.startsAt).toBe(iso(later.segment.dateFrom));
+      // A double-elimination stage: its whole bracket of 4 teams (3 upper, 2 lower, the grand final
+      // and its reset) and no swiss pairing, the first matches at its start.
+      expect(later.info.attributes.swiss).toBeNull();
+      const bracket = await seriesOf(later.info.id);
+      expect(bracket.map((s) => s.attributes.bracket ?? 'final').sort()).toEqual([
+        'final',
+        'final',
+        'lower',
+        'lower',
+        'upper',
+        'upper',
+        'upper',
+      ]);
+      expect(bracket[0]!.attributes.date).toBe(iso(later.segment.dateFrom));
       const running = await created('monthly-qualifier', 'setup-running', {
         rosterIds: rosterIds.slice(0, 4),
       });
@@ -253,6 +267,10 @@ describeEachDatabase(
         detail: 'This segment already has a bracket',
         meta: { reason: 'BRACKET_EXISTS' },
       });
+      // A segment that has its bracket says so before looking at the rest of the body.
+      const twiceListed = await create(segment.id, { rosterIds: [rosterIds[0], rosterIds[0]] });
+      expect(twiceListed.statusCode).toBe(409);
+      expect(twiceListed.json().errors[0]).toMatchObject({ meta: { reason: 'BRACKET_EXISTS' } });
       const early = await call(ctx.app, admin, 'POST', `${T}/segments/${segment.id}/bracket/rounds`);
       expect(early.statusCode).toBe(409);
       expect(early.json().errors[0]).toMatchObject({
