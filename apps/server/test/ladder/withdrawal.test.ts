@@ -1,6 +1,6 @@
 import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
-import { beforeAll, expect, it } from 'vitest';
+import { beforeAll, expect, it, onTestFinished } from 'vitest';
 import { ladderStandings } from '../../src/db/schema/ladder.js';
 import { rosters } from '../../src/db/schema/rosters.js';
 import { createClanService } from '../../src/features/clan/clan-service.js';
@@ -61,7 +61,10 @@ describeEachDatabase(
     });
 
     it('a withdrawn team cannot queue again', async () => {
-      const a = captains[0]!;
+      // Its own team, queued and withdrawn here: the test does not lean on an earlier one.
+      const a = captains[8]!;
+      await entryId(a);
+      await withdraw(a);
       const again = await join(ctx.app, a);
       expect(again.statusCode).toBe(409);
       expect((await status(ctx.app, a)).attributes.status).toBe('cancelled');
@@ -116,6 +119,11 @@ describeEachDatabase(
     it('the withdrawal is one transaction: when taking the team out of play fails, nothing is withdrawn', async () => {
       const h = captains[7]!;
       await entryId(h);
+      // h stays in the queue (nothing is withdrawn): take it out afterwards, so no later test's
+      // newcomer is paired with it.
+      onTestFinished(async () => {
+        await call(ctx.app, h.token, 'POST', `${API.matches}/queue/${h.rosterId}/leave`);
+      });
       const failing = createClanService(ctx.database.db, ctx.app.game, {
         now: () => clock.now,
         rosterWithdrawnHooks: [
