@@ -6,7 +6,7 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import type { SeriesJson } from './stage-fixtures.js';
+import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -187,7 +187,23 @@ describeEachDatabase(
     });
 
     it('the finished swiss stage: complete in its info; its records clamp a later round and page', async () => {
-      const info = (await call(ctx.app, null, 'GET', `${T}/segments/${mq}/bracket/info`)).json().data
+      // Its own 2-round swiss stage (on a copy of the qualifier), played out: so it runs alone and in any order.
+      const qualifier = (await copySegment(db(), 'monthly-qualifier', 'standings-finished-swiss')).id;
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${qualifier}/bracket`, {
+        rosterIds: captains.map((c) => c.rosterId),
+        rounds: 2,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const stage = created.json().data.id as string;
+      const round1 = await ready(stage);
+      expect(round1).toHaveLength(2);
+      for (const series of round1) await decide(series, Math.min(...seedsOf(series)));
+      const next = await call(ctx.app, admin, 'POST', `${T}/segments/${qualifier}/bracket/rounds`);
+      expect(next.statusCode, next.body).toBe(201);
+      const round2 = (await ready(stage)).filter((s) => s.attributes.roundNumber === 2);
+      expect(round2).toHaveLength(2);
+      for (const series of round2) await decide(series, Math.max(...seedsOf(series)));
+      const info = (await call(ctx.app, null, 'GET', `${T}/segments/${qualifier}/bracket/info`)).json().data
         .attributes;
       expect(info.swiss).toEqual({
         mode: 'fixed',
@@ -208,7 +224,7 @@ describeEachDatabase(
       });
       expect(info.outcomes).toEqual([]);
       const records = async (query: string) =>
-        (await call(ctx.app, null, 'GET', `${T}/segments/${mq}/swiss-records?${query}`)).json();
+        (await call(ctx.app, null, 'GET', `${T}/segments/${qualifier}/swiss-records?${query}`)).json();
       const latest = await records('');
       expect(await records('filter[roundNumber]=9')).toEqual(latest);
       expect(
