@@ -6,7 +6,7 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { type Callers, call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { insertLadderSeries } from './stage-fixtures.js';
+import { copySegment, insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -74,13 +74,15 @@ describeEachDatabase(
     };
 
     it('a ladder nobody has played has no rankings to advance (NO_RANKINGS)', async () => {
-      const response = await advance(ladder.ladderId, {});
+      // A ladder of its own (a copy of the open qualifier): the next case plays the seeded one.
+      const unplayed = (await copySegment(db(), 'open-qualifier', 'advance-unplayed-ladder')).id;
+      const response = await advance(unplayed, {});
       expect(response.statusCode).toBe(409);
       expect(response.json().errors[0]).toMatchObject({
         detail: 'Nobody played this stage',
         meta: { reason: 'NO_RANKINGS' },
       });
-      expect(await outcomesOf(ladder.ladderId)).toEqual([]);
+      expect(await outcomesOf(unplayed)).toEqual([]);
     });
 
     it('a played ladder sends its standings, best first, to the next stage by default (top 128); two calls at once decide it once', async () => {
