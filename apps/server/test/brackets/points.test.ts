@@ -20,6 +20,7 @@ describeEachDatabase(
     let admin = '';
     let rosterIds: string[] = [];
     let ladder = { eventId: '', segmentId: '' };
+    let parentSegmentId = '';
     const names = new Map<string, string>();
     const db = () => ctx.database.db;
     // The series' finishedAt on the wire: the test clock, to the second.
@@ -28,6 +29,7 @@ describeEachDatabase(
     beforeAll(async () => {
       const found = await ladderSegment(db());
       ladder = { eventId: found.eventId, segmentId: found.ladderId };
+      parentSegmentId = found.parentId;
       rosterIds = (
         await createCaptains(db(), {
           count: 4,
@@ -110,7 +112,18 @@ describeEachDatabase(
     });
 
     it("filter[roster] lists only that roster's side of each series it played, paged with the total", async () => {
-      const a = rosterIds[0]!;
+      // Rosters of its own, so no other case's series or bye shows up: a wins at home and away.
+      const [a, b, c] = (
+        await createCaptains(db(), {
+          count: 3,
+          offset: 8100,
+          parentSegmentId,
+          eventId: ladder.eventId,
+          now: ctx.now,
+        })
+      ).map((captain) => captain.rosterId) as [string, string, string];
+      await played(a, b, 9, 5);
+      await played(c, a, 4, 8);
       const all = await points(`filter[roster]=${a}`);
       expect(all.data.map((p) => [p.attributes.roster.id, p.attributes.result]).sort()).toEqual([
         [a, 'W'],
