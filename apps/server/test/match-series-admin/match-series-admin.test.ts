@@ -155,6 +155,14 @@ describeEachDatabase('match series admin', (ctx) => {
     (await call(ctx.app, null, 'GET', `${API.matches}/match-series?${query}`)).json().data as SeriesJson[];
   const stageSeries = async (stageId: string): Promise<SeriesJson[]> =>
     (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50`)).json().data;
+  /** The swiss stage's current round (the highest one created; other tests may start round 2). */
+  const swissRound = async () =>
+    Math.max(...(await stageSeries(swissId)).map((s) => s.attributes.roundNumber ?? 0));
+  /** Rosters of `ids` not withdrawn (other tests disqualify some). */
+  const inPlay = async (ids: string[]) => {
+    const rows = await db().select().from(rosters);
+    return ids.filter((id) => rows.find((r) => r.id === id)?.withdrawnAt === null);
+  };
   const expectRefusal = (
     response: {
       statusCode: number;
@@ -321,7 +329,15 @@ describeEachDatabase('match series admin', (ctx) => {
     });
 
     it('a stage series cannot be deleted (STAGE_SERIES), nothing written', async () => {
-      const first = (await stageSeries(swissId))[0]!;
+      // A stage series no other test wrote to (they enter results in, reset and reassign some).
+      let first: SeriesJson | undefined;
+      for (const s of [...(await stageSeries(swissId)), ...(await stageSeries(bracketId))]) {
+        if ((await auditOf(s.id)).length === 0) {
+          first = s;
+          break;
+        }
+      }
+      if (!first) throw new Error('no untouched stage series');
       expectRefusal(
         await call(ctx.app, admin, 'DELETE', `${T}/match-series/${first.id}`),
         409,
@@ -413,7 +429,11 @@ describeEachDatabase('match series admin', (ctx) => {
     });
 
     it('a swiss series of the current round: reset and enter again', async () => {
-      const first = (await stageSeries(swissId)).find((s) => !s.attributes.bye)!;
+      // An open series of the current round (another test may have closed round 1 and started round 2).
+      const round = await swissRound();
+      const first = (await stageSeries(swissId)).find(
+        (s) => s.attributes.roundNumber === round && !s.attributes.bye && s.attributes.state !== 'finished',
+      )!;
       expect((await results(organizer, first.id, 6, 5)).statusCode).toBe(200);
       const reset = await call(ctx.app, admin, 'POST', `${T}/match-series/${first.id}/reset`);
       expect(reset.statusCode, reset.body).toBe(200);
@@ -531,8 +551,10 @@ describeEachDatabase('match series admin', (ctx) => {
       );
       await db().update(rosters).set({ withdrawnAt: null }).where(eq(rosters.id, rosterIds[19]!));
       const bracketFirst = (await stageSeries(bracketId)).find((s) => s.attributes.state === 'scheduled')!;
+      // A bracket roster still in play (the bracket disqualify test withdraws one).
+      const bracketRoster = (await inPlay(rosterIds.slice(8, 16)))[0]!;
       expectRefusal(
-        await assign(organizer, [{ matchSeriesId: bracketFirst.id, home: rosterIds[8] }]),
+        await assign(organizer, [{ matchSeriesId: bracketFirst.id, home: bracketRoster }]),
         409,
         'CONFLICT',
         'BRACKET_SLOTS',
@@ -542,7 +564,8 @@ describeEachDatabase('match series admin', (ctx) => {
       expectRefusal(
         await assign(organizer, [
           { matchSeriesId: id, away: rosterIds[17] },
-          { matchSeriesId: fin, away: rosterIds[22] },
+          // Roster 19 (put back just above): roster 22 is disqualified by the disqualify test.
+          { matchSeriesId: fin, away: rosterIds[19] },
         ]),
         409,
         'CONFLICT',
@@ -555,10 +578,11 @@ describeEachDatabase('match series admin', (ctx) => {
     });
 
     it('swiss: two teams swapped across tables at once; a team twice in a round is refused (ROSTER_TWICE_IN_ROUND)', async () => {
+      // The current round's tables (another test may have closed round 1 and started round 2).
       const round1 = (
         await adminGet(
           organizer,
-          `/match-series?filter[segment]=${mq}&filter[round]=1&filter[state]=scheduled`,
+          `/match-series?filter[segment]=${mq}&filter[round]=${await swissRound()}&filter[state]=scheduled`,
         )
       ).json().data as SeriesJson[];
       expect(round1.length).toBeGreaterThanOrEqual(2);
