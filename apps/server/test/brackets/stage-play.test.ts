@@ -13,7 +13,7 @@ import {
 } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { insertLadderSeries, type SeriesJson } from './stage-fixtures.js';
+import { copySegment, insertLadderSeries, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -82,9 +82,19 @@ describeEachDatabase(
     const auditOf = (id: string) => db().select().from(activityLog).where(eq(activityLog.targetId, id));
     const ladderRows = async (segmentId: string) =>
       db().select().from(ladderStandings).where(eq(ladderStandings.segmentId, segmentId));
-    const bracketInfo = async () =>
-      (await call(ctx.app, null, 'GET', `${T}/segments/${mf}/bracket/info`)).json().data.attributes
+    const bracketInfoOf = async (segment: string) =>
+      (await call(ctx.app, null, 'GET', `${T}/segments/${segment}/bracket/info`)).json().data.attributes
         .doubleElimination;
+    /** A new 4-team bracket (seeds 1-4) on a copy of the finals segment, so a case runs alone and in any order. */
+    const newBracket = async (slug: string) => {
+      const segment = (await copySegment(db(), 'monthly-finals', slug)).id;
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${segment}/bracket`, {
+        rosterIds: rosterIds.slice(0, 4),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      return { segment, stage: created.json().data.id as string };
+    };
+    const bracketInfo = () => bracketInfoOf(mf);
     const rosterOf = (s: SeriesJson, side: 0 | 1) => s.attributes.competitors[side]!.roster!.id;
     const seedOf = (rosterId: string) => rosterIds.indexOf(rosterId) + 1;
     const standings = async (segment: string, query = '') => {
@@ -188,7 +198,9 @@ describeEachDatabase(
     });
 
     it('a double forfeit in double elimination keeps the series open for the organizer', async () => {
-      const next = ready(await seriesOf(bracketId))[0]!;
+      const own = await newBracket('play-double-forfeit');
+      const bracketInfo = () => bracketInfoOf(own.segment);
+      const next = ready(await seriesOf(own.stage))[0]!;
       const played = (await bracketInfo()).playedMatches;
       await war(next.id, 0, 0, 'both');
       const open = await oneSeries(next.id);
@@ -230,7 +242,11 @@ describeEachDatabase(
     });
 
     it('a true draw from a war leaves a bracket series open for the organizer (bracket_draw)', async () => {
-      const lower = ready(await seriesOf(bracketId)).find((s) => s.attributes.bracket === 'lower')!;
+      const own = await newBracket('play-bracket-draw');
+      const bracketInfo = () => bracketInfoOf(own.segment);
+      // Both first-round upper matches played: their losers meet in the lower bracket.
+      for (const series of ready(await seriesOf(own.stage))) await war(series.id, 9, 4);
+      const lower = ready(await seriesOf(own.stage)).find((s) => s.attributes.bracket === 'lower')!;
       const played = (await bracketInfo()).playedMatches;
       await war(lower.id, 6, 6);
       expect((await oneSeries(lower.id)).attributes).toMatchObject({
@@ -245,10 +261,26 @@ describeEachDatabase(
 
     describe('PATCH /match-series/{id}/relationships/matches/results: role × action', () => {
       let tables: SeriesJson[] = [];
+      let swiss = '';
+      // Its own 8-team swiss stage (on a copy of the qualifier) with round 1 played by wars and
+      // round 2 drawn, so the group does not depend on the cases above. Each case below enters its
+      // own table: the organizer the first, the admin the second, everyone else tries the third,
+      // the correction case the fourth.
       beforeAll(async () => {
-        const round = await call(ctx.app, admin, 'POST', `${T}/segments/${mq}/bracket/rounds`);
+        const qualifier = (await copySegment(db(), 'monthly-qualifier', 'play-results-roles')).id;
+        const created = await call(ctx.app, admin, 'POST', `${T}/segments/${qualifier}/bracket`, {
+          rosterIds: rosterIds.slice(0, 8),
+          rounds: 3,
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        swiss = created.json().data.id;
+        const round1 = (await seriesOf(swiss, '&filter[roundNumber]=1')).filter((s) => !s.attributes.bye);
+        expect(round1).toHaveLength(4);
+        for (const series of round1) await war(series.id, 9, 3);
+        const round = await call(ctx.app, admin, 'POST', `${T}/segments/${qualifier}/bracket/rounds`);
         expect(round.statusCode, round.body).toBe(201);
-        tables = (await seriesOf(swissId, '&filter[roundNumber]=2')).filter((s) => !s.attributes.bye);
+        tables = (await seriesOf(swiss, '&filter[roundNumber]=2')).filter((s) => !s.attributes.bye);
+        expect(tables).toHaveLength(4);
       });
       // The organizer and the admin each enter a different table; everyone else tries the third.
       const target = (role: (typeof ROLES)[number]) =>
@@ -296,7 +328,13 @@ describeEachDatabase(
       });
 
       it('corrects a result of the current swiss round; refuses the closed round (ROUND_CLOSED)', async () => {
-        const corrected = await results(admin, tables[0]!.id, {
+        const entered = await results(callers.tokens.organizer, tables[3]!.id, {
+          homeStars: 7,
+          awayStars: 5,
+          reason: 'entered by organizer',
+        });
+        expect(entered.statusCode, entered.body).toBe(200);
+        const corrected = await results(admin, tables[3]!.id, {
           homeStars: 2,
           awayStars: 8,
           reason: 'wrong way round',
@@ -304,13 +342,13 @@ describeEachDatabase(
         expect(corrected.statusCode, corrected.body).toBe(200);
         expect(corrected.json().data.attributes).toMatchObject({
           corrected: true,
-          winnerRosterId: rosterOf(tables[0]!, 1),
+          winnerRosterId: rosterOf(tables[3]!, 1),
         });
-        expect((await auditOf(tables[0]!.id)).map((e) => e.action).sort()).toEqual([
+        expect((await auditOf(tables[3]!.id)).map((e) => e.action).sort()).toEqual([
           'match-series.results.correct',
           'match-series.results.enter',
         ]);
-        const closed = (await seriesOf(swissId, '&filter[roundNumber]=1')).find((s) => !s.attributes.bye)!;
+        const closed = (await seriesOf(swiss, '&filter[roundNumber]=1')).find((s) => !s.attributes.bye)!;
         const before = await auditOf(closed.id);
         const refused = await results(admin, closed.id, { homeStars: 0, awayStars: 9, reason: 'late' });
         expect(refused.statusCode).toBe(409);
@@ -320,8 +358,13 @@ describeEachDatabase(
     });
 
     it('refuses to correct a bracket result whose next match was played (BRACKET_RESULT_LOCKED)', async () => {
+      // Its own 4-team bracket, both first-round upper matches played by wars.
+      const { stage } = await newBracket('play-result-locked');
+      const firstRound = ready(await seriesOf(stage));
+      expect(firstRound.map((s) => s.attributes.bracket)).toEqual(['upper', 'upper']);
+      for (const series of firstRound) await war(series.id, 9, 4);
       // Both first-round upper matches are finished: their winners meet next.
-      const list = await seriesOf(bracketId);
+      const list = await seriesOf(stage);
       const upper1 = list.filter((s) => s.attributes.state === 'finished' && !s.attributes.bye);
       const nextMatch = ready(list).find((s) =>
         s.attributes.competitors.every((c) =>
