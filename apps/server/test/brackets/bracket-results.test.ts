@@ -5,7 +5,7 @@ import { segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
 import { createCaptains, createUserWithToken, ladderSegment } from '../ladder/ladder-fixtures.js';
-import type { SeriesJson } from './stage-fixtures.js';
+import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -43,10 +43,54 @@ describeEachDatabase(
       bracketId = created.json().data.id;
     });
 
-    const series = async (): Promise<SeriesJson[]> =>
+    const series = async (stage = bracketId): Promise<SeriesJson[]> =>
       (
-        await ctx.app.inject({ method: 'GET', url: `${T}/bracket/${bracketId}/match-series?page[size]=50` })
+        await ctx.app.inject({ method: 'GET', url: `${T}/bracket/${stage}/match-series?page[size]=50` })
       ).json().data;
+    /**
+     * A fresh 8-team bracket of its own (on a copy of the monthly finals), nothing played: the
+     * refusal cases read it, so they run alone and in any order (the play-out case decides the
+     * seeded one).
+     */
+    const freshBracket = async (slug: string) => {
+      const finals = await copySegment(ctx.database.db, 'monthly-finals', slug);
+      const created = await ctx.app.inject(
+        jsonApiRequest({
+          method: 'POST',
+          url: `${T}/segments/${finals.id}/bracket`,
+          payload: jsonApiBody({ rosterIds }),
+          headers: bearer(admin),
+        }),
+      );
+      expect(created.statusCode, created.body).toBe(201);
+      return { stage: created.json().data.id as string, segment: finals.id };
+    };
+    /**
+     * Plays a bracket out by the organizer's results call, the better seed winning each match; the
+     * number of matches played and the last champion answered.
+     */
+    const playOut = async (stage: string) => {
+      let played = 0;
+      let champion: string | null = null;
+      for (;;) {
+        const ready = (await series(stage)).find(
+          (s) =>
+            s.attributes.state === 'scheduled' && s.attributes.competitors.every((c) => c.roster !== null),
+        );
+        if (!ready) break;
+        const homeBetter = seed(ready, 0) < seed(ready, 1);
+        const response = await post({
+          matchSeriesId: ready.id,
+          homeStars: homeBetter ? 9 : 4,
+          awayStars: homeBetter ? 4 : 9,
+        });
+        expect(response.statusCode).toBe(200);
+        played++;
+        champion = response.json().data.attributes.championRosterId;
+        if (played === 1) expect(response.json().data.attributes.changedMatchSeriesIds).toHaveLength(2);
+      }
+      return { played, champion };
+    };
     /** The organizer's results call (spec 7): PATCH /match-series/{id}/relationships/matches/results. */
     const post = ({ matchSeriesId, ...attributes }: Record<string, unknown>, token: string | null = admin) =>
       ctx.app.inject(
@@ -63,18 +107,19 @@ describeEachDatabase(
     it.each([
       ['anonymous', undefined, 401],
       ['player', 'player', 403],
-    ])('refuses results to %s (%s)', async (_role, who, status) => {
-      const first = (await series())[0]!;
+    ])('refuses results to %s (%s)', async (role, who, status) => {
+      const { stage } = await freshBracket(`results-refused-${role}`);
+      const first = (await series(stage))[0]!;
       const response = await post(
         { matchSeriesId: first.id, homeStars: 9, awayStars: 3 },
         who ? player : null,
       );
       expect(response.statusCode).toBe(status);
-      expect((await series())[0]!.attributes.state).toBe('scheduled');
+      expect((await series(stage))[0]!.attributes.state).toBe('scheduled');
     });
 
     it('refuses a draw, an unknown series and a match whose teams are not known yet', async () => {
-      const list = await series();
+      const list = await series((await freshBracket('results-refused-draw')).stage);
       const draw = await post({
         matchSeriesId: list[0]!.id,
         homeStars: 6,
@@ -95,25 +140,7 @@ describeEachDatabase(
     });
 
     it('plays the bracket out: winners and losers move on, the better seed wins, 14 matches, reset cancelled', async () => {
-      let played = 0;
-      let champion: string | null = null;
-      for (;;) {
-        const ready = (await series()).find(
-          (s) =>
-            s.attributes.state === 'scheduled' && s.attributes.competitors.every((c) => c.roster !== null),
-        );
-        if (!ready) break;
-        const homeBetter = seed(ready, 0) < seed(ready, 1);
-        const response = await post({
-          matchSeriesId: ready.id,
-          homeStars: homeBetter ? 9 : 4,
-          awayStars: homeBetter ? 4 : 9,
-        });
-        expect(response.statusCode).toBe(200);
-        played++;
-        champion = response.json().data.attributes.championRosterId;
-        if (played === 1) expect(response.json().data.attributes.changedMatchSeriesIds).toHaveLength(2);
-      }
+      const { played, champion } = await playOut(bracketId);
       expect(played).toBe(14);
       expect(champion).toBe(rosterIds[0]);
       const info = (
@@ -135,17 +162,23 @@ describeEachDatabase(
     });
 
     it('refuses to correct a result whose next matches were played (BRACKET_RESULT_LOCKED)', async () => {
-      const first = (await series())[0]!;
+      // A bracket of its own, played out as the play-out case plays the seeded one.
+      const { stage } = await freshBracket('results-locked');
+      expect(await playOut(stage)).toEqual({ played: 14, champion: rosterIds[0] });
+      const first = (await series(stage))[0]!;
       const response = await post({ matchSeriesId: first.id, homeStars: 0, awayStars: 9 });
       expect(response.statusCode).toBe(409);
       expect(response.json().errors[0].meta.reason).toBe('BRACKET_RESULT_LOCKED');
-      expect(seed((await series())[0]!, 0)).toBe(1);
+      expect(seed((await series(stage))[0]!, 0)).toBe(1);
     });
 
     it('advances the finished final: ticket winners to the championship finals, seeded; the rest eliminated', async () => {
       const slug = async (name: string) =>
         (await ctx.database.db.select().from(segments).where(eq(segments.slug, name)))[0]!.id;
-      const [mf, cf] = [await slug('monthly-finals'), await slug('championship-finals')];
+      // A finished final of its own (a copy of the monthly finals, played out by seed).
+      const { stage, segment: mf } = await freshBracket('results-advanced');
+      expect(await playOut(stage)).toEqual({ played: 14, champion: rosterIds[0] });
+      const cf = await slug('championship-finals');
       const advance = (attributes: Record<string, unknown>, token: string) =>
         ctx.app.inject(
           jsonApiRequest({
