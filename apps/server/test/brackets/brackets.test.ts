@@ -10,6 +10,7 @@ import {
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
 import { createCaptains, createUserWithToken, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { copySegment } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -85,16 +86,12 @@ describeEachDatabase(
     it.each([
       ['anonymous', undefined, 401],
       ['player', 'player', 403],
-    ])('refuses stage creation to %s', async (_role, who, status) => {
-      const response = await create(
-        await segmentId('monthly-qualifier'),
-        { rosterIds },
-        who ? player : undefined,
-      );
+    ])('refuses stage creation to %s', async (role, who, status) => {
+      // A qualifier of its own (a copy of the monthly qualifier), which no other case gives a stage.
+      const qualifier = (await copySegment(ctx.database.db, 'monthly-qualifier', `refused-stage-${role}`)).id;
+      const response = await create(qualifier, { rosterIds }, who ? player : undefined);
       expect(response.statusCode).toBe(status);
-      expect(
-        await get(`/segments/${await segmentId('monthly-qualifier')}/bracket/info`).then((r) => r.statusCode),
-      ).toBe(404);
+      expect(await get(`/segments/${qualifier}/bracket/info`).then((r) => r.statusCode)).toBe(404);
     });
 
     // Attributes are built lazily: the rosters exist only after beforeAll.
@@ -111,8 +108,14 @@ describeEachDatabase(
         () => ({ rosterIds: ['00000000-0000-4000-8000-000000000001', rosterIds[1]] }),
         '/data/attributes/rosterIds',
       ],
-    ])('answers 400 to %s', async (_case, attributes, pointer) => {
-      const response = await create(await segmentId('monthly-qualifier'), attributes(), admin);
+    ])('answers 400 to %s', async (why, attributes, pointer) => {
+      // A qualifier without a stage (a copy of the monthly qualifier): with one, BRACKET_EXISTS comes first.
+      const qualifier = await copySegment(
+        ctx.database.db,
+        'monthly-qualifier',
+        `invalid-${why.replaceAll(' ', '-')}`,
+      );
+      const response = await create(qualifier.id, attributes(), admin);
       expect(response.statusCode).toBe(400);
       expect(response.json().errors[0].code).toBe('VALIDATION_FAILED');
       if (pointer) expect(response.json().errors[0].source.pointer).toBe(pointer);
@@ -169,7 +172,7 @@ describeEachDatabase(
       const stored = await ctx.database.db
         .select()
         .from(competitionRounds)
-        .where(eq(competitionRounds.roundNumber, 2));
+        .where(and(eq(competitionRounds.stageId, info.id), eq(competitionRounds.roundNumber, 2)));
       expect(stored[0]!.output.pairings).toEqual(attributes.pairings);
       expect(stored[0]!.input.results).toHaveLength(4);
 
@@ -188,8 +191,38 @@ describeEachDatabase(
       ).toBe(true);
     });
 
+    /**
+     * A 9-team swiss stage of its own (on a copy of the monthly qualifier, 3 rounds) with round 1
+     * finished and round 2 paired, nothing played in it: the state the creation case leaves the
+     * seeded one in. The cases below build one each, so they run alone and in any order.
+     */
+    const swissInRound2 = async (slug: string) => {
+      const mq = (await copySegment(ctx.database.db, 'monthly-qualifier', slug)).id;
+      const created = await create(mq, { rosterIds, rounds: 3 }, admin);
+      expect(created.statusCode, created.body).toBe(201);
+      const stageId = created.json().data.id as string;
+      expect(await finishOpenSeries(mq)).toBe(4);
+      expect((await nextRound(mq, admin)).statusCode).toBe(201);
+      return { mq, stageId };
+    };
+    const swissResult = (matchSeriesId: string, homeStars: number, awayStars: number) =>
+      ctx.app.inject(
+        jsonApiRequest({
+          method: 'PATCH',
+          url: `${T}/match-series/${matchSeriesId}/relationships/matches/results`,
+          payload: jsonApiBody({
+            reason: 'organizer result',
+            homeStars,
+            awayStars,
+            homeDestruction: 75,
+            awayDestruction: 75,
+          }),
+          headers: bearer(admin),
+        }),
+      );
+
     it('resets the current round and regenerates it identically (seeded), organizers only', async () => {
-      const mq = await segmentId('monthly-qualifier');
+      const { mq, stageId } = await swissInRound2('reset-round');
       const reset = (token: string) =>
         ctx.app.inject({
           method: 'POST',
@@ -197,13 +230,17 @@ describeEachDatabase(
           headers: bearer(token),
         });
       const before = (
-        await ctx.database.db.select().from(competitionRounds).where(eq(competitionRounds.roundNumber, 2))
+        await ctx.database.db
+          .select()
+          .from(competitionRounds)
+          .where(and(eq(competitionRounds.stageId, stageId), eq(competitionRounds.roundNumber, 2)))
       )[0]!;
       expect((await reset(player)).statusCode).toBe(403);
       const response = await reset(admin);
       expect(response.statusCode).toBe(200);
       expect(response.json().data.attributes.swiss.currentRound).toBe(1);
       const info = response.json().data;
+      expect(info.id).toBe(stageId);
       expect((await get(`/bracket/${info.id}/match-series?filter[roundNumber]=2`)).json().data).toHaveLength(
         0,
       );
@@ -215,7 +252,7 @@ describeEachDatabase(
     });
 
     it('takes swiss results for the current round only (a draw scores), refuses the closed round', async () => {
-      const mq = await segmentId('monthly-qualifier');
+      const { mq } = await swissInRound2('swiss-results');
       const info = (await get(`/segments/${mq}/bracket/info`)).json().data;
       const post = (matchSeriesId: string) =>
         ctx.app.inject(
@@ -263,7 +300,10 @@ describeEachDatabase(
     });
 
     it('refuses to reset a round that has a result', async () => {
-      const mq = await segmentId('monthly-qualifier');
+      const { stageId, mq } = await swissInRound2('reset-refused');
+      const round2 = (await get(`/bracket/${stageId}/match-series?filter[roundNumber]=2`)).json().data;
+      const open = round2.find((s: { attributes: { bye: boolean } }) => !s.attributes.bye);
+      expect((await swissResult(open.id, 9, 4)).statusCode).toBe(200);
       const response = await ctx.app.inject({
         method: 'POST',
         url: `${T}/segments/${mq}/bracket/rounds/reset`,
@@ -316,8 +356,11 @@ describeEachDatabase(
       {
         why: 'a bracket number that does not exist',
         path: async () => {
-          const info = (await get(`/segments/${await segmentId('monthly-finals')}/bracket/info`)).json().data;
-          return `/bracket/${info.id}/match-series?filter[bracket.number]=7`;
+          // A double elimination of its own (on a copy of the monthly finals): 3 brackets, no 7th.
+          const finals = await copySegment(ctx.database.db, 'monthly-finals', 'missing-bracket-number');
+          const created = await create(finals.id, { rosterIds: rosterIds.slice(0, 8) }, admin);
+          expect(created.statusCode, created.body).toBe(201);
+          return `/bracket/${created.json().data.id}/match-series?filter[bracket.number]=7`;
         },
         status: 400,
       },
