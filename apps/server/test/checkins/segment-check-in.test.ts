@@ -182,7 +182,8 @@ describeEachDatabase(
         const captain = fresh();
         const missing =
           'Missing one or more team members before tournament check-in: select exactly 5 players';
-        const stranger = captains[0]!.playerTags[0]!;
+        // Another captain's player: captains[0] may be this very captain when this case runs first.
+        const stranger = captains.find((c) => c.rosterId !== captain.rosterId)!.playerTags[0]!;
         const cases: [string[] | undefined, string, number, string][] = [
           [undefined, 'CHECK_IN_MEMBERS_MISSING', 15, missing],
           [captain.playerTags.slice(0, 4), 'CHECK_IN_MEMBERS_MISSING', 15, missing],
@@ -352,6 +353,7 @@ describeEachDatabase(
 
     describe('role × action', () => {
       let callers: Awaited<ReturnType<typeof createCallers>>;
+      /** A roster nobody checks in here: each role's attempt must leave it as it is. */
       let target: Captain;
       beforeAll(async () => {
         callers = await createCallers(ctx);
@@ -376,8 +378,11 @@ describeEachDatabase(
         });
       });
       it('the captain of the team', async () => {
-        expect((await segmentCheckIn(ctx.app, target.token, mq)).statusCode).toBe(200);
-        expect((await rosterWrites(ctx.database.db, target.rosterId)).checkedIn).toBe(true);
+        // A team of its own, so the roles' target stays unchecked in whatever order the cases run.
+        const captain = fresh();
+        expect((await rosterWrites(ctx.database.db, captain.rosterId)).checkedIn).toBe(false);
+        expect((await segmentCheckIn(ctx.app, captain.token, mq)).statusCode).toBe(200);
+        expect((await rosterWrites(ctx.database.db, captain.rosterId)).checkedIn).toBe(true);
       });
     });
   },
