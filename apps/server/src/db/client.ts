@@ -34,7 +34,7 @@ export interface DatabaseOptions {
   poolSize?: number;
   /**
    * PostgreSQL only: statement texts named (prepared once per connection) from their second run;
-   * 0 turns it off (a pooler in transaction mode, which cannot keep a connection's statements).
+   * 0 turns it off (the statements `prepared.ts` names stay named).
    * Default DEFAULT_STATEMENT_CACHE_SIZE (statement-cache.ts).
    */
   statementCacheSize?: number;

@@ -1,4 +1,3 @@
-import type { SQL } from 'drizzle-orm';
 import type { Executor } from './client.js';
 
 /** What a Drizzle query gives when `.prepare(name)` is called on it. */
@@ -25,32 +24,4 @@ export function preparedQuery<P>(db: Executor, name: string, build: (executor: E
     onDb ??= build(db).prepare(name);
     return onDb;
   };
-}
-
-/** The part of Drizzle's database (and transaction) object a named raw statement goes through. */
-interface RawSession {
-  dialect: { sqlToQuery(query: SQL): { sql: string; params: unknown[] } };
-  session: {
-    prepareQuery(
-      query: { sql: string; params: unknown[] },
-      fields: undefined,
-      name: string,
-      isResponseInArrayMode: boolean,
-    ): { execute(): Promise<unknown> };
-  };
-}
-
-/**
- * `tx.execute(query)` as a NAMED statement, for a hot raw statement (a data-modifying CTE Drizzle's
- * builders cannot express). On PostgreSQL each connection parses it once, and after a few runs the
- * server keeps a generic plan: the parse and plan (about 0.2–0.6 ms of the server's CPU each for the
- * result path's CTEs, bench/README.md) are not paid again. PGlite ignores the name. The answer is
- * `tx.execute`'s (read it with `rowsOf`).
- *
- * The name must belong to one SQL text: a statement whose text varies (a VALUES list of n rows)
- * carries n in its name.
- */
-export function executeNamed(tx: Executor, name: string, query: SQL): Promise<unknown> {
-  const raw = tx as unknown as RawSession;
-  return raw.session.prepareQuery(raw.dialect.sqlToQuery(query), undefined, name, false).execute();
 }

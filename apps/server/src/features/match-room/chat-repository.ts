@@ -1,6 +1,5 @@
 import { and, desc, eq, inArray, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { executeNamed } from '../../db/prepared.js';
 import { rowsOf } from '../../db/rows.js';
 import { type MatchChatNoticeColumn, matchChatMessages } from '../../db/schema/match-chat.js';
 import { users } from '../../db/schema/users.js';
@@ -59,7 +58,7 @@ export function createChatRepository(db: Executor) {
   return {
     /** The series' room (deleted series flagged), or null when no such series exists. */
     async room(seriesId: string, tx: Executor = db): Promise<ChatRoomRow | null> {
-      const row = rowsOf<RoomSqlRow>(await executeNamed(tx, 'chat_room', roomSelect(seriesId)))[0];
+      const row = rowsOf<RoomSqlRow>(await tx.execute(roomSelect(seriesId)))[0];
       return row ? roomOf(row) : null;
     },
 
@@ -74,10 +73,7 @@ export function createChatRepository(db: Executor) {
       createdAt: Date,
       tx: Executor,
     ): Promise<{ room: ChatRoomRow; messageId: string | null } | null> {
-      const result = await executeNamed(
-        tx,
-        'chat_insert_notice',
-        sql`
+      const result = await tx.execute(sql`
         with room as (${roomSelect(seriesId)}),
         m as (
           insert into match_chat_messages (tenant, event_id, match_series_id, kind, notice, created_at)
@@ -85,8 +81,7 @@ export function createChatRepository(db: Executor) {
           from room where not deleted
           returning id
         )
-        select room.*, (select id::text from m) as "messageId" from room`,
-      );
+        select room.*, (select id::text from m) as "messageId" from room`);
       const row = rowsOf<RoomSqlRow & { messageId: string | null }>(result)[0];
       return row ? { room: roomOf(row), messageId: row.messageId } : null;
     },

@@ -1,6 +1,5 @@
 import { and, asc, eq, gt, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { executeNamed, preparedQuery } from '../../../db/prepared.js';
 import { rowsOf } from '../../../db/rows.js';
 import { matchSeries, matchSeriesCompetitors } from '../../../db/schema/ladder.js';
 
@@ -30,17 +29,6 @@ export const OPEN_SERIES_STATES = ['new', 'live', 'scheduled', 'upcoming'] as co
 
 /** Match series of ladder play and their competitors. */
 export function createLadderSeriesRepository(db: Executor) {
-  // A deleted series (features/match-series-admin) is unknown to play: no result, no check-in.
-  const seriesQuery = (ex: Executor) =>
-    ex
-      .select()
-      .from(matchSeries)
-      .where(and(eq(matchSeries.id, sql.placeholder('id')), isNull(matchSeries.deletedAt)))
-      .limit(1);
-  // Every war result locks its series first: named, parsed once per connection (issue #11).
-  const lockedSeriesQuery = preparedQuery(db, 'ladder_find_series_locked', (ex) =>
-    seriesQuery(ex).for('update'),
-  );
   return {
     async insertSeries(
       values: typeof matchSeries.$inferInsert,
@@ -59,7 +47,13 @@ export function createLadderSeriesRepository(db: Executor) {
     },
 
     async findSeries(id: string, tx: Executor = db, lock = false): Promise<MatchSeriesRow | null> {
-      const rows = lock ? await lockedSeriesQuery(tx).execute({ id }) : await seriesQuery(tx).execute({ id });
+      // A deleted series (features/match-series-admin) is unknown to play: no result, no check-in.
+      const query = tx
+        .select()
+        .from(matchSeries)
+        .where(and(eq(matchSeries.id, id), isNull(matchSeries.deletedAt)))
+        .limit(1);
+      const rows = lock ? await query.for('update') : await query;
       return rows[0] ?? null;
     },
 
@@ -100,11 +94,7 @@ export function createLadderSeriesRepository(db: Executor) {
     ): Promise<FinishedCompetitor[] | null> {
       const side = (position: number, s: CompetitorResult) =>
         sql`(${position}::int, ${s.score}::int, ${s.destruction}::numeric, ${s.placement}::int, ${s.forfeit}::boolean)`;
-      // Named: on PostgreSQL the connection parses and plans it once (issue #11, the result path).
-      const result = await executeNamed(
-        tx,
-        'ladder_finish_series_with_result',
-        sql`
+      const result = await tx.execute(sql`
         with s as (
           update match_series set state = 'finished', finished_at = ${finishedAt.toISOString()}::timestamptz
           where id = ${id}::uuid and state <> 'finished'
@@ -123,8 +113,7 @@ export function createLadderSeriesRepository(db: Executor) {
         select c.position, c.roster_id::text as "rosterId", r.owner_id::text as "ownerId", c.score,
           c.placement, c.forfeit
         from s left join c on true left join rosters r on r.id = c.roster_id
-        order by c.position`,
-      );
+        order by c.position`);
       const rows = rowsOf<FinishedCompetitor & { position: number | null }>(result);
       if (rows.length === 0) return null;
       return rows.flatMap((r) => (r.position === null ? [] : [r]));

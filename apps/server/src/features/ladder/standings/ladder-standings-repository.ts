@@ -8,7 +8,6 @@ import {
 } from '@cwh/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
-import { executeNamed } from '../../../db/prepared.js';
 import { rowsOf } from '../../../db/rows.js';
 import { ladderStandings, queueEntries } from '../../../db/schema/ladder.js';
 
@@ -71,11 +70,7 @@ export function createLadderStandingsRepository(db: Executor) {
         ),
         sql`, `,
       );
-      // Named per row count (the VALUES list's length is in the text; a result touches 2 rosters).
-      await executeNamed(
-        tx,
-        `ladder_apply_deltas_${sorted.length}`,
-        sql`
+      await tx.execute(sql`
         with lk as (
           select pg_advisory_xact_lock_shared(${STANDINGS_LOCK_NAMESPACE}::int4, hashtext(${segmentId})) as locked
         ),
@@ -105,8 +100,7 @@ export function createLadderStandingsRepository(db: Executor) {
         )
         insert into ladder_standing_levels as l (segment_id, points, rosters)
         select ${segmentId}::uuid, points, sum(n)::int from moves group by points having sum(n) <> 0 order by points
-        on conflict (segment_id, points) do update set rosters = l.rosters + excluded.rosters`,
-      );
+        on conflict (segment_id, points) do update set rosters = l.rosters + excluded.rosters`);
     },
 
     /**
