@@ -27,26 +27,36 @@ export function loadavg(): string {
  */
 export function postgresCpuMs(): number | null {
   try {
-    const tick = 1000 / 100; // USER_HZ: 100 on Linux
     let total = 0;
     for (const pid of readdirSync('/proc')) {
       if (!/^\d+$/.test(pid)) continue;
-      let stat: string;
-      try {
-        stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-      } catch {
-        continue; // the process ended meanwhile
-      }
-      const close = stat.lastIndexOf(')');
-      if (!stat.slice(stat.indexOf('(') + 1, close).startsWith('postgres')) continue;
-      const fields = stat.slice(close + 2).split(' ');
-      // After the name: state is field 3, utime 14 and stime 15 (1-based, proc(5)).
-      total += (Number(fields[11]) + Number(fields[12])) * tick;
+      const stat = procStat(Number(pid)); // null: the process ended meanwhile
+      if (stat?.name.startsWith('postgres')) total += stat.cpuSeconds * 1000;
     }
     return total;
   } catch {
     return null;
   }
+}
+
+/** USER_HZ: the unit of /proc/<pid>/stat's CPU times (100 on Linux). */
+const CLOCK_TICKS = 100;
+
+/** A process's name and user + system CPU seconds, from /proc/<pid>/stat (Linux); null if unreadable. */
+export function procStat(pid: number): { name: string; cpuSeconds: number } | null {
+  let stat: string;
+  try {
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  } catch {
+    return null;
+  }
+  const close = stat.lastIndexOf(')');
+  const fields = stat.slice(close + 2).split(' ');
+  // After the name: state is field 3, utime 14 and stime 15 (1-based, proc(5)).
+  return {
+    name: stat.slice(stat.indexOf('(') + 1, close),
+    cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS,
+  };
 }
 
 /** CPU ms this process and PostgreSQL's used since `start` (from `cpuSnapshot()`). */

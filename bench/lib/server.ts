@@ -7,7 +7,7 @@ import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
 import { seedDemo } from '../../apps/server/src/seed/demo-seed.js';
-import { ADMIN_DATABASE_URL, type DbChoice, SERVER_DIR, sleep } from './env.js';
+import { ADMIN_DATABASE_URL, type DbChoice, procStat, SERVER_DIR, sleep } from './env.js';
 
 /**
  * A throw-away database for one benchmark: a fresh `cwh_bench_<random>` PostgreSQL database or a
@@ -100,18 +100,15 @@ export interface ProcessSample {
   cpuSeconds: number;
 }
 
-const CLOCK_TICKS = 100;
-
 /** VmRSS / VmHWM from /proc/<pid>/status and CPU time from /proc/<pid>/stat (Linux). */
 export function sampleProcess(pid: number): ProcessSample | null {
   try {
     const status = readFileSync(`/proc/${pid}/status`, 'utf8');
     const kb = (key: string) =>
       Number(new RegExp(`^${key}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpuSeconds = (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS;
-    return { rssBytes: kb('VmRSS'), hwmBytes: kb('VmHWM'), cpuSeconds };
+    const stat = procStat(pid);
+    if (!stat) return null;
+    return { rssBytes: kb('VmRSS'), hwmBytes: kb('VmHWM'), cpuSeconds: stat.cpuSeconds };
   } catch {
     return null;
   }
