@@ -66,3 +66,13 @@ export interface SeriesJson {
     }[];
   };
 }
+
+/** The swiss tiebreaks a stage gets when the organizer names none, as the API answers them. */
+export const DEFAULT_TIEBREAKS = [
+  'matchPoints',
+  'buchholz',
+  'headToHead',
+  'starDifference',
+  'destructionDifference',
+  'seed',
+];

@@ -4,18 +4,9 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment, type SeriesJson } from './stage-fixtures.js';
+import { copySegment, DEFAULT_TIEBREAKS, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-const DEFAULT_TIEBREAKS = [
-  'matchPoints',
-  'buchholz',
-  'headToHead',
-  'starDifference',
-  'destructionDifference',
-  'seed',
-];
 
 /**
  * GET /segments/{id}/bracket/info and /swiss-records (brackets-read-service): when a swiss stage

@@ -6,18 +6,9 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment, type SeriesJson } from './stage-fixtures.js';
+import { copySegment, DEFAULT_TIEBREAKS, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
-
-const DEFAULT_TIEBREAKS = [
-  'matchPoints',
-  'buchholz',
-  'headToHead',
-  'starDifference',
-  'destructionDifference',
-  'seed',
-];
 
 /**
  * The swiss rounds of a stage (brackets-service): the rounds asked for, the pairing input stored

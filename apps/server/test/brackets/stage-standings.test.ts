@@ -6,7 +6,7 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment, type SeriesJson } from './stage-fixtures.js';
+import { copySegment, DEFAULT_TIEBREAKS, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -211,14 +211,7 @@ describeEachDatabase(
         wins: null,
         losses: null,
         maxRounds: 2,
-        tiebreaks: [
-          'matchPoints',
-          'buchholz',
-          'headToHead',
-          'starDifference',
-          'destructionDifference',
-          'seed',
-        ],
+        tiebreaks: DEFAULT_TIEBREAKS,
         currentRound: 2,
         complete: true,
       });
