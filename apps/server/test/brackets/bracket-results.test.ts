@@ -1,10 +1,15 @@
 import { API } from '@cwh/contract';
-import { eq } from 'drizzle-orm';
+import { eq, ne } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
-import { createCaptains, createUserWithToken, ladderSegment } from '../ladder/ladder-fixtures.js';
+import {
+  type Captain,
+  createCaptains,
+  createUserWithToken,
+  ladderSegment,
+} from '../ladder/ladder-fixtures.js';
 import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
@@ -15,11 +20,12 @@ describeEachDatabase(
     let admin = '';
     let player = '';
     let rosterIds: string[] = [];
+    let captains: Captain[] = [];
     let bracketId = '';
 
     beforeAll(async () => {
       const { parentId, eventId } = await ladderSegment(ctx.database.db);
-      const captains = await createCaptains(ctx.database.db, {
+      captains = await createCaptains(ctx.database.db, {
         count: 8,
         offset: 7100,
         parentSegmentId: parentId,
@@ -172,6 +178,44 @@ describeEachDatabase(
       expect(seed((await series(stage))[0]!, 0)).toBe(1);
     });
 
+    it("tells the room a match's result; refuses to advance the bracket before its grand final is played (STAGE_NOT_FINISHED), nothing decided", async () => {
+      const { stage, segment } = await freshBracket('results-unfinished');
+      const [cf] = await ctx.database.db
+        .select()
+        .from(segments)
+        .where(eq(segments.slug, 'championship-finals'));
+      const first = (await series(stage))[0]!;
+      expect((await post({ matchSeriesId: first.id, homeStars: 9, awayStars: 4 })).statusCode).toBe(200);
+      // The match's room is told the result once.
+      const homeCaptain = captains.find((c) => c.rosterId === first.attributes.competitors[0]!.roster!.id)!;
+      const history = await ctx.app.inject({
+        method: 'GET',
+        url: `${API.chat}/history?filter[matchSeries.id]=${first.id}&page[size]=100`,
+        headers: bearer(homeCaptain.token),
+      });
+      expect(history.statusCode, history.body).toBe(200);
+      expect(
+        (history.json().data as { attributes: { kind: string; notice: unknown } }[])
+          .filter((m) => m.attributes.kind === 'system')
+          .map((m) => m.attributes.notice),
+      ).toEqual([{ type: 'result_recorded', params: { homeStars: 9, awayStars: 4 } }]);
+      const response = await ctx.app.inject(
+        jsonApiRequest({
+          method: 'POST',
+          url: `${T}/segments/${segment}/advance`,
+          payload: jsonApiBody({ rules: [{ id: 'winner', nextSegmentId: cf!.id, placements: [1] }] }),
+          headers: bearer(admin),
+        }),
+      );
+      expect(response.statusCode).toBe(409);
+      expect(response.json().errors[0]).toMatchObject({
+        detail: 'The stage is not finished',
+        meta: { reason: 'STAGE_NOT_FINISHED' },
+      });
+      const info = await ctx.app.inject({ method: 'GET', url: `${T}/segments/${segment}/bracket/info` });
+      expect(info.json().data.attributes.outcomes).toEqual([]);
+    });
+
     it('advances the finished final: ticket winners to the championship finals, seeded; the rest eliminated', async () => {
       const slug = async (name: string) =>
         (await ctx.database.db.select().from(segments).where(eq(segments.slug, name)))[0]!.id;
@@ -194,8 +238,24 @@ describeEachDatabase(
         { id: 'top-4', nextSegmentId: cf, placements: [3, 4] },
       ];
       expect((await advance({ rules }, player)).statusCode).toBe(403);
-      const self = await advance({ rules: [{ nextSegmentId: mf, placements: [1] }] }, admin);
-      expect(self.statusCode).toBe(400);
+      // A rule may not point back at the stage itself, nor outside its event, even next to a good one.
+      const otherEvent = (
+        await ctx.database.db
+          .select()
+          .from(segments)
+          .where(ne(segments.eventId, (await ladderSegment(ctx.database.db)).eventId))
+      )[0]!.id;
+      for (const bad of [
+        [{ nextSegmentId: mf, placements: [1] }],
+        [rules[0]!, { nextSegmentId: otherEvent, placements: [2] }],
+      ]) {
+        const refused = await advance({ rules: bad }, admin);
+        expect(refused.statusCode).toBe(400);
+        expect(refused.json().errors[0]).toMatchObject({
+          detail: 'A rule points to a segment outside this event (or to the stage itself)',
+          source: { pointer: '/data/attributes/rules' },
+        });
+      }
       const response = await advance({ rules }, admin);
       expect(response.statusCode).toBe(200);
       const outcomes = response.json().data.map((d: { attributes: Record<string, unknown> }) => d.attributes);
@@ -215,8 +275,26 @@ describeEachDatabase(
         ['eliminated', null, null],
         ['eliminated', null, null],
       ]);
+      // A rule without an id is named by its place in the list.
+      expect(outcomes.map((o: { ruleId: string | null }) => o.ruleId)).toEqual([
+        'rule-1',
+        'rule-2',
+        'top-4',
+        'top-4',
+        null,
+        null,
+        null,
+        null,
+      ]);
       expect(outcomes[0].roster.id).toBe(rosterIds[0]);
       expect((await advance({ rules }, admin)).json().errors[0].meta.reason).toBe('ALREADY_ADVANCED');
+      // Once decided, the stage says so before it reads the rules: even a body it would refuse.
+      const again = await advance({ rules: [{ nextSegmentId: mf, placements: [1] }] }, admin);
+      expect(again.statusCode).toBe(409);
+      expect(again.json().errors[0]).toMatchObject({
+        detail: 'This stage was already decided',
+        meta: { reason: 'ALREADY_ADVANCED' },
+      });
       // The stage's public info (no token) carries the decision: who qualified, and the ticket winners.
       const decided = (
         await ctx.app.inject({ method: 'GET', url: `${T}/segments/${mf}/bracket/info` })
@@ -248,5 +326,5 @@ describeEachDatabase(
     });
   },
   // No background work: check-in deadline jobs would forfeit the series these tests decide.
-  { config: { ladder: { ...defaultLadderConfig(), workers: false } } },
+  { ...defaultLadderConfig(), workers: false },
 );

@@ -5,7 +5,7 @@ import { activityLog, matchSeries, matchSeriesCompetitors } from '../../src/db/s
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
-import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 import { insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
@@ -20,21 +20,21 @@ describeEachDatabase(
   (ctx) => {
     let admin = '';
     let rosterIds: string[] = [];
+    let captains: Captain[] = [];
     let ladder = { eventId: '', segmentId: '' };
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
       const found = await ladderSegment(db());
       ladder = { eventId: found.eventId, segmentId: found.ladderId };
-      rosterIds = (
-        await createCaptains(db(), {
-          count: 2,
-          offset: 7900,
-          parentSegmentId: found.parentId,
-          eventId: found.eventId,
-          now: ctx.now,
-        })
-      ).map((c) => c.rosterId);
+      captains = await createCaptains(db(), {
+        count: 2,
+        offset: 7900,
+        parentSegmentId: found.parentId,
+        eventId: found.eventId,
+        now: ctx.now,
+      });
+      rosterIds = captains.map((c) => c.rosterId);
       admin = (await createCallers(ctx)).tokens.admin!;
     });
 
@@ -76,6 +76,40 @@ describeEachDatabase(
       const none = await results(id, { homeStars: 9, awayStars: 4 });
       expect(none.json().data.attributes).toMatchObject({ corrected: true, winnerRosterId: home });
       expect(await destruction(id)).toEqual([null, null]);
+    });
+
+    it("tells the series' room once per result: the new result, then each correction with its stars", async () => {
+      const [home, away] = captains as [Captain, Captain];
+      const id = await insertLadderSeries(db(), {
+        ...ladder,
+        home: home.rosterId,
+        away: away.rosterId,
+        now: ctx.now,
+      });
+      const notices = async (token: string) => {
+        const response = await call(
+          ctx.app,
+          token,
+          'GET',
+          `${API.chat}/history?filter[matchSeries.id]=${id}&page[size]=100`,
+        );
+        expect(response.statusCode, response.body).toBe(200);
+        return (response.json().data as { attributes: { kind: string; notice: unknown } }[])
+          .filter((m) => m.attributes.kind === 'system')
+          .map((m) => m.attributes.notice)
+          .reverse();
+      };
+      const recorded = (homeStars: number, awayStars: number) => ({
+        type: 'result_recorded',
+        params: { homeStars, awayStars },
+      });
+      expect((await results(id, { homeStars: 4, awayStars: 9 })).statusCode).toBe(200);
+      expect(await notices(home.token)).toEqual([recorded(4, 9)]);
+      expect((await results(id, { homeStars: 9, awayStars: 4 })).json().data.attributes.corrected).toBe(true);
+      // Both written at the test clock's instant: their order in the history is not defined.
+      const both = await notices(away.token);
+      expect(both).toHaveLength(2);
+      expect(both).toEqual(expect.arrayContaining([recorded(4, 9), recorded(9, 4)]));
     });
 
     it.each([
