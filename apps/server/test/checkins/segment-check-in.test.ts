@@ -213,6 +213,36 @@ describeEachDatabase(
           selected: null,
         });
       });
+
+      it('a refusal names every tag at fault, in the order given, comma-separated', async () => {
+        const captain = fresh();
+        const [first, second] = captains
+          .filter((c) => c.rosterId !== captain.rosterId)
+          .map((c) => c.playerTags[0]!);
+        const th16 = th16Tag(captain);
+        const cases: [string[], string, string][] = [
+          [
+            [...captain.playerTags.slice(0, 3), first!, second!],
+            'WRONG_MEMBER',
+            `Not on the roster: ${first}, ${second}`,
+          ],
+          // The clan's one TH16 member named twice: both entries are at fault.
+          [
+            [...captain.playerTags.slice(0, 3), th16, th16],
+            'TH_LEVELS_MISMATCH',
+            `Not on the clan's town hall level: ${th16}, ${th16}`,
+          ],
+        ];
+        for (const [tags, code, detail] of cases) {
+          const response = await segmentCheckIn(ctx.app, captain.token, finals, tags);
+          expect(refusal(response)).toEqual({ status: 400, code, detail });
+        }
+        expect(await rosterWrites(ctx.database.db, captain.rosterId)).toEqual({
+          checkedIn: false,
+          checkins: 0,
+          selected: null,
+        });
+      });
     });
 
     it('only a stage’s entrants check in: outside the field it is ROSTER_NOT_IN_SEGMENT, then the advancement decides', async () => {
