@@ -326,5 +326,5 @@ describeEachDatabase(
     });
   },
   // No background work: check-in deadline jobs would forfeit the series these tests decide.
-  { ...defaultLadderConfig(), workers: false },
+  { config: { ladder: { ...defaultLadderConfig(), workers: false } } },
 );
