@@ -71,14 +71,19 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
   return {
     issue: (playerTag: string, userId: string | null, tx: Executor = db) => issue(playerTag, userId, tx),
 
-    /** null when the token is not a live player access token. */
-    async authenticate(accessToken: string): Promise<{ player: AuthPlayer; user: AuthUser | null } | null> {
-      const row = await players.findAccessToken(hashToken(accessToken), options.now());
+    /**
+     * A bearer token of either kind in one lookup: a player token (its player and hub user), a hub-user
+     * token (its user, no player), or null when it is neither (the caller answers 401).
+     */
+    async authenticateAny(
+      accessToken: string,
+    ): Promise<{ player: AuthPlayer | null; user: AuthUser | null } | null> {
+      const row = await players.findAnyAccess(hashToken(accessToken), options.now());
       if (!row) return null;
-      const user = row.user;
+      if (row.kind === 'user') return { player: null, user: row.user };
       // The player's hub user is suspended (or gone): the player token stops working with it.
-      if (row.userId && !user) throw new DomainError('UNAUTHENTICATED', 'This account is suspended');
-      return { player: { tag: row.playerTag, userId: user?.id ?? null }, user };
+      if (row.userId && !row.user) throw new DomainError('UNAUTHENTICATED', 'This account is suspended');
+      return { player: { tag: row.playerTag, userId: row.user?.id ?? null }, user: row.user };
     },
 
     /** Rotates a player refresh token; null when the token is not a player refresh token. */
@@ -106,7 +111,8 @@ export function withPlayerTokens(auth: AuthService, playerAuth: PlayerAuth): Aut
       return { ...session, userId: session.userId ?? '' };
     },
     async authenticate(accessToken: string): Promise<AuthUser> {
-      const found = await playerAuth.authenticate(accessToken);
+      const found = await playerAuth.authenticateAny(accessToken);
+      // Neither kind: the hub's own refusal (its 401 and text).
       if (!found) return auth.authenticate(accessToken);
       if (!found.user) throw new DomainError('UNAUTHENTICATED', 'This player has no hub user yet');
       return found.user;
@@ -120,12 +126,13 @@ export function registerPlayerAuthenticate(app: FastifyInstance, auth: AuthServi
   app.decorate('authenticatePlayer', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
     if (!match?.[1]) throw new DomainError('UNAUTHENTICATED', 'A bearer access token is required');
-    const found = await playerAuth.authenticate(match[1]);
+    const found = await playerAuth.authenticateAny(match[1]);
     if (found) {
       request.player = found.player;
       request.user = found.user;
       return;
     }
+    // Neither kind: the hub's own refusal (its 401 and text).
     request.user = await auth.authenticate(match[1]);
     request.player = null;
   });

@@ -1,7 +1,7 @@
 import { and, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
-import { users } from '../../db/schema/index.js';
+import { authTokens, users } from '../../db/schema/index.js';
 import {
   chatAccounts,
   chatLinkCodes,
@@ -15,14 +15,18 @@ export type ChatAccountRow = typeof chatAccounts.$inferSelect;
 
 /** Game accounts, player tokens, player profiles and chat links: everything keyed by a player tag. */
 export function createPlayerRepository(db: Executor) {
-  // Every request with a player token runs it (app.authenticate): prepared (db/prepared.ts), and the
-  // player's hub user in the same round trip.
-  const accessQuery = preparedQuery(db, 'player_find_access', (ex) =>
+  // The bearer token of a request, looked up as a player token and as a hub-user token in ONE round
+  // trip (app.authenticate and authenticatePlayer): a hub user's request no longer misses the player
+  // tokens first. Hashes are random, so at most one branch answers; the player's comes first.
+  const anyAccessQuery = preparedQuery(db, 'any_find_access', (ex) =>
     ex
       .select({
-        playerTag: playerTokens.playerTag,
-        userId: playerTokens.userId,
-        user: { id: users.id, email: users.email, permissions: users.permissions },
+        kind: sql<'player' | 'user'>`'player'`.as('kind'),
+        playerTag: sql<string | null>`${playerTokens.playerTag}`.as('player_tag'),
+        tokenUserId: sql<string | null>`${playerTokens.userId}`.as('token_user_id'),
+        id: sql<string | null>`${users.id}`.as('id'),
+        email: sql<string | null>`${users.email}`.as('email'),
+        permissions: sql<string[] | null>`${users.permissions}`.as('permissions'),
       })
       .from(playerTokens)
       .leftJoin(users, and(eq(users.id, playerTokens.userId), isNull(users.suspendedAt)))
@@ -33,9 +37,43 @@ export function createPlayerRepository(db: Executor) {
           gt(playerTokens.expiresAt, sql.placeholder('now')),
         ),
       )
-      .limit(1),
+      .unionAll(
+        ex
+          .select({
+            kind: sql<'player' | 'user'>`'user'`.as('kind'),
+            playerTag: sql<string | null>`null`.as('player_tag'),
+            tokenUserId: sql<string | null>`${authTokens.userId}`.as('token_user_id'),
+            id: sql<string | null>`${users.id}`.as('id'),
+            email: sql<string | null>`${users.email}`.as('email'),
+            permissions: sql<string[] | null>`${users.permissions}`.as('permissions'),
+          })
+          .from(authTokens)
+          .innerJoin(users, eq(users.id, authTokens.userId))
+          .where(
+            and(
+              eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+              eq(authTokens.kind, 'access'),
+              gt(authTokens.expiresAt, sql.placeholder('now')),
+              isNull(users.suspendedAt),
+            ),
+          ),
+      ),
   );
   return {
+    /**
+     * The live access token behind a bearer token, of either kind: a player token (with its hub user,
+     * null when it has none or they are suspended) or a hub-user token (never of a suspended user).
+     */
+    async findAnyAccess(tokenHash: string, now: Date, tx: Executor = db) {
+      const rows = await anyAccessQuery(tx).execute({ tokenHash, now });
+      const row = rows.find((r) => r.kind === 'player') ?? rows[0];
+      if (!row) return null;
+      const user = row.id ? { id: row.id, email: row.email!, permissions: row.permissions! } : null;
+      return row.kind === 'player'
+        ? { kind: 'player' as const, playerTag: row.playerTag!, userId: row.tokenUserId, user }
+        : { kind: 'user' as const, user: user! };
+    },
+
     async findAccount(playerTag: string, tx: Executor = db): Promise<GameAccountRow | null> {
       const rows = await tx
         .select()
@@ -94,11 +132,6 @@ export function createPlayerRepository(db: Executor) {
      * The player of a live access token with its hub user (null when it has none, or when that user
      * is suspended or gone: `userId` is then set and `user` null), or null.
      */
-    async findAccessToken(tokenHash: string, now: Date, tx: Executor = db) {
-      const rows = await accessQuery(tx).execute({ tokenHash, now });
-      return rows[0] ?? null;
-    },
-
     /** Deleting is the claim: a refresh token is spent once even under concurrency. */
     async consumeRefreshToken(tokenHash: string, now: Date, tx: Executor = db) {
       const rows = await tx
