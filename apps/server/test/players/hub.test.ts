@@ -1,7 +1,9 @@
 import { API, gameUserDocument, JSONAPI_MEDIA_TYPE } from '@cwh/contract';
+import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../src/db/schema/index.js';
 import { SIM_CLAN_TAGS, SIM_PLAYER_TAGS, simPlayers } from '../../src/game/index.js';
-import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest } from '../harness.js';
+import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
 import {
   clanCall,
   clanless,
@@ -160,6 +162,35 @@ describeEachDatabase('hub: game-user lookup and player tokens', (ctx) => {
         }),
       );
       expect(again.statusCode).toBe(401);
+    });
+
+    it('one bearer lookup serves both kinds of token, each with its own refusal', async () => {
+      const detail = async (token: string, url: string) => {
+        const response = await ctx.app.inject({ method: 'GET', url, headers: bearer(token) });
+        return [response.statusCode, response.statusCode === 200 ? null : response.json().errors[0].detail];
+      };
+      // A player token without a hub user: a player where a player is enough, refused where a user is needed.
+      const bare = await playerToken(ctx.app, T.member3);
+      expect(await detail(bare, `${API.users}/user`)).toEqual([401, 'This player has no hub user yet']);
+      expect((await clanCall(ctx.app, bare, 'GET', '/clan')).statusCode).toBe(200);
+      // A hub user's own token (sign-in): a user, but not a player.
+      const admin = await loginAsAdmin(ctx.app);
+      expect(await detail(admin.token.value, `${API.users}/user`)).toEqual([200, null]);
+      expect(await detail(admin.token.value, `${API.clan}/clan`)).toEqual([
+        401,
+        'A verified player token is required (POST /api/hub/1.0/game-user)',
+      ]);
+      // Neither kind.
+      expect(await detail('y'.repeat(43), `${API.users}/user`)).toEqual([
+        401,
+        'Access token is invalid or expired',
+      ]);
+      // A player whose hub user is suspended: the player token stops on both sides.
+      const { token, userId } = await createHubUser(ctx.app, T.member4);
+      expect(await detail(token, `${API.users}/user`)).toEqual([200, null]);
+      await ctx.database.db.update(users).set({ suspendedAt: ctx.now }).where(eq(users.id, userId));
+      expect(await detail(token, `${API.users}/user`)).toEqual([401, 'This account is suspended']);
+      expect(await detail(token, `${API.clan}/clan`)).toEqual([401, 'This account is suspended']);
     });
 
     it('an expired or unknown player token is 401', async () => {
