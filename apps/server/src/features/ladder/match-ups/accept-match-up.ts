@@ -3,12 +3,22 @@ import { DomainError } from '../../../errors/domain-error.js';
 import { refuseClansInWar } from '../../../game/war-refusals.js';
 import type { Caller, LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
-import type { MatchUpRow, MatchUpSideRow } from '../ladder-repository.js';
+import type { MatchUpRow, MatchUpSideRow, RosterRow } from '../ladder-repository.js';
 import { endMatchUp } from './end-match-up.js';
 import { callerSide, loadForAnswer } from './match-up-answer.js';
 
+/**
+ * A match-up as an answer leaves it, with its sides and their rosters: what the answer's resource
+ * shows, without reading back what the transaction just wrote.
+ */
+export interface AnsweredMatchUp {
+  matchUp: MatchUpRow;
+  sides: MatchUpSideRow[];
+  rosters: RosterRow[];
+}
+
 /** What the accept transaction found; the refusals are thrown only after it committed. */
-type AcceptOutcome = { expired: boolean } | { closed: string };
+type AcceptOutcome = { expired: true } | { closed: string } | { answered: AnsweredMatchUp };
 
 /**
  * A captain accepts. When the other side accepted too, exactly one match series is created in the
@@ -16,28 +26,37 @@ type AcceptOutcome = { expired: boolean } | { closed: string };
  * returns the outcome instead of throwing, because a throw would roll the expiry back and the
  * match-up would stay awaiting until the sweeper came by; the refusal is thrown after the commit.
  */
-export async function acceptMatchUp(context: LadderContext, id: string, caller: Caller): Promise<MatchUpRow> {
+export async function acceptMatchUp(
+  context: LadderContext,
+  id: string,
+  caller: Caller,
+): Promise<AnsweredMatchUp> {
   await refuseClanInWar(context, id, caller);
   const { deps, repo, commit } = context;
   const outcome = await commit(async (tx, notices): Promise<AcceptOutcome> => {
-    const { matchUp, sides, side } = await loadForAnswer(repo, id, caller, tx);
+    const { matchUp, sides, side, rosters } = await loadForAnswer(repo, id, caller, tx);
     if (matchUp.status === 'awaiting_confirmation' && deps.now() >= matchUp.expiresAt) {
       await endMatchUp(context, matchUp, { kind: 'expired', by: `${deps.instanceId}:accept` }, tx, notices);
       return { expired: true };
     }
     if (matchUp.status !== 'awaiting_confirmation') {
       // Accepting twice is fine: the second answer finds its own acceptance.
-      if (matchUp.status === 'accepted' && side.response === 'accepted') return { expired: false };
+      if (matchUp.status === 'accepted' && side.response === 'accepted')
+        return { answered: { matchUp, sides, rosters } };
       return { closed: matchUp.status };
     }
     if (side.response === 'declined') return { closed: 'declined' };
+    let answered = sides;
     if (side.response === 'pending') {
-      await repo.updateSide(side.id, { response: 'accepted', respondedAt: deps.now() }, tx);
+      const set = { response: 'accepted' as const, respondedAt: deps.now() };
+      await repo.updateSide(side.id, set, tx);
       await repo.updateEntry(side.queueEntryId, { status: 'accepted' }, tx);
+      answered = sides.map((s) => (s.id === side.id ? { ...s, ...set } : s));
     }
     const other = sides.find((s) => s.id !== side.id)!;
-    if (other.response === 'accepted') await createSeries(context, matchUp, sides, tx, notices);
-    return { expired: false };
+    if (other.response !== 'accepted') return { answered: { matchUp, sides: answered, rosters } };
+    const created = await createSeries(context, matchUp, answered, tx, notices);
+    return { answered: { ...created, rosters } };
   });
   if ('closed' in outcome) {
     throw new DomainError(
@@ -45,9 +64,9 @@ export async function acceptMatchUp(context: LadderContext, id: string, caller: 
       `The match-up is ${outcome.closed}`,
     );
   }
-  if (outcome.expired)
+  if ('expired' in outcome)
     throw new DomainError('MATCH_UP_EXPIRED', 'The match-up expired before it was accepted');
-  return (await repo.findMatchUp(id))!;
+  return outcome.answered;
 }
 
 /**
@@ -70,7 +89,10 @@ async function refuseClanInWar(context: LadderContext, id: string, caller: Calle
   await refuseClansInWar(deps.game, { own: roster.clanTag, opponent: opponent?.clanTag });
 }
 
-/** Both accepted: exactly one series (unique on match_up_id), entries end as accepted. */
+/**
+ * Both accepted: exactly one series (unique on match_up_id), entries end as accepted. Answers the
+ * match-up and its sides as it wrote them.
+ */
 async function createSeries(
   context: LadderContext,
   matchUp: MatchUpRow,
@@ -121,16 +143,18 @@ async function createSeries(
     { endedAt: at },
     tx,
   );
+  const accepted = {
+    status: 'accepted' as const,
+    endedAt: at,
+    endedBy: `${deps.instanceId}:accepted`,
+    matchSeriesId: series.id,
+  };
   await repo.updateEntries(
     sides.map((s) => s.queueEntryId),
     { status: 'accepted', endedAt: at, matchSeriesId: series.id },
     tx,
   );
-  await repo.updateMatchUp(
-    matchUp.id,
-    { status: 'accepted', endedAt: at, endedBy: `${deps.instanceId}:accepted`, matchSeriesId: series.id },
-    tx,
-  );
+  await repo.updateMatchUp(matchUp.id, accepted, tx);
   for (const side of sides) {
     notices.push(
       notice(matchUp.tenant, side.ownerId, 'matches:match_up_accepted', {
@@ -139,5 +163,5 @@ async function createSeries(
       }),
     );
   }
-  return series;
+  return { matchUp: { ...matchUp, ...accepted }, sides: sides.map((s) => ({ ...s, endedAt: at })) };
 }

@@ -46,8 +46,9 @@ export function matchUpRoutes(ladder: LadderService): FastifyPluginAsyncZod {
       '/match-ups/:id/accept',
       { preHandler: app.authenticate, schema: { params: matchUpParams, response: { 200: matchUpDocument } } },
       async (request) => {
-        const row = await ladder.accept(request.params.id, caller(request));
-        return { data: (await resources([row]))[0]! };
+        // The match-up as the accept left it: no read back of what it wrote.
+        const { matchUp, sides, rosters } = await ladder.accept(request.params.id, caller(request));
+        return { data: matchUpResource(matchUp, sides, new Map(rosters.map((r) => [r.id, r]))) };
       },
     );
     app.post(
