@@ -270,6 +270,35 @@ describeEachDatabase(
       expect(again.json().data.attributes).toMatchObject({ status: 'accepted', matchSeriesId: seriesId });
     });
 
+    it('each accept answers the match-up as it is stored afterwards: the first, the second, and one again', async () => {
+      const { x, y, id } = await paired();
+      const stored = async () => {
+        const listed = await call(ctx.app, x.token, 'GET', `${API.matches}/match-ups`);
+        expect(listed.statusCode).toBe(200);
+        return (listed.json().data as { id: string }[]).find((m) => m.id === id);
+      };
+      const first = await answer(x, id, 'accept');
+      expect(first.statusCode).toBe(200);
+      expect(
+        first
+          .json()
+          .data.attributes.sides.map((s: { response: string }) => s.response)
+          .sort(),
+      ).toEqual(['accepted', 'pending']);
+      expect(first.json().data).toEqual(await stored());
+      advance(1_000);
+      const second = await answer(y, id, 'accept');
+      expect(second.statusCode).toBe(200);
+      expect(second.json().data.attributes).toMatchObject({
+        status: 'accepted',
+        endedAt: isoSeconds(clock.now),
+      });
+      expect(second.json().data).toEqual(await stored());
+      const again = await answer(x, id, 'accept');
+      expect(again.statusCode).toBe(200);
+      expect(again.json().data).toEqual(second.json().data);
+    });
+
     it('a captain of both rosters answers for each side in turn, pending side first', async () => {
       const [owner, second] = [captains[12]!, captains[13]!];
       await ctx.database.db
