@@ -75,11 +75,10 @@ export async function acceptMatchUp(
  */
 async function refuseClanInWar(context: LadderContext, id: string, caller: Caller): Promise<void> {
   const { repo, deps } = context;
-  const peek = await repo.findMatchUp(id);
-  if (!peek) throw new DomainError('NOT_FOUND', `No match-up with id ${id}`);
-  const sides = await repo.sidesOf([id]);
-  // Both sides' rosters in one read: the caller's side, then both clans.
-  const rosters = await repo.rostersByIds(sides.map((s) => s.rosterId));
+  // The match-up, its sides and both rosters in one read: the caller's side, then both clans.
+  const found = await repo.matchUpWithSides(id);
+  if (!found) throw new DomainError('NOT_FOUND', `No match-up with id ${id}`);
+  const { matchUp: peek, sides, rosters } = found;
   const side = callerSide(sides, rosters, caller);
   const roster = rosters.find((r) => r.id === side.rosterId);
   if (peek.status !== 'awaiting_confirmation' || !roster?.clanTag) return;

@@ -14,12 +14,8 @@ export function callerSide(sides: MatchUpSideRow[], rosters: RosterRow[], caller
 
 /** The match-up (row locked FOR UPDATE), its sides and the caller's side, for an answer. */
 export async function loadForAnswer(repo: LadderRepository, id: string, caller: Caller, tx: Executor) {
-  const matchUp = await repo.findMatchUp(id, tx, true);
-  if (!matchUp) throw new DomainError('NOT_FOUND', `No match-up with id ${id}`);
-  const sides = await repo.sidesOf([id], tx);
-  const rosters = await repo.rostersByIds(
-    sides.map((s) => s.rosterId),
-    tx,
-  );
+  const found = await repo.matchUpWithSides(id, tx, true);
+  if (!found) throw new DomainError('NOT_FOUND', `No match-up with id ${id}`);
+  const { matchUp, sides, rosters } = found;
   return { matchUp, sides, side: callerSide(sides, rosters, caller), rosters };
 }

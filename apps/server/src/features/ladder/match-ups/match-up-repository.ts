@@ -3,6 +3,8 @@ import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { matchUpSides, matchUps, queueEntries } from '../../../db/schema/ladder.js';
+import { rosters } from '../../../db/schema/rosters.js';
+import type { RosterRow } from '../ladder-roster-repository.js';
 
 export type MatchUpRow = typeof matchUps.$inferSelect;
 export type MatchUpSideRow = typeof matchUpSides.$inferSelect;
@@ -138,6 +140,33 @@ export function createMatchUpRepository(db: Executor) {
       const query = tx.select().from(matchUps).where(eq(matchUps.id, id)).limit(1);
       const rows = lock ? await query.for('update') : await query;
       return rows[0] ?? null;
+    },
+
+    /**
+     * A match-up with its sides (in `sidesOf`'s order) and their rosters, in ONE statement (an answer
+     * reads them before and inside its transaction); with `lock`, the match-up row only is locked FOR
+     * UPDATE, as `findMatchUp` locks it. Null when there is no such match-up.
+     */
+    async matchUpWithSides(
+      id: string,
+      tx: Executor = db,
+      lock = false,
+    ): Promise<{ matchUp: MatchUpRow; sides: MatchUpSideRow[]; rosters: RosterRow[] } | null> {
+      const query = tx
+        .select({ matchUp: matchUps, side: matchUpSides, roster: rosters })
+        .from(matchUps)
+        .leftJoin(matchUpSides, eq(matchUpSides.matchUpId, matchUps.id))
+        .leftJoin(rosters, eq(rosters.id, matchUpSides.rosterId))
+        .where(eq(matchUps.id, id))
+        .orderBy(asc(matchUpSides.side));
+      const rows = lock ? await query.for('update', { of: matchUps }) : await query;
+      if (rows.length === 0) return null;
+      const byId = new Map(rows.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
+      return {
+        matchUp: rows[0]!.matchUp,
+        sides: rows.flatMap((r) => (r.side ? [r.side] : [])),
+        rosters: [...byId.values()],
+      };
     },
 
     async sidesOf(matchUpIds: string[], tx: Executor = db): Promise<MatchUpSideRow[]> {
