@@ -1,7 +1,7 @@
 import { API, pointsListDocument } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
-import { rosters, segments } from '../../src/db/schema/index.js';
+import { matchSeries, matchSeriesCompetitors, rosters, segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
@@ -165,6 +165,71 @@ describeEachDatabase(
           { segmentId: mq, competition: 'swiss', bye: true },
         ),
       ]);
+    });
+
+    /** Three rosters of the case's own (captains from `offset`), named in `names`: no other case's series shows up. */
+    const ownRosters = async (offset: number) => {
+      const own = (
+        await createCaptains(db(), {
+          count: 3,
+          offset,
+          parentSegmentId,
+          eventId: ladder.eventId,
+          now: ctx.now,
+        })
+      ).map((captain) => captain.rosterId) as [string, string, string];
+      for (const roster of await db().select().from(rosters)) names.set(roster.id, roster.name ?? '');
+      return own;
+    };
+
+    it('filter[roster]: each series with its own opponent, result, stars and points (a home win, an away loss)', async () => {
+      const [a, b, c] = await ownRosters(8200);
+      const won = await played(a, b, 9, 5);
+      const lost = await played(c, a, 8, 4);
+      const answered = await points(`filter[roster]=${a}`);
+      expect([...answered.data].sort((x, y) => x.id.localeCompare(y.id))).toEqual(
+        [
+          row(won, a, b, { result: 'W', points: 3, starsFor: 9, starsAgainst: 5 }),
+          row(lost, a, c, { result: 'L', points: 0, starsFor: 4, starsAgainst: 8 }),
+        ].sort((x, y) => x.id.localeCompare(y.id)),
+      );
+      expect(answered.meta?.page).toEqual({ number: 1, size: 25, total: 2, totalPages: 1 });
+    });
+
+    /** A scheduled ladder series whose home side has no roster (insertLadderSeries names a home). */
+    const emptyHomeSeries = async (away: string) => {
+      const [series] = await db()
+        .insert(matchSeries)
+        .values({ tenant: 'global', ...ladder, date: ctx.now, state: 'scheduled', createdAt: ctx.now })
+        .returning();
+      await db()
+        .insert(matchSeriesCompetitors)
+        .values(
+          [null, away].map((rosterId, position) => ({
+            matchSeriesId: series!.id,
+            position,
+            rosterId,
+            date: ctx.now,
+          })),
+        );
+      return series!.id;
+    };
+
+    it('a finished ladder series with a side without a roster gives no points to either side', async () => {
+      const [a, b] = await ownRosters(8300);
+      // A competitor row without a roster on the empty side (away, then home), as the ladder leaves
+      // it; the ladder's finishSeries (a war result) finishes the series with both sides stored.
+      const emptyAway = await insertLadderSeries(db(), { ...ladder, home: a, away: null, now: ctx.now });
+      for (const id of [emptyAway, await emptyHomeSeries(b)]) {
+        const finished = await ctx.app.ladder.finishSeries({
+          matchSeriesId: id,
+          stars: { home: 3, away: 0 },
+        });
+        expect(finished?.state).toBe('finished');
+        const answered = await points(`filter[matchSeries]=${id}`);
+        expect([answered.data, answered.meta?.page.total]).toEqual([[], 0]);
+      }
+      for (const roster of [a, b]) expect((await points(`filter[roster]=${roster}`)).data).toEqual([]);
     });
 
     it('refuses a query without a filter (400, naming the parameter) and an unknown series or roster (404)', async () => {

@@ -143,6 +143,43 @@ describeEachDatabase(
       );
     });
 
+    it('a bracket with a bye: the bye is no win, a played match is', async () => {
+      // Its own 3-team bracket (on a copy of the finals): seed 1 passes upper round 1 on a bye.
+      const finals = (await copySegment(db(), 'monthly-finals', 'standings-bye-bracket')).id;
+      const created = await call(ctx.app, admin, 'POST', `${T}/segments/${finals}/bracket`, {
+        rosterIds: captains.slice(0, 3).map((c) => c.rosterId),
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const stage = created.json().data.id as string;
+      /** Per row: seed, rank, wins, losses, status. */
+      const table = async () =>
+        (await standings(finals)).data.map((r) =>
+          r.type === 'bracket-standings'
+            ? [
+                seed(r.attributes.roster.id),
+                r.attributes.rank,
+                r.attributes.wins,
+                r.attributes.losses,
+                r.attributes.status,
+              ]
+            : r.type,
+        );
+      expect((await seriesOf(stage)).filter((s) => s.attributes.bye)).not.toHaveLength(0);
+      expect(await table()).toEqual([
+        [1, 1, 0, 0, 'active'],
+        [2, 2, 0, 0, 'active'],
+        [3, 3, 0, 0, 'active'],
+      ]);
+      const first = await ready(stage);
+      expect(first.map(seedsOf)).toEqual([[2, 3]]);
+      await decide(first[0]!, 2);
+      expect(await table()).toEqual([
+        [1, 1, 0, 0, 'active'],
+        [2, 2, 1, 0, 'active'],
+        [3, 3, 0, 1, 'active'],
+      ]);
+    });
+
     it('filter[user] keeps the rosters the user owns; 20 rows a page unless asked', async () => {
       const owned = await standings(mf, `?filter[user]=${captains[2]!.userId}`);
       expect(owned.data.map((r) => r.attributes.roster.id)).toEqual([captains[2]!.rosterId]);
