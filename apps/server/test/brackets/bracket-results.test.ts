@@ -10,6 +10,7 @@ import {
   createUserWithToken,
   ladderSegment,
 } from '../ladder/ladder-fixtures.js';
+import { roomNotices } from '../ladder/ladder-http.js';
 import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
@@ -188,17 +189,9 @@ describeEachDatabase(
       expect((await post({ matchSeriesId: first.id, homeStars: 9, awayStars: 4 })).statusCode).toBe(200);
       // The match's room is told the result once.
       const homeCaptain = captains.find((c) => c.rosterId === first.attributes.competitors[0]!.roster!.id)!;
-      const history = await ctx.app.inject({
-        method: 'GET',
-        url: `${API.chat}/history?filter[matchSeries.id]=${first.id}&page[size]=100`,
-        headers: bearer(homeCaptain.token),
-      });
-      expect(history.statusCode, history.body).toBe(200);
-      expect(
-        (history.json().data as { attributes: { kind: string; notice: unknown } }[])
-          .filter((m) => m.attributes.kind === 'system')
-          .map((m) => m.attributes.notice),
-      ).toEqual([{ type: 'result_recorded', params: { homeStars: 9, awayStars: 4 } }]);
+      expect(await roomNotices(ctx.app, homeCaptain.token, first.id)).toEqual([
+        { type: 'result_recorded', params: { homeStars: 9, awayStars: 4 } },
+      ]);
       const response = await ctx.app.inject(
         jsonApiRequest({
           method: 'POST',

@@ -6,6 +6,7 @@ import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js'
 import { call, createCallers } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
 import { type Captain, createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
+import { roomNotices } from '../ladder/ladder-http.js';
 import { insertLadderSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
@@ -86,19 +87,7 @@ describeEachDatabase(
         away: away.rosterId,
         now: ctx.now,
       });
-      const notices = async (token: string) => {
-        const response = await call(
-          ctx.app,
-          token,
-          'GET',
-          `${API.chat}/history?filter[matchSeries.id]=${id}&page[size]=100`,
-        );
-        expect(response.statusCode, response.body).toBe(200);
-        return (response.json().data as { attributes: { kind: string; notice: unknown } }[])
-          .filter((m) => m.attributes.kind === 'system')
-          .map((m) => m.attributes.notice)
-          .reverse();
-      };
+      const notices = (token: string) => roomNotices(ctx.app, token, id);
       const recorded = (homeStars: number, awayStars: number) => ({
         type: 'result_recorded',
         params: { homeStars, awayStars },

@@ -1,5 +1,6 @@
 import { API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
+import { expect } from 'vitest';
 import { bearer, jsonApiBody, jsonApiRequest, TEST_NOW } from '../harness.js';
 import type { Captain } from './ladder-fixtures.js';
 
@@ -40,4 +41,19 @@ export function testClock(start = TEST_NOW) {
       clock.now = new Date(clock.now.getTime() + ms);
     },
   };
+}
+
+/** A match series' system notices as one of its captains reads them in the room's history, oldest first. */
+export async function roomNotices(app: FastifyInstance, token: string, matchSeriesId: string) {
+  const response = await call(
+    app,
+    token,
+    'GET',
+    `${API.chat}/history?filter[matchSeries.id]=${matchSeriesId}&page[size]=100`,
+  );
+  expect(response.statusCode, response.body).toBe(200);
+  return (response.json().data as { attributes: { kind: string; notice: unknown } }[])
+    .filter((m) => m.attributes.kind === 'system')
+    .map((m) => m.attributes.notice)
+    .reverse();
 }

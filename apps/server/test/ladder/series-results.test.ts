@@ -8,7 +8,7 @@ import { segments } from '../../src/db/schema/segments.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { describeEachDatabase, itOnPostgres, jsonApiBody, loginAsAdmin, TEST_NOW } from '../harness.js';
 import { type Captain, ladderCaptains, ladderSegment } from './ladder-fixtures.js';
-import { call } from './ladder-http.js';
+import { call, roomNotices as roomNoticesOf } from './ladder-http.js';
 
 /*
  * War results of ladder series (series-results-service.ts): what a result stores on the two
@@ -199,19 +199,7 @@ describeEachDatabase(
         .filter((d) => d.matchSeries.id === id)
         .map((d) => d.message.attributes.notice);
     /** The room's system notices as a captain reads them (oldest first). */
-    const roomNotices = async (id: string, c: Captain) => {
-      const response = await call(
-        ctx.app,
-        c.token,
-        'GET',
-        `${API.chat}/history?filter[matchSeries.id]=${id}&page[size]=100`,
-      );
-      expect(response.statusCode, response.body).toBe(200);
-      return (response.json().data as { attributes: { kind: string; notice: unknown } }[])
-        .filter((m) => m.attributes.kind === 'system')
-        .map((m) => m.attributes.notice)
-        .reverse();
-    };
+    const roomNotices = (id: string, c: Captain) => roomNoticesOf(ctx.app, c.token, id);
     const sorted = (...ids: string[]) => [...ids].sort();
 
     it('an away win: placements, stars and destruction stored, both tallies, both captains told, the room gets the scores', async () => {

@@ -19,21 +19,27 @@ const stored = {
   sessionId: authTokens.sessionId,
 };
 
+/**
+ * A live hub-user access token (placeholders `tokenHash` and `now`) of a user who is not suspended,
+ * over `auth_tokens` joined to `users`: here and in the one-round-trip lookup of both token kinds
+ * (player-repository's `findAnyAccess`).
+ */
+export const liveUserAccessToken = () =>
+  and(
+    eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+    eq(authTokens.kind, 'access'),
+    gt(authTokens.expiresAt, sql.placeholder('now')),
+    isNull(users.suspendedAt),
+  );
+
 export function createTokenRepository(db: Executor) {
-  // Every authenticated request runs it: prepared (db/prepared.ts).
+  // A token that is neither a player's nor a hub user's is refused with it (app.authenticate).
   const accessQuery = preparedQuery(db, 'auth_find_access', (ex) =>
     ex
       .select({ id: users.id, email: users.email, permissions: users.permissions })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(
-        and(
-          eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
-          eq(authTokens.kind, 'access'),
-          gt(authTokens.expiresAt, sql.placeholder('now')),
-          isNull(users.suspendedAt),
-        ),
-      )
+      .where(liveUserAccessToken())
       .limit(1),
   );
   return {

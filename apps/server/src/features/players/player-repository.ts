@@ -9,6 +9,7 @@ import {
   playerProfiles,
   playerTokens,
 } from '../../db/schema/players.js';
+import { liveUserAccessToken } from '../auth/token-repository.js';
 
 export type GameAccountRow = typeof gameAccounts.$inferSelect;
 export type ChatAccountRow = typeof chatAccounts.$inferSelect;
@@ -49,14 +50,7 @@ export function createPlayerRepository(db: Executor) {
           })
           .from(authTokens)
           .innerJoin(users, eq(users.id, authTokens.userId))
-          .where(
-            and(
-              eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
-              eq(authTokens.kind, 'access'),
-              gt(authTokens.expiresAt, sql.placeholder('now')),
-              isNull(users.suspendedAt),
-            ),
-          ),
+          .where(liveUserAccessToken()),
       ),
   );
   return {
