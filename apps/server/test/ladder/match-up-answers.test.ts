@@ -46,6 +46,9 @@ describeEachDatabase(
       const error = response.json().errors?.[0] as { code: string; detail?: string; meta?: unknown };
       return { status: response.statusCode, code: error?.code, detail: error?.detail, meta: error?.meta };
     };
+    /** The sides' responses in an answer's match-up, sorted. */
+    const responses = (response: Awaited<ReturnType<typeof answer>>) =>
+      (response.json().data.attributes.sides as { response: string }[]).map((s) => s.response).sort();
     const leave = (c: Captain) => call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
     const endedBy = async (id: string) =>
       (await ctx.database.db.select().from(matchUps).where(eq(matchUps.id, id)))[0]!.endedBy;
@@ -279,12 +282,7 @@ describeEachDatabase(
       };
       const first = await answer(x, id, 'accept');
       expect(first.statusCode).toBe(200);
-      expect(
-        first
-          .json()
-          .data.attributes.sides.map((s: { response: string }) => s.response)
-          .sort(),
-      ).toEqual(['accepted', 'pending']);
+      expect(responses(first)).toEqual(['accepted', 'pending']);
       expect(first.json().data).toEqual(await stored());
       advance(1_000);
       const second = await answer(y, id, 'accept');
@@ -311,12 +309,7 @@ describeEachDatabase(
       const { id } = await latestMatchUp(ctx.app, owner);
       const first = await answer(owner, id, 'accept');
       expect(first.json().data.attributes.status).toBe('awaiting_confirmation');
-      expect(
-        first
-          .json()
-          .data.attributes.sides.map((s: { response: string }) => s.response)
-          .sort(),
-      ).toEqual(['accepted', 'pending']);
+      expect(responses(first)).toEqual(['accepted', 'pending']);
       const secondAnswer = await answer(owner, id, 'accept');
       expect(secondAnswer.json().data.attributes).toMatchObject({
         status: 'accepted',
