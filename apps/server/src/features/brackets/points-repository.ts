@@ -35,9 +35,11 @@ export function createPointsRepository(db: Executor) {
     ) {
       const where: SQL[] = [eq(matchSeries.tenant, tenant)];
       if (filter.matchSeriesId) where.push(eq(matchSeries.id, filter.matchSeriesId));
+      // The roster's series that give it a row: a bye, or an opponent with a roster (a side left
+      // empty gives no points), so the page's total counts what the pages list.
       if (filter.rosterId)
         where.push(
-          sql`${matchSeries.id} in (select c.match_series_id from match_series_competitors c where c.roster_id = ${filter.rosterId})`,
+          sql`${matchSeries.id} in (select c.match_series_id from match_series_competitors c where c.roster_id = ${filter.rosterId} and (${matchSeries.bye} or exists (select 1 from match_series_competitors o where o.match_series_id = c.match_series_id and o.position <> c.position and o.roster_id is not null)))`,
         );
       const rows = await tx
         .select({ series: matchSeries, format: competitionStages.format })
