@@ -254,21 +254,8 @@ describeEachDatabase(
     it('takes swiss results for the current round only (a draw scores), refuses the closed round', async () => {
       const { mq } = await swissInRound2('swiss-results');
       const info = (await get(`/segments/${mq}/bracket/info`)).json().data;
-      const post = (matchSeriesId: string) =>
-        ctx.app.inject(
-          jsonApiRequest({
-            method: 'PATCH',
-            url: `${T}/match-series/${matchSeriesId}/relationships/matches/results`,
-            payload: jsonApiBody({
-              reason: 'organizer result',
-              homeStars: 8,
-              awayStars: 8,
-              homeDestruction: 75,
-              awayDestruction: 75,
-            }),
-            headers: bearer(admin),
-          }),
-        );
+      // A draw: 8 stars and 75 % each.
+      const post = (matchSeriesId: string) => swissResult(matchSeriesId, 8, 8);
       const round = (n: number) =>
         get(`/bracket/${info.id}/match-series?filter[roundNumber]=${n}`).then((r) => r.json().data);
       const closed = await post((await round(1))[0].id);

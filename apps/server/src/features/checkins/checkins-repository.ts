@@ -5,6 +5,7 @@ import { events } from '../../db/schema/events.js';
 import { checkins, matchSeries, matchSeriesCompetitors, selectedPlayers } from '../../db/schema/ladder.js';
 import { rosterMembers, rosters } from '../../db/schema/rosters.js';
 import { segments } from '../../db/schema/segments.js';
+import { createLadderSeriesRepository } from '../ladder/match-series/ladder-series-repository.js';
 
 export type CheckinSeriesRow = typeof matchSeries.$inferSelect;
 export type CheckinRosterRow = typeof rosters.$inferSelect;
@@ -23,18 +24,13 @@ const NOT_STARTED = ['new', 'scheduled', 'upcoming'] as const;
 
 /** The SQL of stage check-ins: series sides, check-ins, the roster flag, live and selections. */
 export function createCheckinsRepository(db: Executor) {
+  const ladderSeries = createLadderSeriesRepository(db);
   return {
-    /** The series, locked for the caller's transaction when `lock`. */
-    async findSeries(id: string, tx: Executor = db, lock = false): Promise<CheckinSeriesRow | null> {
-      // A deleted series (features/match-series-admin) takes no check-in.
-      const query = tx
-        .select()
-        .from(matchSeries)
-        .where(and(eq(matchSeries.id, id), isNull(matchSeries.deletedAt)))
-        .limit(1);
-      const rows = lock ? await query.for('update') : await query;
-      return rows[0] ?? null;
-    },
+    /**
+     * The series, locked for the caller's transaction when `lock`; a deleted series (features/
+     * match-series-admin) takes no check-in. The ladder's read of a series to play, shared.
+     */
+    findSeries: ladderSeries.findSeries,
 
     /** Home (position 0) then away (position 1), with their rosters. */
     async sidesOf(seriesId: string, tx: Executor = db): Promise<SeriesSide[]> {
