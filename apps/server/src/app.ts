@@ -218,7 +218,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     rosterWithdrawnHooks,
     config,
     db: database.db,
-    auth: baseAuth,
     playerAuth,
     now,
     gameUserTokenLimit,

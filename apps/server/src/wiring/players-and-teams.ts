@@ -3,7 +3,6 @@ import { API, SIMULATOR_API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { ageRoutes } from '../features/age/age-routes.js';
-import type { AuthService } from '../features/auth/auth-service.js';
 import type { WithdrawnRoster } from '../features/clan/clan-context.js';
 import { clanRoutes } from '../features/clan/clan-routes.js';
 import { createClanService } from '../features/clan/clan-service.js';
@@ -33,7 +32,6 @@ declare module 'fastify' {
 export interface PlayersAndTeamsDeps {
   config: PlayersConfig;
   db: Db;
-  auth: AuthService;
   playerAuth: PlayerAuth;
   now: () => Date;
   /** Failed API-token checks of the game-user lookup, per IP. */
@@ -56,7 +54,7 @@ export async function registerPlayersAndTeams(
   // Counted for /metrics (game API calls by status); the simulator routes keep the raw adapter.
   const game = countGameCalls(created.adapter, app.metrics.gameCalls);
   app.decorate('game', game);
-  registerPlayerAuthenticate(app, deps.auth, deps.playerAuth);
+  registerPlayerAuthenticate(app, deps.playerAuth);
 
   await app.register(
     gameUserRoutes(createGameUserService(db, game, deps.playerAuth, now), {

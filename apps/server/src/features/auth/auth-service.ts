@@ -20,7 +20,10 @@ export interface IssuedSession {
   refreshToken: { value: string; expires: Date };
 }
 
-const suspended = () => new DomainError('UNAUTHENTICATED', 'This account is suspended');
+export const suspended = () => new DomainError('UNAUTHENTICATED', 'This account is suspended');
+/** A bearer token that is no live access token (of a hub user, or of a player: player-auth.ts). */
+export const invalidAccessToken = () =>
+  new DomainError('UNAUTHENTICATED', 'Access token is invalid or expired');
 const invalidCredentials = () => new DomainError('UNAUTHENTICATED', 'Invalid e-mail or password');
 
 export function createAuthService(db: Db, options: AuthServiceOptions) {
@@ -75,7 +78,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
 
     async authenticate(accessToken: string): Promise<AuthUser> {
       const user = await tokens.findAccess(hashToken(accessToken), options.now());
-      if (!user) throw new DomainError('UNAUTHENTICATED', 'Access token is invalid or expired');
+      if (!user) throw invalidAccessToken();
       return user;
     },
 

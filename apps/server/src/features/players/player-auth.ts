@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
-import type { AuthService, IssuedSession } from '../auth/auth-service.js';
+import { type AuthService, type IssuedSession, invalidAccessToken, suspended } from '../auth/auth-service.js';
 import { generateToken, hashToken } from '../auth/opaque-token.js';
 import { createPlayerRepository } from './player-repository.js';
 
@@ -82,7 +82,7 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
       if (!row) return null;
       if (row.kind === 'user') return { player: null, user: row.user };
       // The player's hub user is suspended (or gone): the player token stops working with it.
-      if (row.userId && !row.user) throw new DomainError('UNAUTHENTICATED', 'This account is suspended');
+      if (row.userId && !row.user) throw suspended();
       return { player: { tag: row.playerTag, userId: row.user?.id ?? null }, user: row.user };
     },
 
@@ -112,8 +112,8 @@ export function withPlayerTokens(auth: AuthService, playerAuth: PlayerAuth): Aut
     },
     async authenticate(accessToken: string): Promise<AuthUser> {
       const found = await playerAuth.authenticateAny(accessToken);
-      // Neither kind: the hub's own refusal (its 401 and text).
-      if (!found) return auth.authenticate(accessToken);
+      // Neither kind: the lookup of both already said so, no second query.
+      if (!found) throw invalidAccessToken();
       if (!found.user) throw new DomainError('UNAUTHENTICATED', 'This player has no hub user yet');
       return found.user;
     },
@@ -121,7 +121,7 @@ export function withPlayerTokens(auth: AuthService, playerAuth: PlayerAuth): Aut
 }
 
 /** Decorates `app.authenticatePlayer` for the hub, clan, age and chat services. */
-export function registerPlayerAuthenticate(app: FastifyInstance, auth: AuthService, playerAuth: PlayerAuth) {
+export function registerPlayerAuthenticate(app: FastifyInstance, playerAuth: PlayerAuth) {
   app.decorateRequest('player', null);
   app.decorate('authenticatePlayer', async (request: FastifyRequest) => {
     const match = BEARER.exec(request.headers.authorization ?? '');
@@ -132,9 +132,8 @@ export function registerPlayerAuthenticate(app: FastifyInstance, auth: AuthServi
       request.user = found.user;
       return;
     }
-    // Neither kind: the hub's own refusal (its 401 and text).
-    request.user = await auth.authenticate(match[1]);
-    request.player = null;
+    // Neither kind: the lookup of both already said so, no second query.
+    throw invalidAccessToken();
   });
 }
 
