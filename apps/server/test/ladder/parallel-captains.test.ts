@@ -1,8 +1,8 @@
 import { API } from '@cwh/contract';
-import { and, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
-import { queueEntries } from '../../src/db/schema/ladder.js';
+import { matchSeries, matchUps, queueEntries } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { createRandom } from '../../src/game/simulated/seeded-random.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, TEST_NOW } from '../harness.js';
@@ -115,6 +115,43 @@ describeEachDatabase(
         expect(await liveEntries([a.rosterId, b.rosterId])).toEqual([]);
       }
       expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
+    });
+
+    // Each accept locks the match-up, then reads both sides: the second must see the first's accept
+    // (one statement that locked the match-up and joined its sides read the sides as they were
+    // before the wait, so both answered 200, neither made the series, and the match-up expired).
+    it('both captains accepting at once make one series (8 pairs)', async () => {
+      const segment = await ladderSegment(ctx.database.db);
+      const pairs = await createCaptains(ctx.database.db, {
+        count: 16,
+        offset: 910,
+        parentSegmentId: segment.parentId,
+        eventId: segment.eventId,
+        now: TEST_NOW,
+      });
+      for (let k = 0; k < pairs.length; k += 2) {
+        const [a, b] = [pairs[k]!, pairs[k + 1]!];
+        for (const c of [a, b]) {
+          const joined = await post(
+            ctx.app,
+            c,
+            `${API.matches}/queue/${c.rosterId}/join`,
+            jsonApiBody({ playerTags: c.playerTags }),
+          );
+          expect(joined.statusCode, joined.body).toBe(200);
+        }
+        expect(await ctx.app.ladder.matchmake()).toBe(1);
+        const matchUpId = (await liveEntries([a.rosterId]))[0]!.matchUpId!;
+        const answers = await Promise.all([a, b].map((c) => act(ctx.app, c, 'accept', matchUpId)));
+        expect(answers.map((answer) => answer?.statusCode)).toEqual([200, 200]);
+        const [stored] = await ctx.database.db.select().from(matchUps).where(eq(matchUps.id, matchUpId));
+        expect(stored?.status).toBe('accepted');
+        const series = await ctx.database.db
+          .select()
+          .from(matchSeries)
+          .where(eq(matchSeries.matchUpId, matchUpId));
+        expect(series).toHaveLength(1);
+      }
     });
   },
   {

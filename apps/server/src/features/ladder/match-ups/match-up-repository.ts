@@ -143,23 +143,34 @@ export function createMatchUpRepository(db: Executor) {
     },
 
     /**
-     * A match-up with its sides (in `sidesOf`'s order) and their rosters, in ONE statement (an answer
-     * reads them before and inside its transaction); with `lock`, the match-up row only is locked FOR
-     * UPDATE, as `findMatchUp` locks it. Null when there is no such match-up.
+     * A match-up with its sides (in `sidesOf`'s order) and their rosters, in one read (an answer reads
+     * them before and inside its transaction). With `lock`, the match-up row is first locked FOR
+     * UPDATE in a statement of its own: under READ COMMITTED a statement sees the rows of its own
+     * snapshot, taken before it waited for the lock, and only the locked row is read again after the
+     * wait. One statement that locked the match-up and joined its sides would read the sides as they
+     * were before the other side's accept committed (both accepts answered 200, neither made the
+     * series). Null when there is no such match-up.
      */
     async matchUpWithSides(
       id: string,
       tx: Executor = db,
       lock = false,
     ): Promise<{ matchUp: MatchUpRow; sides: MatchUpSideRow[]; rosters: RosterRow[] } | null> {
-      const query = tx
+      if (lock) {
+        const locked = await tx
+          .select({ id: matchUps.id })
+          .from(matchUps)
+          .where(eq(matchUps.id, id))
+          .for('update');
+        if (locked.length === 0) return null;
+      }
+      const rows = await tx
         .select({ matchUp: matchUps, side: matchUpSides, roster: rosters })
         .from(matchUps)
         .leftJoin(matchUpSides, eq(matchUpSides.matchUpId, matchUps.id))
         .leftJoin(rosters, eq(rosters.id, matchUpSides.rosterId))
         .where(eq(matchUps.id, id))
         .orderBy(asc(matchUpSides.side));
-      const rows = lock ? await query.for('update', { of: matchUps }) : await query;
       if (rows.length === 0) return null;
       const byId = new Map(rows.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
       return {
