@@ -19,6 +19,8 @@ export interface Options {
   maxSeconds: number;
   /** Window over which the idle CPU (server process, PostgreSQL backends) is measured with the queue waiting. */
   idleSeconds: number;
+  /** Against the floor server (queue/floor-server.ts: the protocol, no database) instead of the hub. */
+  floor: boolean;
 }
 
 export interface Client {

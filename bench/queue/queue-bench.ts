@@ -31,8 +31,10 @@ export async function queueBench(argv: readonly string[]): Promise<void> {
     serverEnv,
     maxSeconds: intArg(args, 'max-seconds', quick ? 90 : 900),
     idleSeconds: Math.max(1, intArg(args, 'idle-seconds', quick ? 5 : 10)),
+    floor: args.has('floor'),
   };
-  const kinds = dbArg(args, quick ? 'both' : 'both');
+  // The floor has no database: one run, reported in the PostgreSQL column's shape.
+  const kinds = options.floor ? (['postgres'] as const) : dbArg(args, quick ? 'both' : 'both');
   const m = machine();
   console.log(
     `queue benchmark: ${captains} captains (${waiting} waiting, ${captains - waiting} joiners), db ${kinds.join(' + ')}; ` +

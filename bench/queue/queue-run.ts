@@ -13,6 +13,7 @@ import {
   startServer,
 } from '../lib/server.js';
 import { ms, summarize } from '../lib/stats.js';
+import { FLOOR_SCRIPT, floorTarget } from './floor-target.js';
 import type { Client, Options, QueueRunResult } from './queue-bench-types.js';
 import { connectClient, http, joinBody, measureRtt, pool } from './queue-clients.js';
 import { runBurstPhase, runSequentialPhase } from './queue-phases.js';
@@ -26,7 +27,8 @@ export async function runOne(
 ): Promise<QueueRunResult> {
   const loadavgStart = loadavg();
   const setupStarted = performance.now();
-  const bench = await createBenchDatabase(kind);
+  const floor = o.floor ? floorTarget(o) : null;
+  const bench = floor?.bench ?? (await createBenchDatabase(kind));
   let server: ServerProcess | null = null;
   const clients: Client[] = [];
   const memory: Record<string, ProcessSample | null> = {};
@@ -35,11 +37,14 @@ export async function runOne(
   const profileDir = join(RESULTS_DIR, 'profiles', `queue-${kind}-${Date.now()}`);
   try {
     log(`[${kind}] preparing ${o.captains} captains in ${bench.label} …`);
-    const captains = await prepareBenchDatabase(bench, (database, now) => fillDatabase(database, now, o));
+    const captains =
+      floor?.captains ??
+      (await prepareBenchDatabase(bench, (database, now) => fillDatabase(database, now, o)));
     if (o.profile) mkdirSync(profileDir, { recursive: true });
     server = await startServer(
       { ...bench.env, ...o.serverEnv },
       o.profile ? ['--cpu-prof', '--cpu-prof-dir', profileDir] : [],
+      floor ? FLOOR_SCRIPT : undefined,
     );
     const setupSeconds = (performance.now() - setupStarted) / 1000;
     deadline = Date.now() + o.maxSeconds * 1000;
