@@ -76,12 +76,6 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       });
     },
 
-    async authenticate(accessToken: string): Promise<AuthUser> {
-      const user = await tokens.findAccess(hashToken(accessToken), options.now());
-      if (!user) throw invalidAccessToken();
-      return user;
-    },
-
     /** Sign-out: the access token and the refresh token issued with it stop working. */
     async logout(accessToken: string): Promise<void> {
       await db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx));
@@ -96,4 +90,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     },
   };
 }
-export type AuthService = ReturnType<typeof createAuthService>;
+/** The hub users' sessions; bearer tokens of both kinds are checked by `withPlayerTokens`. */
+export type BaseAuthService = ReturnType<typeof createAuthService>;
+/** What routes and `app.authenticate` use: the sessions, and one lookup of either kind of token. */
+export type AuthService = BaseAuthService & { authenticate(accessToken: string): Promise<AuthUser> };

@@ -1,6 +1,5 @@
 import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
-import { preparedQuery } from '../../db/prepared.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
 export type TokenKind = 'access' | 'refresh';
@@ -21,8 +20,8 @@ const stored = {
 
 /**
  * A live hub-user access token (placeholders `tokenHash` and `now`) of a user who is not suspended,
- * over `auth_tokens` joined to `users`: here and in the one-round-trip lookup of both token kinds
- * (player-repository's `findAnyAccess`).
+ * over `auth_tokens` joined to `users`, for the one-round-trip lookup of both token kinds
+ * (player-repository's `findAnyAccess`, the only way a bearer token is checked).
  */
 export const liveUserAccessToken = () =>
   and(
@@ -33,15 +32,6 @@ export const liveUserAccessToken = () =>
   );
 
 export function createTokenRepository(db: Executor) {
-  // A token that is neither a player's nor a hub user's is refused with it (app.authenticate).
-  const accessQuery = preparedQuery(db, 'auth_find_access', (ex) =>
-    ex
-      .select({ id: users.id, email: users.email, permissions: users.permissions })
-      .from(authTokens)
-      .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(liveUserAccessToken())
-      .limit(1),
-  );
   return {
     async insert(
       token: { userId: string; kind: TokenKind; tokenHash: string; expiresAt: Date; sessionId: string },
@@ -49,12 +39,6 @@ export function createTokenRepository(db: Executor) {
     ): Promise<StoredToken> {
       const rows = await tx.insert(authTokens).values(token).returning(stored);
       return rows[0]!;
-    },
-
-    /** The user of a live access token, or null; a suspended user's tokens stop working at once. */
-    async findAccess(tokenHash: string, now: Date, tx: Executor = db) {
-      const rows = await accessQuery(tx).execute({ tokenHash, now });
-      return rows[0] ?? null;
     },
 
     /**

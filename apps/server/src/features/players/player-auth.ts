@@ -2,7 +2,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
-import { type AuthService, type IssuedSession, invalidAccessToken, suspended } from '../auth/auth-service.js';
+import {
+  type AuthService,
+  type BaseAuthService,
+  type IssuedSession,
+  invalidAccessToken,
+  suspended,
+} from '../auth/auth-service.js';
 import { generateToken, hashToken } from '../auth/opaque-token.js';
 import { createPlayerRepository } from './player-repository.js';
 
@@ -102,7 +108,7 @@ export type PlayerAuth = ReturnType<typeof createPlayerAuth>;
  * The auth service seen by /login/refresh and `app.authenticate`: player tokens work wherever
  * hub-user tokens do (a player without a hub user is refused where a user is needed).
  */
-export function withPlayerTokens(auth: AuthService, playerAuth: PlayerAuth): AuthService {
+export function withPlayerTokens(auth: BaseAuthService, playerAuth: PlayerAuth): AuthService {
   return {
     ...auth,
     async refresh(refreshToken: string): Promise<IssuedSession> {
