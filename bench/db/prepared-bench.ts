@@ -1,16 +1,18 @@
 import { performance } from 'node:perf_hooks';
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
+import { preparedQuery } from '../../apps/server/src/db/prepared.js';
 import { authTokens, users } from '../../apps/server/src/db/schema/index.js';
-import { createTokenRepository } from '../../apps/server/src/features/auth/token-repository.js';
+import { liveUserAccessToken } from '../../apps/server/src/features/auth/token-repository.js';
 import { dbArg, intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
 import { createBenchDatabase } from '../lib/server.js';
 import { table } from '../lib/stats.js';
 
 /*
  * What a named prepared statement saves on the hottest read (apps/server/src/db/prepared.ts): the
- * access-token lookup every authenticated request runs. The same query three ways, one at a time
- * on one connection: built by Drizzle on every call (as before), the repository's prepared one, and
+ * hub-user access-token lookup (the half of the bearer lookup, player-repository's `findAnyAccess`,
+ * that reads `auth_tokens`). The same query three ways, one at a time on one connection: built by
+ * Drizzle on every call, prepared once with `preparedQuery` as the repositories do, and
  * node-postgres' bare `select 1` round trip (the floor). Wall and this process's CPU per call.
  */
 
@@ -41,10 +43,17 @@ async function measure(database: Database, calls: number) {
         ),
       )
       .limit(1);
-  const tokens = createTokenRepository(db);
+  const prepared = preparedQuery(db, 'bench_find_access', (ex) =>
+    ex
+      .select({ id: users.id, email: users.email, permissions: users.permissions })
+      .from(authTokens)
+      .innerJoin(users, eq(users.id, authTokens.userId))
+      .where(liveUserAccessToken())
+      .limit(1),
+  );
   return {
     built: await perCall(calls, built),
-    prepared: await perCall(calls, () => tokens.findAccess(hash, new Date())),
+    prepared: await perCall(calls, () => prepared().execute({ tokenHash: hash, now: new Date() })),
     floor: await perCall(calls, () => db.execute(sql`select 1`)),
   };
 }
