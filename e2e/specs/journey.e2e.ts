@@ -95,6 +95,9 @@ async function register(page: Page, tag: string): Promise<void> {
   await registration.successPage().waitFor();
 }
 
+/** This journey's server keeps last opponents apart this long (the default is a minute). */
+const REMATCH_GRACE_MS = 5_000;
+
 async function waitForStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
   await page.locator(`[data-testid="queue-panel"][data-status="${status}"]`).waitFor({ timeout });
 }
@@ -113,8 +116,10 @@ for (const locale of ['en', 'fr'] as const) {
 
     beforeAll(async () => {
       mkdirSync(SHOTS, { recursive: true });
-      // The hub's defaults: the match series starts 2 minutes after both accept.
-      server = await startServer();
+      // The hub's defaults (the match series starts 2 minutes after both accept), but for the rematch
+      // grace: the same two teams meet three times, and waiting the default minute twice per
+      // language is time the journey does not test.
+      server = await startServer({ MATCHMAKING_REMATCH_GRACE_MS: String(REMATCH_GRACE_MS) });
       browser = await launchBrowser();
       const api = new LadderApi(server.baseURL);
       titans = await teamOf(api, TITANS, 'Atlanta Titans');
@@ -250,8 +255,8 @@ for (const locale of ['en', 'fr'] as const) {
       await queueB.joinQueue();
       const modalA = new MatchFoundModal(phoneA);
       const modalB = new MatchFoundModal(phoneB);
-      // Last opponents meet again once both waited the rematch grace (1 minute).
-      await modalA.waitForPhase('found', 100_000);
+      // Last opponents meet again once both waited the rematch grace.
+      await modalA.waitForPhase('found', REMATCH_GRACE_MS + 30_000);
       await modalB.waitForPhase('found');
       await modalA.accept();
       await modalA.waitForPhase('accepted');
@@ -276,7 +281,7 @@ for (const locale of ['en', 'fr'] as const) {
       await queueB.joinQueue();
       const modalA = new MatchFoundModal(phoneA);
       const modalB = new MatchFoundModal(phoneB);
-      await modalA.waitForPhase('found', 100_000);
+      await modalA.waitForPhase('found', REMATCH_GRACE_MS + 30_000);
       await modalB.waitForPhase('found');
       await modalA.accept();
       await modalB.accept();

@@ -121,3 +121,57 @@ describeEachDatabase(
     deps: { now: () => clock.now },
   },
 );
+
+/*
+ * MATCHMAKING_REMATCH_GRACE_MS sets the grace of an instance: newcomer matching and the tick both
+ * keep last opponents apart for exactly that long (the browser journey runs with a short one).
+ */
+const shortGrace = testClock();
+const SHORT_GRACE_MS = 5_000;
+
+describeEachDatabase(
+  'a configured rematch grace',
+  (ctx) => {
+    let captains: Captain[] = [];
+    beforeAll(async () => {
+      captains = await ladderCaptains(ctx.database.db, 4, { now: TEST_NOW });
+    });
+
+    /** x waits, y joins and they are paired, then y declines: x waits again and y joins again. */
+    async function declinedPair(x: Captain, y: Captain) {
+      expect((await join(ctx.app, x)).statusCode).toBe(200);
+      const joined = await join(ctx.app, y);
+      const first = await ctx.app.ladder.matchNewcomer(joined.json().data.id);
+      expect(first).toEqual(expect.any(String));
+      const declined = await call(ctx.app, y.token, 'POST', `${API.matches}/match-ups/${first}/decline`);
+      expect(declined.statusCode).toBe(200);
+      const again = await join(ctx.app, y);
+      expect(again.statusCode).toBe(200);
+      return again.json().data.id as string;
+    }
+
+    it('newcomer matching pairs last opponents again once they waited the configured grace', async () => {
+      const [a, b] = [captains[0]!, captains[1]!];
+      const again = await declinedPair(a, b);
+      shortGrace.advance(SHORT_GRACE_MS);
+      expect(await ctx.app.ladder.matchNewcomer(again)).toBeNull();
+      shortGrace.advance(1);
+      expect(await ctx.app.ladder.matchNewcomer(again)).toEqual(expect.any(String));
+    });
+
+    it('the tick keeps them apart for the configured grace, not the default minute', async () => {
+      const [c, d] = [captains[2]!, captains[3]!];
+      await declinedPair(c, d);
+      shortGrace.advance(SHORT_GRACE_MS);
+      expect(await ctx.app.ladder.matchmake()).toBe(0);
+      shortGrace.advance(1);
+      expect(SHORT_GRACE_MS + 1).toBeLessThan(MATCHMAKING_REMATCH_GRACE_MS);
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      expect((await status(ctx.app, c)).attributes.status).toBe('matched');
+    });
+  },
+  {
+    config: { ladder: { ...defaultLadderConfig(), workers: false, rematchGraceMs: SHORT_GRACE_MS } },
+    deps: { now: () => shortGrace.clock.now },
+  },
+);

@@ -1,4 +1,4 @@
-import { MATCHUP_ACCEPT_WINDOW_MS } from '@cwh/domain';
+import { MATCHMAKING_REMATCH_GRACE_MS, MATCHUP_ACCEPT_WINDOW_MS } from '@cwh/domain';
 import { z } from 'zod';
 
 /** Environment of ladder play (read by config.ts); docs/api/ladder.md. */
@@ -12,6 +12,16 @@ export const ladderEnvSchema = z.object({
    * than 15000 is refused when NODE_ENV=production.
    */
   MATCHUP_ACCEPT_WINDOW_MS: z.coerce.number().int().min(100).max(600_000).default(MATCHUP_ACCEPT_WINDOW_MS),
+  /**
+   * Last opponents are paired again only once both waited longer than this (the rule of
+   * packages/domain matchmaking). The browser journey shortens it so its captains meet again quickly.
+   */
+  MATCHMAKING_REMATCH_GRACE_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(3_600_000)
+    .default(MATCHMAKING_REMATCH_GRACE_MS),
   /** Date of a new ladder match series: now + this lead time. */
   MATCH_LEAD_TIME_MS: z.coerce.number().int().min(0).max(86_400_000).default(120_000),
   /** Matches one roster may play in one ladder segment; then ROSTER_ALREADY_PLAYED (→ /error/28). */
@@ -27,6 +37,7 @@ export interface LadderConfig {
   sweepIntervalMs: number;
   matchmakingIntervalMs: number;
   acceptWindowMs: number;
+  rematchGraceMs: number;
   matchLeadTimeMs: number;
   maxMatchesPerSegment: number;
   workers: boolean;
@@ -45,6 +56,7 @@ export function toLadderConfig(
     sweepIntervalMs: e.SWEEP_INTERVAL_MS,
     matchmakingIntervalMs: e.MATCHMAKING_INTERVAL_MS,
     acceptWindowMs: e.MATCHUP_ACCEPT_WINDOW_MS,
+    rematchGraceMs: e.MATCHMAKING_REMATCH_GRACE_MS,
     matchLeadTimeMs: e.MATCH_LEAD_TIME_MS,
     maxMatchesPerSegment: e.LADDER_MAX_MATCHES_PER_SEGMENT,
     workers: e.LADDER_WORKERS,

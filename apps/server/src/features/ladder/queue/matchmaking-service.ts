@@ -32,6 +32,8 @@ const queueKey = (queue: { segmentId: string; thLevel: number }) => `${queue.seg
 export function createMatchmakingService(context: LadderContext) {
   const { deps, repo, commit } = context;
   const { config, now } = deps;
+  /** The pairing rule's settings this instance was configured with (the domain's defaults otherwise). */
+  const rules = { rematchGraceMs: config.rematchGraceMs };
 
   /** The pair's two entries, home = the longer waiter (earlier joinedAt, then lower roster id). */
   function newPair(a: WaitingRow, b: WaitingRow): NewPair {
@@ -119,6 +121,7 @@ export function createMatchmakingService(context: LadderContext) {
             lastOpponentRosterId: e.lastOpponent,
           })),
           at.toISOString(),
+          rules,
         );
         if (pairing.pairs.length === 0) return { created: 0, memo: remember(pairing.nextPairingAt) };
         const chosen = pairing.pairs.map((pair) =>
@@ -166,7 +169,7 @@ export function createMatchmakingService(context: LadderContext) {
     if (!read) return none;
     const { me } = read;
     const at = now().getTime();
-    const partner = read.candidates.find((other) => canPair(me, other, at));
+    const partner = read.candidates.find((other) => canPair(me, other, at, rules));
     if (!partner) return none;
     const pair = newPair(me, partner);
     const locked = await withTransactionRetry(() =>
