@@ -10,6 +10,7 @@ export default defineConfig({
       'packages/domain',
       'packages/contract',
       'apps/server',
+      'apps/server/vitest.isolated.config.ts',
       'apps/server/vitest.serial.config.ts',
       'apps/web',
       'season',

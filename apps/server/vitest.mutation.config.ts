@@ -22,5 +22,11 @@ const narrowed = process.env.MUTATION_TESTS?.split(',')
 // Not mergeConfig: it concatenates arrays, so base's include (every server test) would stay in.
 export default defineConfig({
   ...base,
-  test: { ...base.test, include: narrowed?.length ? narrowed : defaults },
+  // Every server file may be picked (the isolated ones too), each in a process of its own.
+  test: {
+    ...base.test,
+    include: narrowed?.length ? narrowed : defaults,
+    exclude: ['**/node_modules/**'],
+    isolate: true,
+  },
 });

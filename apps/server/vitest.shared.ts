@@ -9,3 +9,18 @@ export const SHARED_REDIS_FILES = [
   'test/ladder/concurrency.test.ts',
   'test/realtime-redis.test.ts',
 ];
+
+/**
+ * Server test files that replace a module (`vi.mock`) or the timers: they run in a process of their
+ * own each (vitest.isolated.config.ts), because the rest share their workers' module cache
+ * (`isolate: false` in vitest.config.ts) and a mock there would reach the next file.
+ */
+export const ISOLATED_FILES = [
+  'src/lib/periodic-loop.test.ts',
+  'test/brackets/stage-review.test.ts',
+  'test/checkins/checkin-deadlines.test.ts',
+  'test/ladder/match-up-answers.test.ts',
+  'test/ladder/matchmaking.test.ts',
+  'test/ladder/queue-join.test.ts',
+  'test/ladder/series-results.test.ts',
+];
