@@ -35,6 +35,10 @@ export default defineConfig({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test-setup.ts'],
+    // Each file still runs in a context of its own, but jsdom is made once per worker instead of once
+    // per file (96 times, 39 % of the project's time): 206 → 116 s with coverage, the same coverage
+    // (lines 71.0 %, branches 60.3 %), every test passing.
+    pool: 'vmThreads',
     // A limit, not a timing check: on two busy cores (load 10, a mutation run beside) the first render of
     // a lazy route in jsdom passed Vitest's 5 s default in 19 of 962 cases, all of which pass when quiet.
     testTimeout: 20_000,
