@@ -61,6 +61,21 @@ describeEachDatabase(
         .from(queueEntries)
         .where(and(inArray(queueEntries.rosterId, rosterIds), isNull(queueEntries.endedAt)));
 
+    /** Both join, one tick pairs them: the match-up's id. */
+    async function pairedByTick(a: Captain, b: Captain): Promise<string> {
+      for (const c of [a, b]) {
+        const joined = await post(
+          ctx.app,
+          c,
+          `${API.matches}/queue/${c.rosterId}/join`,
+          jsonApiBody({ playerTags: c.playerTags }),
+        );
+        expect(joined.statusCode, joined.body).toBe(200);
+      }
+      expect(await ctx.app.ladder.matchmake()).toBe(1);
+      return (await liveEntries([a.rosterId]))[0]!.matchUpId!;
+    }
+
     it(`never answers 5xx nor leaves a ghost entry (${ROUNDS} seeded rounds)`, async () => {
       const random = createRandom('parallel-captains');
       const statuses = new Map<number, number>();
@@ -68,18 +83,7 @@ describeEachDatabase(
         // A cycle of three rosters, so the no-immediate-rematch rule never blocks the pairing.
         const a = captains[round % 3]!;
         const b = captains[(round + 1) % 3]!;
-        for (const c of [a, b]) {
-          const joined = await post(
-            ctx.app,
-            c,
-            `${API.matches}/queue/${c.rosterId}/join`,
-            jsonApiBody({ playerTags: c.playerTags }),
-          );
-          expect(joined.statusCode, joined.body).toBe(200);
-        }
-        expect(await ctx.app.ladder.matchmake()).toBe(1);
-        const live = await liveEntries([a.rosterId, b.rosterId]);
-        const matchUpId = live[0]!.matchUpId!;
+        const matchUpId = await pairedByTick(a, b);
         const [first, second, sweeper] = PAIRS[Math.floor(random() * PAIRS.length)]!;
         const [x, y] = random() < 0.5 ? [a, b] : [b, a];
         if (sweeper) clock.now = new Date(clock.now.getTime() + 16_000);
@@ -131,17 +135,7 @@ describeEachDatabase(
       });
       for (let k = 0; k < pairs.length; k += 2) {
         const [a, b] = [pairs[k]!, pairs[k + 1]!];
-        for (const c of [a, b]) {
-          const joined = await post(
-            ctx.app,
-            c,
-            `${API.matches}/queue/${c.rosterId}/join`,
-            jsonApiBody({ playerTags: c.playerTags }),
-          );
-          expect(joined.statusCode, joined.body).toBe(200);
-        }
-        expect(await ctx.app.ladder.matchmake()).toBe(1);
-        const matchUpId = (await liveEntries([a.rosterId]))[0]!.matchUpId!;
+        const matchUpId = await pairedByTick(a, b);
         const answers = await Promise.all([a, b].map((c) => act(ctx.app, c, 'accept', matchUpId)));
         expect(answers.map((answer) => answer?.statusCode)).toEqual([200, 200]);
         const [stored] = await ctx.database.db.select().from(matchUps).where(eq(matchUps.id, matchUpId));
