@@ -39,6 +39,9 @@ export default defineConfig({
     // per file (96 times, 39 % of the project's time): 206 → 116 s with coverage, the same coverage
     // (lines 71.0 %, branches 60.3 %), every test passing.
     pool: 'vmThreads',
+    // As the root config's; Vitest refuses projects of one group with different counts, and a
+    // vmThreads project would not inherit it.
+    maxWorkers: 2,
     // A limit, not a timing check: on two busy cores (load 10, a mutation run beside) the first render of
     // a lazy route in jsdom passed Vitest's 5 s default in 19 of 962 cases, all of which pass when quiet.
     testTimeout: 20_000,
