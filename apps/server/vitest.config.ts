@@ -5,7 +5,7 @@ import { ISOLATED_FILES, SHARED_REDIS_FILES } from './vitest.shared.js';
 // hence the generous timeouts. Each file has its own databases, so files run in parallel; the few
 // that share the Redis server run alone afterwards (server-serial). Files share their worker's
 // module cache (`isolate: false`): the app, its ~600 modules and PGlite's WebAssembly are loaded
-// once per worker instead of once per file (test/ladder: 135 → 95 s). Files that mock a module or
+// once per worker instead of once per file (17 files of test/ladder, two workers: 101 → 72 s). Files that mock a module or
 // the timers run one process each (server-isolated, vitest.isolated.config.ts).
 export default defineConfig({
   test: {

@@ -20,6 +20,7 @@ import {
 } from '@cwh/contract';
 import Fastify from 'fastify';
 import { Server } from 'socket.io';
+import { FRONTEND_NAMESPACE, userRoom } from '../../apps/server/src/realtime/socket-server.js';
 
 interface FloorFile {
   captains: { token: string; userId: string; rosterId: string }[];
@@ -36,14 +37,14 @@ const matchUps = new Map<string, { owners: [string, string]; accepted: Set<strin
 const app = Fastify({ logger: false });
 const io = new Server(app.server, { transports: ['websocket'], serveClient: false });
 const notify = (userId: string, event: string, id: string) =>
-  io.of(socketNamespace('global')).to(`user:${userId}`).emit(SOCKET_UPDATE_MESSAGE, { event, data: { id } });
+  io.of(socketNamespace('global')).to(userRoom(userId)).emit(SOCKET_UPDATE_MESSAGE, { event, data: { id } });
 
-io.of(/^\/[a-z0-9-]{1,32}\/frontend$/).on('connection', (socket) => {
+io.of(FRONTEND_NAMESPACE).on('connection', (socket) => {
   socket.on(SOCKET_USER_MESSAGE, (message: { userId?: string; token?: string }, callback?: unknown) => {
     const userId = message?.token ? userOfToken.get(message.token) : undefined;
-    const ack = userId && userId === message.userId ? { ok: true, userId } : { ok: false };
-    if (userId && ack.ok) void socket.join(`user:${userId}`);
-    if (typeof callback === 'function') callback(ack);
+    const bound = userId !== undefined && userId === message.userId;
+    if (bound) void socket.join(userRoom(userId));
+    if (typeof callback === 'function') callback(bound ? { ok: true, userId } : { ok: false });
   });
 });
 
