@@ -3,7 +3,6 @@ import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../apps/server/src/db/client.js';
 import { preparedQuery } from '../../apps/server/src/db/prepared.js';
 import { authTokens, users } from '../../apps/server/src/db/schema/index.js';
-import { liveUserAccessToken } from '../../apps/server/src/features/auth/token-repository.js';
 import { dbArg, intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
 import { createBenchDatabase } from '../lib/server.js';
 import { table } from '../lib/stats.js';
@@ -48,7 +47,14 @@ async function measure(database: Database, calls: number) {
       .select({ id: users.id, email: users.email, permissions: users.permissions })
       .from(authTokens)
       .innerJoin(users, eq(users.id, authTokens.userId))
-      .where(liveUserAccessToken())
+      .where(
+        and(
+          eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+          eq(authTokens.kind, 'access'),
+          gt(authTokens.expiresAt, sql.placeholder('now')),
+          isNull(users.suspendedAt),
+        ),
+      )
       .limit(1),
   );
   return {

@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { type Database, openDatabase } from '../../apps/server/src/db/client.js';
 import { runMigrations } from '../../apps/server/src/db/migrate.js';
@@ -73,7 +74,12 @@ export async function createBenchDatabase(kind: DbChoice): Promise<BenchDatabase
   };
 }
 
-/** Migrates, loads the demo season (real clock) and runs `fill`, then closes the connection. */
+/**
+ * Migrates, loads the demo season (real clock) and runs `fill`, then ANALYZEs the database and closes
+ * the connection. A database in service has planner statistics (autovacuum keeps them); one just
+ * bulk-loaded has none until autovacuum's next round, and its plans would change in the middle of a
+ * run (a token lookup scanned every user and probed their tokens one by one).
+ */
 export async function prepareBenchDatabase<T>(
   bench: BenchDatabase,
   fill: (database: Database, now: Date) => Promise<T>,
@@ -87,7 +93,9 @@ export async function prepareBenchDatabase<T>(
       adminEmail: 'admin@clanwarhub.local',
       adminPassword: 'ClanWarHub!2025',
     });
-    return await fill(database, now);
+    const filled = await fill(database, now);
+    await database.db.execute(sql`analyze`);
+    return filled;
   } finally {
     await database.close();
   }

@@ -45,6 +45,12 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DATABASE_STATEMENT_CACHE: '-1' })).toThrow(/DATABASE_STATEMENT_CACHE/);
   });
 
+  it('keeps 10 PostgreSQL connections per instance unless DATABASE_POOL_SIZE says otherwise; 0 is refused', () => {
+    expect(loadConfig({}).databasePoolSize).toBe(10);
+    expect(loadConfig({ DATABASE_POOL_SIZE: '25' }).databasePoolSize).toBe(25);
+    expect(() => loadConfig({ DATABASE_POOL_SIZE: '0' })).toThrow(/DATABASE_POOL_SIZE/);
+  });
+
   it('names every invalid variable', () => {
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(ConfigError);
     expect(() => loadConfig({ PORT: 'abc', LOG_LEVEL: 'loud' })).toThrow(/PORT[\s\S]*LOG_LEVEL/);

@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { DEFAULT_POOL_SIZE } from './db/pool-size.js';
 import { DEFAULT_STATEMENT_CACHE_SIZE } from './db/statement-cache.js';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
 import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
@@ -26,6 +27,8 @@ const envSchema = z.object({
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString,
   /** PostgreSQL: statement texts prepared once per connection (db/statement-cache.ts); 0 = off. */
+  /** PostgreSQL: connections this instance keeps open (node-postgres pool size). */
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
   DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_STATEMENT_CACHE_SIZE),
   DATA_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'data')),
   REDIS_URL: optionalString,
@@ -72,6 +75,7 @@ export interface AppConfig extends PlayersConfig {
   host: string;
   databaseUrl: string | undefined;
   databaseStatementCache: number;
+  databasePoolSize: number;
   dataDir: string;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
@@ -129,6 +133,7 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
     databaseStatementCache: e.DATABASE_STATEMENT_CACHE,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,

@@ -21,6 +21,7 @@ export async function prepareDatabase(
     url: config.databaseUrl,
     dataDir: config.dataDir,
     statementCacheSize: config.databaseStatementCache,
+    poolSize: config.databasePoolSize,
   });
   log.info(
     { kind: database.kind, dataDir: database.kind === 'pglite' ? config.dataDir : undefined },

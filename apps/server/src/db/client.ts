@@ -5,6 +5,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
+import { DEFAULT_POOL_SIZE } from './pool-size.js';
 import * as schema from './schema/index.js';
 import { DEFAULT_STATEMENT_CACHE_SIZE, nameRepeatedStatements } from './statement-cache.js';
 import { retryTransactions } from './transaction-retry.js';
@@ -50,7 +51,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   if (options.url)
     return openPostgres(
       options.url,
-      options.poolSize ?? 10,
+      options.poolSize ?? DEFAULT_POOL_SIZE,
       options.statementCacheSize ?? DEFAULT_STATEMENT_CACHE_SIZE,
     );
   return openPglite(options.dataDir, options.snapshot);

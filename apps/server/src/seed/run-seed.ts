@@ -13,6 +13,7 @@ const database = await openDatabase({
   url: config.databaseUrl,
   dataDir: config.dataDir,
   statementCacheSize: config.databaseStatementCache,
+  poolSize: config.databasePoolSize,
 });
 try {
   await runMigrations(database);

@@ -79,9 +79,34 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
       ctx.database.db,
     );
     expect(second).toBeNull();
-    expect((await repo().seriesByMatchUp(matchUpId))?.id).toBe(first.id);
     const rows = await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId));
-    expect(rows).toHaveLength(1);
+    expect(rows.map((r) => r.id)).toEqual([first.id]);
+  });
+
+  it("writes nothing for a match-up's series when the match-up already has one", async () => {
+    const matchUpId = randomUUID();
+    const first = await series({ matchUpId });
+    const sides = first.rosterIds.map((rosterId) => ({
+      id: randomUUID(),
+      rosterId,
+      queueEntryId: randomUUID(),
+    }));
+    const created = await ctx.database.db.transaction((tx) =>
+      repo().createMatchUpSeries(
+        { id: matchUpId, tenant: 'global', segmentId: segment.ladderId },
+        sides,
+        { createdAt: TEST_NOW, date: at(2), endedBy: 'test' },
+        tx,
+      ),
+    );
+    expect(created).toBeNull();
+    const rows = await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId));
+    expect(rows.map((r) => r.id)).toEqual([first.id]);
+    const competitors = await ctx.database.db
+      .select()
+      .from(matchSeriesCompetitors)
+      .where(eq(matchSeriesCompetitors.matchSeriesId, first.id));
+    expect(competitors).toHaveLength(2);
   });
 
   it('series without a match-up (brackets) are not limited to one', async () => {
@@ -95,7 +120,6 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
     const id = randomUUID();
     expect(await repo().findSeries(id)).toBeNull();
     expect(await ctx.database.db.transaction((tx) => repo().findSeries(id, tx, true))).toBeNull();
-    expect(await repo().seriesByMatchUp(randomUUID())).toBeNull();
   });
 
   it('finds a series under lock inside a transaction', async () => {

@@ -32,6 +32,11 @@ export function createActivityLogRepository(db: Executor) {
       await tx.insert(activityLog).values(entry);
     },
 
+    /** Several entries in one insert (all or none). */
+    async appendMany(entries: readonly NewActivityLogEntry[], tx: Executor = db): Promise<void> {
+      if (entries.length > 0) await tx.insert(activityLog).values([...entries]);
+    },
+
     async list(filter: ActivityLogFilter, page: { offset: number; size: number }, tx: Executor = db) {
       const where = conditionsOf(filter);
       const [rows, totals] = await Promise.all([

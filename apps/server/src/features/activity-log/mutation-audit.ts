@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { batchLoader } from '../../db/batch-loader.js';
 import type { Db } from '../../db/client.js';
-import { createActivityLogRepository } from './activity-log-repository.js';
+import { createActivityLogRepository, type NewActivityLogEntry } from './activity-log-repository.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -77,11 +78,12 @@ function sessionUserId(payload: unknown): string | null {
  * The one central record of every successful mutating call (spec §7, issue #8): who, IP, when,
  * method and route, target, the redacted body, and before/after when the route gives them. Calls
  * that already wrote their entry in their own transaction (`audited`, the admin services) are not
- * written twice. Runs in `onSend`, so the entry exists before the caller sees the success: one
- * insert per write. A failed insert is logged and does not undo the answered change.
+ * written twice. Runs in `onSend`, so the entry exists before the caller sees the success. The
+ * entries of the calls answered in one event-loop turn are written by one insert (`auditWriter`). A
+ * failed insert is logged and does not undo the answered change.
  */
 export function registerMutationAudit(app: FastifyInstance, db: Db, now: () => Date): void {
-  const repo = createActivityLogRepository(db);
+  const writer = auditWriter(createActivityLogRepository(db));
   app.decorateRequest('activityRecorded', false);
   app.decorateRequest('activityChange', null);
   app.addHook('onSend', async (request, reply, payload) => {
@@ -89,12 +91,37 @@ export function registerMutationAudit(app: FastifyInstance, db: Db, now: () => D
     const routeUrl = request.routeOptions.url;
     if (!routeUrl || NOT_AUDITED.some((prefix) => request.url.startsWith(prefix))) return payload;
     try {
-      await repo.append(entryOf(request, routeUrl, reply.statusCode, payload, now()));
+      await writer.load(entryOf(request, routeUrl, reply.statusCode, payload, now()));
       request.activityRecorded = true;
     } catch (error) {
       request.log.error({ err: error }, 'activity log: entry not written');
     }
     return payload;
+  });
+}
+
+/**
+ * Audit entries of one event-loop turn in one insert (db/batch-loader.ts): a burst of 200 joins is
+ * one write, not 200 commits. Should that insert fail, each entry is tried alone, so one entry the
+ * database refuses loses no other.
+ */
+export function auditWriter(
+  repo: Pick<ReturnType<typeof createActivityLogRepository>, 'append' | 'appendMany'>,
+) {
+  return batchLoader(async (entries: readonly NewActivityLogEntry[]) => {
+    try {
+      await repo.appendMany(entries);
+      return entries.map(() => null);
+    } catch {
+      return Promise.all(
+        entries.map((entry) =>
+          repo.append(entry).then(
+            () => null,
+            (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
+          ),
+        ),
+      );
+    }
   });
 }
 

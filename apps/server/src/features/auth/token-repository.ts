@@ -1,4 +1,4 @@
-import { and, eq, gt, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, isNull, lte, sql } from 'drizzle-orm';
 import type { Executor } from '../../db/client.js';
 import { authTokens, users } from '../../db/schema/index.js';
 
@@ -19,15 +19,15 @@ const stored = {
 };
 
 /**
- * A live hub-user access token (placeholders `tokenHash` and `now`) of a user who is not suspended,
- * over `auth_tokens` joined to `users`, for the one-round-trip lookup of both token kinds
- * (player-repository's `findAnyAccess`, the only way a bearer token is checked).
+ * Hub-user access tokens with one of the hashes of the placeholder `tokenHashes` (an array), of users
+ * who are not suspended, over `auth_tokens` joined to `users`, for the batched lookup of both token
+ * kinds (player-repository's `findAnyAccess`, the only way a bearer token is checked). Whether each
+ * is still live is decided per request against its own clock, from `expiresAt`.
  */
-export const liveUserAccessToken = () =>
+export const userAccessTokensIn = () =>
   and(
-    eq(authTokens.tokenHash, sql.placeholder('tokenHash')),
+    sql`${authTokens.tokenHash} = any(${sql.placeholder('tokenHashes')}::text[])`,
     eq(authTokens.kind, 'access'),
-    gt(authTokens.expiresAt, sql.placeholder('now')),
     isNull(users.suspendedAt),
   );
 

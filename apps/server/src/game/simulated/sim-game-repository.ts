@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { batchLoader, byKey } from '../../db/batch-loader.js';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { type SimWarLineups, simClans, simPlayers, simWars } from '../../db/schema/sim-game.js';
@@ -33,6 +34,17 @@ export function createSimGameRepository(db: Executor) {
       .from(simClans)
       .where(eq(simClans.tag, sql.placeholder('tag')))
       .limit(1),
+  );
+  // Outside a transaction, the clans every request of one event-loop turn asks for are read in one
+  // statement (db/batch-loader.ts): a burst of joins and accepts reads its clans' war status at once.
+  const clansQuery = preparedQuery(db, 'sim_find_clans', (ex) =>
+    ex
+      .select()
+      .from(simClans)
+      .where(sql`${simClans.tag} = any(${sql.placeholder('tags')}::text[])`),
+  );
+  const clanLoader = batchLoader(async (tags: readonly string[]) =>
+    byKey(tags, await clansQuery().execute({ tags: [...new Set(tags)] }), (clan) => clan.tag),
   );
   const membersQuery = preparedQuery(db, 'sim_clan_members', (ex) =>
     ex
@@ -70,6 +82,7 @@ export function createSimGameRepository(db: Executor) {
     },
 
     async findClan(tag: string, tx: Executor = db): Promise<SimClanRow | null> {
+      if (tx === db) return clanLoader.load(tag);
       const rows = await clanQuery(tx).execute({ tag });
       return rows[0] ?? null;
     },

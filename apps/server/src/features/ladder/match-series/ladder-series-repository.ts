@@ -42,6 +42,59 @@ export function createLadderSeriesRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The series of a match-up both captains accepted, in ONE statement (inside the accept's
+     * transaction, under the match-up's row lock): the series (its event read from the segment), its
+     * two competitors in side order with the players their queue entries were queued with, both sides
+     * ended, both entries accepted with the series, the match-up accepted with it. Answers the new
+     * series' id, or null when the match-up already has one (then nothing was written).
+     */
+    async createMatchUpSeries(
+      matchUp: { id: string; tenant: string; segmentId: string },
+      /** Home first: position = index. */
+      sides: readonly { id: string; rosterId: string; queueEntryId: string }[],
+      at: { createdAt: Date; date: Date; endedBy: string },
+      tx: Executor,
+    ): Promise<string | null> {
+      const result = await tx.execute(sql`
+        with s as (
+          insert into match_series (tenant, event_id, segment_id, match_up_id, date, state, created_at)
+          select ${matchUp.tenant}, g.event_id, g.id, ${matchUp.id}::uuid, ${at.date}, 'upcoming', ${at.createdAt}
+          from segments g where g.id = ${matchUp.segmentId}::uuid
+          on conflict (match_up_id) where match_up_id is not null do nothing
+          returning id
+        ),
+        v (position, id, "rosterId", "queueEntryId") as (
+          values ${sql.join(
+            sides.map(
+              (side, position) =>
+                sql`(${position}::int, ${side.id}::uuid, ${side.rosterId}::uuid, ${side.queueEntryId}::uuid)`,
+            ),
+            sql`, `,
+          )}
+        ),
+        competitors as (
+          insert into match_series_competitors (match_series_id, position, roster_id, player_tags, date)
+          select s.id, v.position, v."rosterId", coalesce(q.player_tags, '[]'::jsonb), ${at.date}
+          from s cross join v left join queue_entries q on q.id = v."queueEntryId"
+        ),
+        ended_sides as (
+          update match_up_sides set ended_at = ${at.createdAt}
+          where id in (select v.id from v) and exists (select 1 from s)
+        ),
+        entries as (
+          update queue_entries set status = 'accepted', ended_at = ${at.createdAt}, match_series_id = s.id
+          from s where queue_entries.id in (select v."queueEntryId" from v)
+        ),
+        accepted as (
+          update match_ups set status = 'accepted', ended_at = ${at.createdAt}, ended_by = ${at.endedBy},
+            match_series_id = s.id
+          from s where match_ups.id = ${matchUp.id}::uuid
+        )
+        select id::text from s`);
+      return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+    },
+
     async insertCompetitors(values: (typeof matchSeriesCompetitors.$inferInsert)[], tx: Executor) {
       await tx.insert(matchSeriesCompetitors).values(values);
     },
@@ -72,11 +125,6 @@ export function createLadderSeriesRepository(db: Executor) {
             where o.match_series_id = s.id and o.position <> c.position and o.roster_id is not null)
         order by s.id`);
       return rowsOf<{ id: string; position: number }>(result);
-    },
-
-    async seriesByMatchUp(matchUpId: string, tx: Executor = db): Promise<MatchSeriesRow | null> {
-      const rows = await tx.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId)).limit(1);
-      return rows[0] ?? null;
     },
 
     /**

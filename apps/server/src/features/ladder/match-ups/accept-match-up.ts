@@ -49,8 +49,7 @@ export async function acceptMatchUp(
     let answered = sides;
     if (side.response === 'pending') {
       const set = { response: 'accepted' as const, respondedAt: deps.now() };
-      await repo.updateSide(side.id, set, tx);
-      await repo.updateEntry(side.queueEntryId, { status: 'accepted' }, tx);
+      await repo.acceptSide(side, set.respondedAt, tx);
       answered = sides.map((s) => (s.id === side.id ? { ...s, ...set } : s));
     }
     const other = sides.find((s) => s.id !== side.id)!;
@@ -89,8 +88,9 @@ async function refuseClanInWar(context: LadderContext, id: string, caller: Calle
 }
 
 /**
- * Both accepted: exactly one series (unique on match_up_id), entries end as accepted. Answers the
- * match-up and its sides as it wrote them.
+ * Both accepted: exactly one series (unique on match_up_id), written with its competitors, both
+ * sides and entries ended and the match-up accepted in one statement (`createMatchUpSeries`).
+ * Answers the match-up and its sides as it wrote them.
  */
 async function createSeries(
   context: LadderContext,
@@ -101,64 +101,20 @@ async function createSeries(
 ) {
   const { repo, deps } = context;
   const at = deps.now();
-  const segment = await repo.findSegment(matchUp.tenant, matchUp.segmentId, tx);
-  const entries = new Map(
-    (
-      await repo.entriesByIds(
-        sides.map((s) => s.queueEntryId),
-        tx,
-      )
-    ).map((e) => [e.id, e]),
-  );
   const date = new Date(at.getTime() + deps.config.matchLeadTimeMs);
-  // A concurrent accept of the other captain may have inserted it first: then read that one.
-  const series =
-    (await repo.insertSeries(
-      {
-        tenant: matchUp.tenant,
-        eventId: segment!.eventId,
-        segmentId: matchUp.segmentId,
-        matchUpId: matchUp.id,
-        date,
-        state: 'upcoming',
-        createdAt: at,
-      },
-      tx,
-    )) ?? (await repo.seriesByMatchUp(matchUp.id, tx))!;
+  const endedBy = `${deps.instanceId}:accepted`;
   const ordered = [...sides].sort((a, b) => (a.side === 'home' ? -1 : b.side === 'home' ? 1 : 0));
-  await repo.insertCompetitors(
-    ordered.map((side, position) => ({
-      matchSeriesId: series.id,
-      position,
-      rosterId: side.rosterId,
-      playerTags: entries.get(side.queueEntryId)?.playerTags ?? [],
-      date,
-    })),
-    tx,
-  );
-  await deps.onSeriesCreated?.({ id: series.id, date }, tx);
-  await repo.updateSides(
-    sides.map((s) => s.id),
-    { endedAt: at },
-    tx,
-  );
-  const accepted = {
-    status: 'accepted' as const,
-    endedAt: at,
-    endedBy: `${deps.instanceId}:accepted`,
-    matchSeriesId: series.id,
-  };
-  await repo.updateEntries(
-    sides.map((s) => s.queueEntryId),
-    { status: 'accepted', endedAt: at, matchSeriesId: series.id },
-    tx,
-  );
-  await repo.updateMatchUp(matchUp.id, accepted, tx);
+  const seriesId = await repo.createMatchUpSeries(matchUp, ordered, { createdAt: at, date, endedBy }, tx);
+  // The match-up row lock and its status make a second series unreachable; should one exist, the
+  // transaction rolls back rather than answer a match-up half accepted.
+  if (!seriesId) throw new Error(`match-up ${matchUp.id} already has a series`);
+  await deps.onSeriesCreated?.({ id: seriesId, date }, tx);
+  const accepted = { status: 'accepted' as const, endedAt: at, endedBy, matchSeriesId: seriesId };
   for (const side of sides) {
     notices.push(
       notice(matchUp.tenant, side.ownerId, 'matches:match_up_accepted', {
         id: matchUp.id,
-        matchSeries: { id: series.id },
+        matchSeries: { id: seriesId },
       }),
     );
   }

@@ -1,6 +1,8 @@
 import type { MatchUpEndingPlan } from '@cwh/domain';
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
+import { batchLoader } from '../../../db/batch-loader.js';
 import type { Executor } from '../../../db/client.js';
+import { preparedQuery } from '../../../db/prepared.js';
 import { rowsOf } from '../../../db/rows.js';
 import { matchUpSides, matchUps, queueEntries } from '../../../db/schema/ladder.js';
 import { rosters } from '../../../db/schema/rosters.js';
@@ -66,6 +68,33 @@ const matchEntries = sql`
 
 /** Match-ups and their sides (pairs written by matchmaking, answers, sweeper). */
 export function createMatchUpRepository(db: Executor) {
+  /** Match-ups with their sides (ordered by side) and rosters, one read; in `ids`' order, null if none. */
+  const withSidesQuery = preparedQuery(db, 'match_ups_with_sides', (ex) =>
+    ex
+      .select({ matchUp: matchUps, side: matchUpSides, roster: rosters })
+      .from(matchUps)
+      .leftJoin(matchUpSides, eq(matchUpSides.matchUpId, matchUps.id))
+      .leftJoin(rosters, eq(rosters.id, matchUpSides.rosterId))
+      .where(sql`${matchUps.id} = any(${sql.placeholder('ids')}::uuid[])`)
+      .orderBy(asc(matchUpSides.side)),
+  );
+  async function withSidesOf(ids: readonly string[], tx: Executor) {
+    const rows = await withSidesQuery(tx).execute({ ids: [...new Set(ids)] });
+    return ids.map((id) => {
+      const own = rows.filter((r) => r.matchUp.id === id);
+      if (own.length === 0) return null;
+      const byId = new Map(own.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
+      return {
+        matchUp: own[0]!.matchUp,
+        sides: own.flatMap((r) => (r.side ? [r.side] : [])),
+        rosters: [...byId.values()],
+      };
+    });
+  }
+  // The unlocked read every answer makes before its transaction: the answers of one event-loop turn
+  // read their match-ups in one statement (db/batch-loader.ts).
+  const matchUpLoader = batchLoader((ids: readonly string[]) => withSidesOf(ids, db));
+
   return {
     /**
      * Saves a planned ending (planMatchUpEnding) of a locked, awaiting match-up: every side ends with
@@ -164,20 +193,8 @@ export function createMatchUpRepository(db: Executor) {
           .for('update');
         if (locked.length === 0) return null;
       }
-      const rows = await tx
-        .select({ matchUp: matchUps, side: matchUpSides, roster: rosters })
-        .from(matchUps)
-        .leftJoin(matchUpSides, eq(matchUpSides.matchUpId, matchUps.id))
-        .leftJoin(rosters, eq(rosters.id, matchUpSides.rosterId))
-        .where(eq(matchUps.id, id))
-        .orderBy(asc(matchUpSides.side));
-      if (rows.length === 0) return null;
-      const byId = new Map(rows.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
-      return {
-        matchUp: rows[0]!.matchUp,
-        sides: rows.flatMap((r) => (r.side ? [r.side] : [])),
-        rosters: [...byId.values()],
-      };
+      if (!lock && tx === db) return matchUpLoader.load(id);
+      return (await withSidesOf([id], tx))[0] ?? null;
     },
 
     async sidesOf(matchUpIds: string[], tx: Executor = db): Promise<MatchUpSideRow[]> {
@@ -189,21 +206,14 @@ export function createMatchUpRepository(db: Executor) {
         .orderBy(asc(matchUpSides.matchUpId), asc(matchUpSides.side));
     },
 
-    async updateSide(id: string, set: Partial<typeof matchUpSides.$inferInsert>, tx: Executor) {
-      await tx.update(matchUpSides).set(set).where(eq(matchUpSides.id, id));
-    },
-
-    /** One write for several sides (both sides of a match-up: its row lock orders the writers). */
-    async updateSides(ids: readonly string[], set: Partial<typeof matchUpSides.$inferInsert>, tx: Executor) {
-      if (ids.length === 0) return;
-      await tx
-        .update(matchUpSides)
-        .set(set)
-        .where(inArray(matchUpSides.id, [...ids]));
-    },
-
-    async updateMatchUp(id: string, set: Partial<typeof matchUps.$inferInsert>, tx: Executor) {
-      await tx.update(matchUps).set(set).where(eq(matchUps.id, id));
+    /** A side's acceptance and its queue entry's status in one write (inside the answer's transaction). */
+    async acceptSide(side: { id: string; queueEntryId: string }, respondedAt: Date, tx: Executor) {
+      await tx.execute(sql`
+        with accepted as (
+          update match_up_sides set response = 'accepted', responded_at = ${respondedAt}
+          where id = ${side.id}::uuid
+        )
+        update queue_entries set status = 'accepted' where id = ${side.queueEntryId}::uuid`);
     },
 
     /** Match-ups whose accept window passed, locked; rows another transaction holds are skipped. */

@@ -108,19 +108,6 @@ export function createQueueEntryRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
-    /** One write for several entries (the two of a match-up: its row lock orders the writers). */
-    async updateEntries(
-      ids: readonly string[],
-      set: Partial<typeof queueEntries.$inferInsert>,
-      tx: Executor,
-    ) {
-      if (ids.length === 0) return;
-      await tx
-        .update(queueEntries)
-        .set(set)
-        .where(inArray(queueEntries.id, [...ids]));
-    },
-
     async entriesByIds(ids: string[], tx: Executor = db): Promise<QueueEntryRow[]> {
       if (ids.length === 0) return [];
       return tx.select().from(queueEntries).where(inArray(queueEntries.id, ids));

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { batchLoader, byKey, MAX_BATCH } from './batch-loader.js';
+
+/** A loader that records each batch it was asked for and answers `key * 10`. */
+function recording() {
+  const batches: number[][] = [];
+  const loader = batchLoader(async (keys: readonly number[]) => {
+    batches.push([...keys]);
+    return keys.map((k) => k * 10);
+  });
+  return { batches, loader };
+}
+
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+describe('batchLoader', () => {
+  it('answers the loads of one event-loop turn with one batch, each its own value', async () => {
+    const { batches, loader } = recording();
+    const values = await Promise.all([loader.load(1), loader.load(2), loader.load(3)]);
+    expect(values).toEqual([10, 20, 30]);
+    expect(batches).toEqual([[1, 2, 3]]);
+  });
+
+  it('gathers loads made from different callbacks of the same turn (requests that arrived together)', async () => {
+    const { batches, loader } = recording();
+    // Two timers due at once run in one timers phase, each with its own promise jobs drained in
+    // between: DataLoader's default schedule would make two batches of them.
+    const loads = await new Promise<Promise<number>[]>((resolve) => {
+      const out: Promise<number>[] = [];
+      setTimeout(() => out.push(loader.load(1)), 0);
+      setTimeout(() => {
+        out.push(loader.load(2));
+        resolve(out);
+      }, 0);
+    });
+    expect(await Promise.all(loads)).toEqual([10, 20]);
+    expect(batches).toEqual([[1, 2]]);
+  });
+
+  it('sends loads of later turns in later batches, and keeps nothing between them (no cache)', async () => {
+    const { batches, loader } = recording();
+    await loader.load(1);
+    await nextTurn();
+    await loader.load(1);
+    expect(batches).toEqual([[1], [1]]);
+  });
+
+  it('passes repeated keys through and answers each', async () => {
+    const { batches, loader } = recording();
+    expect(await Promise.all([loader.load(4), loader.load(4)])).toEqual([40, 40]);
+    expect(batches).toEqual([[4, 4]]);
+  });
+
+  it(`splits a turn of more than ${MAX_BATCH} loads`, async () => {
+    const { batches, loader } = recording();
+    const keys = Array.from({ length: MAX_BATCH + 1 }, (_, i) => i);
+    expect(await Promise.all(keys.map((k) => loader.load(k)))).toEqual(keys.map((k) => k * 10));
+    expect(batches.map((b) => b.length)).toEqual([MAX_BATCH, 1]);
+  });
+
+  it('fails every load of a batch that failed, and only the key answered with an Error', async () => {
+    const failing = batchLoader(async (keys: readonly number[]) => {
+      if (keys.includes(0)) throw new Error('database down');
+      return keys.map((k) => (k < 0 ? new Error(`bad ${k}`) : k));
+    });
+    await expect(Promise.all([failing.load(0), failing.load(1)])).rejects.toThrow('database down');
+    await nextTurn();
+    const settled = await Promise.allSettled([failing.load(-1), failing.load(2)]);
+    expect(settled[0]).toMatchObject({ status: 'rejected', reason: new Error('bad -1') });
+    expect(settled[1]).toEqual({ status: 'fulfilled', value: 2 });
+  });
+});
+
+describe('byKey', () => {
+  it("answers each key's row in the keys' order, null for a key without one", () => {
+    const rows = [
+      { tag: '#B', n: 2 },
+      { tag: '#A', n: 1 },
+    ];
+    expect(byKey(['#A', '#C', '#B', '#A'], rows, (r) => r.tag)).toEqual([rows[1], null, rows[0], rows[1]]);
+  });
+});
