@@ -55,4 +55,19 @@ describe('ladder workers, after a join', () => {
     expect(found.mock.calls[0]![0]).toBeGreaterThanOrEqual(40);
     expect(passes.matchmake).toBe(0);
   });
+
+  it('hand the joins of one turn (a burst) to one tick instead of matching each as a newcomer', async () => {
+    const batched = vi.fn();
+    const { service, passes } = fakeService({ matchUpId: 'm-1', contended: false });
+    const workers = startLadderWorkers(service, { ...options(), onNewcomersBatched: batched });
+    for (const id of ['entry-1', 'entry-2', 'entry-3']) workers.newcomer(id, performance.now());
+    await vi.waitFor(() => expect(passes.matchmake).toBe(1));
+    expect(service.newcomerOutcome).not.toHaveBeenCalled();
+    expect(batched).toHaveBeenCalledWith(3);
+    // A join of a later turn, alone, is matched as a newcomer again.
+    workers.newcomer('entry-4', performance.now());
+    await vi.waitFor(() => expect(service.newcomerOutcome).toHaveBeenCalledWith('entry-4'));
+    await workers.stop();
+    expect(passes.matchmake).toBe(1);
+  });
 });

@@ -91,6 +91,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
         sweepIntervalMs: deps.config.sweepIntervalMs,
         onError: (error, what) => app.log.warn({ err: error }, `ladder ${what} failed`),
         onNewcomerFound: (ms) => app.metrics?.newcomerFound.observe(ms / 1000),
+        onNewcomersBatched: (count) => app.metrics?.newcomersBatched.inc(count),
       })
     : null;
   // Results arrive at least once (the simulated game redelivers what was not recorded); recording is

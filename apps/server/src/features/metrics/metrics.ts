@@ -28,6 +28,11 @@ export function createMetrics(db: Db, openSockets: () => number) {
     buckets: [0.005, 0.01, 0.02, 0.035, 0.05, 0.075, 0.1, 0.15, 0.25, 0.5, 1],
     registers: [registry],
   });
+  const newcomersBatched = new Counter({
+    name: 'cwh_matchmaking_joins_batched_total',
+    help: 'Joins committed in one turn of the event loop with others (a burst), paired by one matchmaker tick instead of newcomer matching each',
+    registers: [registry],
+  });
   const gameCalls = new Counter({
     name: 'cwh_game_api_calls_total',
     help: 'Calls to the game adapter by method and outcome (ok, or the adapter error kind)',
@@ -71,7 +76,7 @@ export function createMetrics(db: Db, openSockets: () => number) {
     },
   });
 
-  return { registry, requests, gameCalls, newcomerFound };
+  return { registry, requests, gameCalls, newcomerFound, newcomersBatched };
 }
 export type Metrics = ReturnType<typeof createMetrics>;
 
