@@ -1,5 +1,5 @@
 import { API } from '@cwh/contract';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Db } from '../../src/db/client.js';
 import {
@@ -156,7 +156,8 @@ export async function seriesWrites(db: Db, matchSeriesId: string) {
   const sides = await db
     .select({ playerTags: matchSeriesCompetitors.playerTags })
     .from(matchSeriesCompetitors)
-    .where(eq(matchSeriesCompetitors.matchSeriesId, matchSeriesId));
+    .where(eq(matchSeriesCompetitors.matchSeriesId, matchSeriesId))
+    .orderBy(asc(matchSeriesCompetitors.position));
   const [series] = await db
     .select({ state: matchSeries.state, warId: matchSeries.warId })
     .from(matchSeries)

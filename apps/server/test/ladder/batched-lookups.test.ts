@@ -89,6 +89,10 @@ describeEachDatabase(
       );
       await setClanWar(ctx.database.db, group[1]!.clanTag, 'none');
       await setClanWar(ctx.database.db, group[4]!.clanTag, 'none');
+      // The others' pairing must not meet them in the queue.
+      for (const c of [group[0]!, group[2]!, group[3]!, group[5]!]) {
+        expect((await post(ctx.app, c, `${API.matches}/queue/${c.rosterId}/leave`)).statusCode).toBe(200);
+      }
     });
 
     it('captains of different match-ups accepting at once each get their own match-up and series', async () => {

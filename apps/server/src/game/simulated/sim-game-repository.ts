@@ -53,6 +53,18 @@ export function createSimGameRepository(db: Executor) {
       .where(eq(simPlayers.clanTag, sql.placeholder('clanTag')))
       .orderBy(asc(simPlayers.sortOrder), asc(simPlayers.tag)),
   );
+  const membersOfQuery = preparedQuery(db, 'sim_clans_members', (ex) =>
+    ex
+      .select()
+      .from(simPlayers)
+      .where(sql`${simPlayers.clanTag} = any(${sql.placeholder('clanTags')}::text[])`)
+      .orderBy(asc(simPlayers.sortOrder), asc(simPlayers.tag)),
+  );
+  // The members of the clans of one turn's requests in one statement (a burst of joins checks them).
+  const membersLoader = batchLoader(async (clanTags: readonly string[]) => {
+    const rows = await membersOfQuery().execute({ clanTags: [...new Set(clanTags)] });
+    return clanTags.map((tag) => rows.filter((p) => p.clanTag === tag));
+  });
   return {
     /**
      * Inserts the dataset's clans and players that are missing; never overwrites simulator changes.
@@ -98,6 +110,7 @@ export function createSimGameRepository(db: Executor) {
     },
 
     async clanMembers(clanTag: string, tx: Executor = db): Promise<SimPlayerRow[]> {
+      if (tx === db) return membersLoader.load(clanTag);
       return membersQuery(tx).execute({ clanTag });
     },
 

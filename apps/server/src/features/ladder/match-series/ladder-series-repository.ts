@@ -77,6 +77,7 @@ export function createLadderSeriesRepository(db: Executor) {
           insert into match_series_competitors (match_series_id, position, roster_id, player_tags, date)
           select s.id, v.position, v."rosterId", coalesce(q.player_tags, '[]'::jsonb), ${at.date}
           from s cross join v left join queue_entries q on q.id = v."queueEntryId"
+          order by v.position
         ),
         ended_sides as (
           update match_up_sides set ended_at = ${at.createdAt}
