@@ -42,9 +42,19 @@ async function register(page: Page, tag: string): Promise<void> {
   const registration = new RegistrationPage(page);
   await registration.enterDateOfBirth('1996-04-12');
   await registration.createPage().waitFor();
-  // 'Field is required' shows at once when a required field is emptied.
-  await page.getByTestId('field-firstName').fill('x');
-  await page.getByTestId('field-firstName').fill('');
+  // 'Field is required' shows at once when a required field is emptied. Typed again until it shows:
+  // on a loaded machine the form can still be mounting afresh (its session arriving) when the first
+  // keystrokes land, and a fresh form has no field touched yet.
+  await expect
+    .poll(
+      async () => {
+        await page.getByTestId('field-firstName').fill('x');
+        await page.getByTestId('field-firstName').fill('');
+        return registration.fieldError('firstName').count();
+      },
+      { timeout: 15_000 },
+    )
+    .toBe(1);
   expect(await registration.fieldError('firstName').textContent()).toBe('Field is required');
   const id = tag.replace('#', '').toLowerCase();
   await registration.fillProfile({
