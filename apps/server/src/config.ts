@@ -26,9 +26,9 @@ const envSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
   HOST: z.string().min(1).default('0.0.0.0'),
   DATABASE_URL: optionalString,
-  /** PostgreSQL: statement texts prepared once per connection (db/statement-cache.ts); 0 = off. */
   /** PostgreSQL: connections this instance keeps open (node-postgres pool size). */
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1_000).default(DEFAULT_POOL_SIZE),
+  /** PostgreSQL: statement texts prepared once per connection (db/statement-cache.ts); 0 = off. */
   DATABASE_STATEMENT_CACHE: z.coerce.number().int().min(0).max(100_000).default(DEFAULT_STATEMENT_CACHE_SIZE),
   DATA_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'data')),
   REDIS_URL: optionalString,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { batchLoader, byKey, MAX_BATCH } from './batch-loader.js';
+import { allByKey, batchLoader, byKey, MAX_BATCH } from './batch-loader.js';
 
 /** A loader that records each batch it was asked for and answers `key * 10`. */
 function recording() {
@@ -78,5 +78,21 @@ describe('byKey', () => {
       { tag: '#A', n: 1 },
     ];
     expect(byKey(['#A', '#C', '#B', '#A'], rows, (r) => r.tag)).toEqual([rows[1], null, rows[0], rows[1]]);
+  });
+});
+
+describe('allByKey', () => {
+  it("answers each key's rows in the rows' order, none for a key without rows", () => {
+    const rows = [
+      { clan: '#A', tag: 1 },
+      { clan: '#B', tag: 2 },
+      { clan: '#A', tag: 3 },
+    ];
+    expect(allByKey(['#B', '#C', '#A', '#B'], rows, (r) => r.clan)).toEqual([
+      [rows[1]],
+      [],
+      [rows[0], rows[2]],
+      [rows[1]],
+    ]);
   });
 });

@@ -33,3 +33,15 @@ export function byKey<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row:
   const found = new Map(rows.map((row) => [keyOf(row), row]));
   return keys.map((key) => found.get(key) ?? null);
 }
+
+/** `load`'s answer for keys that each have many rows: each key's rows, in the rows' order. */
+export function allByKey<K, R>(keys: readonly K[], rows: readonly R[], keyOf: (row: R) => K): R[][] {
+  const found = new Map<K, R[]>();
+  for (const row of rows) {
+    const key = keyOf(row);
+    const group = found.get(key);
+    if (group) group.push(row);
+    else found.set(key, [row]);
+  }
+  return keys.map((key) => found.get(key) ?? []);
+}

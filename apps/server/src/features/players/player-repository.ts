@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { batchLoader } from '../../db/batch-loader.js';
+import { allByKey, batchLoader } from '../../db/batch-loader.js';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { authTokens, users } from '../../db/schema/index.js';
@@ -65,10 +65,9 @@ export function createPlayerRepository(db: Executor) {
   );
   type AccessRow = Awaited<ReturnType<ReturnType<typeof anyAccessQuery>['execute']>>[number];
   const accessOf = (tokenHashes: string[], tx: Executor = db) => anyAccessQuery(tx).execute({ tokenHashes });
-  const accessLoader = batchLoader(async (hashes: readonly string[]) => {
-    const rows = await accessOf([...new Set(hashes)]);
-    return hashes.map((hash) => rows.filter((row) => row.tokenHash === hash));
-  });
+  const accessLoader = batchLoader(async (hashes: readonly string[]) =>
+    allByKey(hashes, await accessOf([...new Set(hashes)]), (row) => row.tokenHash),
+  );
   /** A token's rows as the request sees them: live at its own `now`, the player's first. */
   function liveAccess(rows: AccessRow[], now: Date) {
     const live = rows.filter((r) => Number(r.expiresMs) > now.getTime());

@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
-import { batchLoader, byKey } from '../../db/batch-loader.js';
+import { allByKey, batchLoader, byKey } from '../../db/batch-loader.js';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { type SimWarLineups, simClans, simPlayers, simWars } from '../../db/schema/sim-game.js';
@@ -28,31 +28,18 @@ export function createSimGameRepository(db: Executor) {
       .where(eq(simPlayers.tag, sql.placeholder('tag')))
       .limit(1),
   );
-  const clanQuery = preparedQuery(db, 'sim_find_clan', (ex) =>
-    ex
-      .select()
-      .from(simClans)
-      .where(eq(simClans.tag, sql.placeholder('tag')))
-      .limit(1),
-  );
-  // Outside a transaction, the clans every request of one event-loop turn asks for are read in one
-  // statement (db/batch-loader.ts): a burst of joins and accepts reads its clans' war status at once.
+  // Clans and their members by tags. Outside a transaction, what every request of one event-loop turn
+  // asks for is read in one statement (db/batch-loader.ts): a burst of joins and accepts reads its
+  // clans' war status and members at once. Inside one, the same statement with one tag.
   const clansQuery = preparedQuery(db, 'sim_find_clans', (ex) =>
     ex
       .select()
       .from(simClans)
       .where(sql`${simClans.tag} = any(${sql.placeholder('tags')}::text[])`),
   );
-  const clanLoader = batchLoader(async (tags: readonly string[]) =>
-    byKey(tags, await clansQuery().execute({ tags: [...new Set(tags)] }), (clan) => clan.tag),
-  );
-  const membersQuery = preparedQuery(db, 'sim_clan_members', (ex) =>
-    ex
-      .select()
-      .from(simPlayers)
-      .where(eq(simPlayers.clanTag, sql.placeholder('clanTag')))
-      .orderBy(asc(simPlayers.sortOrder), asc(simPlayers.tag)),
-  );
+  const clansOf = async (tags: readonly string[], tx: Executor = db) =>
+    byKey(tags, await clansQuery(tx).execute({ tags: [...new Set(tags)] }), (clan) => clan.tag);
+  const clanLoader = batchLoader((tags: readonly string[]) => clansOf(tags));
   const membersOfQuery = preparedQuery(db, 'sim_clans_members', (ex) =>
     ex
       .select()
@@ -60,11 +47,13 @@ export function createSimGameRepository(db: Executor) {
       .where(sql`${simPlayers.clanTag} = any(${sql.placeholder('clanTags')}::text[])`)
       .orderBy(asc(simPlayers.sortOrder), asc(simPlayers.tag)),
   );
-  // The members of the clans of one turn's requests in one statement (a burst of joins checks them).
-  const membersLoader = batchLoader(async (clanTags: readonly string[]) => {
-    const rows = await membersOfQuery().execute({ clanTags: [...new Set(clanTags)] });
-    return clanTags.map((tag) => rows.filter((p) => p.clanTag === tag));
-  });
+  const membersOf = async (clanTags: readonly string[], tx: Executor = db) =>
+    allByKey(
+      clanTags,
+      await membersOfQuery(tx).execute({ clanTags: [...new Set(clanTags)] }),
+      (player) => player.clanTag,
+    );
+  const membersLoader = batchLoader((clanTags: readonly string[]) => membersOf(clanTags));
   return {
     /**
      * Inserts the dataset's clans and players that are missing; never overwrites simulator changes.
@@ -95,8 +84,7 @@ export function createSimGameRepository(db: Executor) {
 
     async findClan(tag: string, tx: Executor = db): Promise<SimClanRow | null> {
       if (tx === db) return clanLoader.load(tag);
-      const rows = await clanQuery(tx).execute({ tag });
-      return rows[0] ?? null;
+      return (await clansOf([tag], tx))[0] ?? null;
     },
 
     async listClans(tx: Executor = db): Promise<SimClanRow[]> {
@@ -111,7 +99,7 @@ export function createSimGameRepository(db: Executor) {
 
     async clanMembers(clanTag: string, tx: Executor = db): Promise<SimPlayerRow[]> {
       if (tx === db) return membersLoader.load(clanTag);
-      return membersQuery(tx).execute({ clanTag });
+      return (await membersOf([clanTag], tx))[0] ?? [];
     },
 
     async updatePlayer(tag: string, patch: SimPlayerPatch, tx: Executor = db): Promise<SimPlayerRow | null> {

@@ -1,6 +1,6 @@
 import type { MatchUpEndingPlan } from '@cwh/domain';
 import { and, asc, desc, eq, inArray, lte, type SQL, sql } from 'drizzle-orm';
-import { batchLoader } from '../../../db/batch-loader.js';
+import { allByKey, batchLoader } from '../../../db/batch-loader.js';
 import type { Executor } from '../../../db/client.js';
 import { preparedQuery } from '../../../db/prepared.js';
 import { rowsOf } from '../../../db/rows.js';
@@ -80,8 +80,7 @@ export function createMatchUpRepository(db: Executor) {
   );
   async function withSidesOf(ids: readonly string[], tx: Executor) {
     const rows = await withSidesQuery(tx).execute({ ids: [...new Set(ids)] });
-    return ids.map((id) => {
-      const own = rows.filter((r) => r.matchUp.id === id);
+    return allByKey(ids, rows, (r) => r.matchUp.id).map((own) => {
       if (own.length === 0) return null;
       const byId = new Map(own.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
       return {
