@@ -23,15 +23,18 @@ describe('batchLoader', () => {
 
   it('gathers loads made from different callbacks of the same turn (requests that arrived together)', async () => {
     const { batches, loader } = recording();
-    // Two timers due at once run in one timers phase, each with its own promise jobs drained in
-    // between: DataLoader's default schedule would make two batches of them.
+    // Two callbacks queued for the same check phase run one after the other, each with its own
+    // promise jobs drained in between (as two socket reads of one poll phase do): DataLoader's
+    // default schedule would make two batches of them. An immediate queued while the phase runs
+    // (the batch's) waits for the next turn, so this holds however loaded the machine is (two
+    // zero-delay timers did not: under load the second can fall due a turn later).
     const loads = await new Promise<Promise<number>[]>((resolve) => {
       const out: Promise<number>[] = [];
-      setTimeout(() => out.push(loader.load(1)), 0);
-      setTimeout(() => {
+      setImmediate(() => out.push(loader.load(1)));
+      setImmediate(() => {
         out.push(loader.load(2));
         resolve(out);
-      }, 0);
+      });
     });
     expect(await Promise.all(loads)).toEqual([10, 20]);
     expect(batches).toEqual([[1, 2]]);
