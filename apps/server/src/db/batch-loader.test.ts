@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allByKey, batchLoader, byKey, MAX_BATCH } from './batch-loader.js';
+import { allByKey, batchLoader, batchWriter, byKey, MAX_BATCH } from './batch-loader.js';
 
 /** A loader that records each batch it was asked for and answers `key * 10`. */
 function recording() {
@@ -71,6 +71,49 @@ describe('batchLoader', () => {
     const settled = await Promise.allSettled([failing.load(-1), failing.load(2)]);
     expect(settled[0]).toMatchObject({ status: 'rejected', reason: new Error('bad -1') });
     expect(settled[1]).toEqual({ status: 'fulfilled', value: 2 });
+  });
+});
+
+describe('batchWriter', () => {
+  it('writes the keys of one turn with one call; when it fails, each key alone, and only the refused one fails', async () => {
+    const calls: string[] = [];
+    const writer = batchWriter(
+      async (keys: readonly number[]) => {
+        calls.push(`many ${keys.join(',')}`);
+        if (keys.includes(2)) throw new Error('refused: 2');
+        return keys.map((k) => k * 10);
+      },
+      async (key) => {
+        calls.push(`one ${key}`);
+        if (key === 2) throw new Error('refused: 2');
+        return key * 10;
+      },
+    );
+    expect(await Promise.all([writer.load(1), writer.load(3)])).toEqual([10, 30]);
+    await nextTurn();
+    const settled = await Promise.allSettled([writer.load(1), writer.load(2), writer.load(3)]);
+    expect(settled).toEqual([
+      { status: 'fulfilled', value: 10 },
+      { status: 'rejected', reason: new Error('refused: 2') },
+      { status: 'fulfilled', value: 30 },
+    ]);
+    expect(calls).toEqual(['many 1,3', 'many 1,2,3', 'one 1', 'one 2', 'one 3']);
+  });
+
+  it('a lone key that fails is not tried twice', async () => {
+    let tries = 0;
+    const writer = batchWriter(
+      async () => {
+        tries++;
+        throw new Error('database down');
+      },
+      async () => {
+        tries++;
+        return 0;
+      },
+    );
+    await expect(writer.load(1)).rejects.toThrow('database down');
+    expect(tries).toBe(1);
   });
 });
 

@@ -17,8 +17,8 @@ export const MAX_BATCH = 500;
  *   but the rest of the current turn. DataLoader's default (after the current promise jobs) would
  *   gather only the loads of one request.
  *
- * `load` must answer one value per key, in the keys' order (keys may repeat). A failed batch
- * fails every load of it with the same error.
+ * `load` must answer one value per key, in the keys' order (keys may repeat); an Error in a key's
+ * place fails that key's load alone. A failed batch fails every load of it with the same error.
  */
 export function batchLoader<K, V>(load: (keys: readonly K[]) => Promise<V[]>): DataLoader<K, V> {
   return new DataLoader<K, V>(async (keys) => load(keys), {
@@ -26,6 +26,31 @@ export function batchLoader<K, V>(load: (keys: readonly K[]) => Promise<V[]>): D
     maxBatchSize: MAX_BATCH,
     batchScheduleFn: (send) => setImmediate(send),
   });
+}
+
+/**
+ * A batch loader for writes: the keys of one turn go to `many` as one statement (or one
+ * transaction); should it fail (it wrote nothing), each key is tried alone with `one`, so a key the
+ * database refuses fails only its own load.
+ */
+export function batchWriter<K, V>(
+  many: (keys: readonly K[]) => Promise<(V | Error)[]>,
+  one: (key: K) => Promise<V>,
+): DataLoader<K, V> {
+  return batchLoader<K, V | Error>(async (keys) => {
+    try {
+      return await many(keys);
+    } catch (error) {
+      if (keys.length === 1) throw error;
+      return Promise.all(
+        keys.map((key) =>
+          one(key).catch((failure: unknown) =>
+            failure instanceof Error ? failure : new Error(String(failure)),
+          ),
+        ),
+      );
+    }
+  }) as DataLoader<K, V>;
 }
 
 /** `load`'s answer for keys that are looked up by one field: each key's row, or null. */

@@ -90,12 +90,13 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
       id: randomUUID(),
       rosterId,
       queueEntryId: randomUUID(),
+      respondedAt: TEST_NOW,
     }));
     const created = await ctx.database.db.transaction((tx) =>
       repo().createMatchUpSeries(
         { id: matchUpId, tenant: 'global', segmentId: segment.ladderId },
         sides,
-        { createdAt: TEST_NOW, date: at(2), endedBy: 'test' },
+        { id: randomUUID(), createdAt: TEST_NOW, date: at(2), endedBy: 'test' },
         tx,
       ),
     );

@@ -121,9 +121,9 @@ describeEachDatabase(
       expect([...statuses.keys()].every((s) => s < 500)).toBe(true);
     });
 
-    // Each accept locks the match-up, then reads both sides: the second must see the first's accept
-    // (one statement that locked the match-up and joined its sides read the sides as they were
-    // before the wait, so both answered 200, neither made the series, and the match-up expired).
+    // Each accept locks the match-up and both sides in its read: the second must see the first's
+    // accept (a statement that locked only the match-up and joined its sides read the sides as they
+    // were before the wait, so both answered 200, neither made the series, and the match-up expired).
     it('both captains accepting at once make one series (8 pairs)', async () => {
       const segment = await ladderSegment(ctx.database.db);
       const pairs = await createCaptains(ctx.database.db, {

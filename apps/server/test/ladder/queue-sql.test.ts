@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Executor } from '../../src/db/client.js';
 import { queueEntries } from '../../src/db/schema/ladder.js';
@@ -80,23 +80,30 @@ describeEachDatabase('queue SQL', (ctx) => {
   });
 
   describe("a join's write", () => {
+    /** A join's write for `rosterId` in `segmentId`, with `playerTags` (the repository's own handle). */
+    const joinWrite = (
+      entries: ReturnType<typeof repo>,
+      rosterId: string,
+      segmentId: string,
+      playerTags: string[],
+    ) =>
+      entries.insertEntryWithSelection(
+        {
+          tenant: 'global',
+          rosterId,
+          segmentId,
+          thLevel: 17,
+          playerTags,
+          status: 'waiting',
+          joinedAt: TEST_NOW,
+          createdAt: TEST_NOW,
+        },
+        { clanTag: '#CLAN', playerTags, updatedAt: TEST_NOW },
+      );
     it('stores the entry and the selected players in one statement; a second join while live only updates the selection', async () => {
       const { ladderId } = await ladderSegment(ctx.database.db);
       const rosterId = randomUUID();
-      const entry = (playerTags: string[]) =>
-        repo().insertEntryWithSelection(
-          {
-            tenant: 'global',
-            rosterId,
-            segmentId: ladderId,
-            thLevel: 17,
-            playerTags,
-            status: 'waiting',
-            joinedAt: TEST_NOW,
-            createdAt: TEST_NOW,
-          },
-          { clanTag: '#CLAN', playerTags, updatedAt: TEST_NOW },
-        );
+      const entry = (playerTags: string[]) => joinWrite(repo(), rosterId, ladderId, playerTags);
       const selection = () => createLadderRosterRepository(ctx.database.db).findSelectedPlayers(rosterId);
 
       const first = await entry(['#A1', '#A2']);
@@ -106,6 +113,60 @@ describeEachDatabase('queue SQL', (ctx) => {
       expect(await entry(['#B1', '#B2'])).toBeNull();
       expect(await repo().liveEntry(rosterId)).toMatchObject({ id: first!.id, playerTags: ['#A1', '#A2'] });
       expect(await selection()).toMatchObject({ playerTags: ['#B1', '#B2'] });
+    });
+
+    /** The transaction that wrote each entry (rows written by one statement share it). */
+    const writtenBy = async (ids: string[]) => {
+      const rows = await ctx.database.db
+        .select({ id: queueEntries.id, xmin: sql<string>`${queueEntries}.xmin::text` })
+        .from(queueEntries)
+        .where(inArray(queueEntries.id, ids));
+      return new Set(rows.map((r) => r.xmin));
+    };
+
+    it('the joins of one turn are written together, each answered its own entry; a roster twice: its first join, its last selection', async () => {
+      const { ladderId } = await ladderSegment(ctx.database.db);
+      const entries = repo();
+      const [a, b, twice] = [randomUUID(), randomUUID(), randomUUID()];
+      const answers = await Promise.all([
+        joinWrite(entries, a, ladderId, ['#A1']),
+        joinWrite(entries, twice, ladderId, ['#T1']),
+        joinWrite(entries, b, ladderId, ['#B1']),
+        joinWrite(entries, twice, ladderId, ['#T2']),
+      ]);
+      expect(answers.map((e) => e && { rosterId: e.rosterId, playerTags: e.playerTags })).toEqual([
+        { rosterId: a, playerTags: ['#A1'] },
+        { rosterId: twice, playerTags: ['#T1'] },
+        { rosterId: b, playerTags: ['#B1'] },
+        null,
+      ]);
+      expect((await writtenBy(answers.flatMap((e) => (e ? [e.id] : [])))).size).toBe(1);
+      const roster = createLadderRosterRepository(ctx.database.db);
+      expect((await roster.findSelectedPlayers(twice))?.playerTags).toEqual(['#T2']);
+      expect((await roster.findSelectedPlayers(b))?.playerTags).toEqual(['#B1']);
+    });
+
+    it('a join the database refuses fails alone: the others of its turn are written', async () => {
+      const { ladderId } = await ladderSegment(ctx.database.db);
+      const entries = repo();
+      const [a, refused, c] = [randomUUID(), randomUUID(), randomUUID()];
+      const settled = await Promise.allSettled([
+        joinWrite(entries, a, ladderId, ['#A1']),
+        // No such segment: the foreign key refuses this entry, and the batch's statement with it.
+        joinWrite(entries, refused, randomUUID(), ['#R1']),
+        joinWrite(entries, c, ladderId, ['#C1']),
+      ]);
+      expect(settled.map((r) => r.status)).toEqual(['fulfilled', 'rejected', 'fulfilled']);
+      for (const [k, rosterId] of [
+        [0, a],
+        [2, c],
+      ] as const) {
+        const written = settled[k] as PromiseFulfilledResult<{ id: string; rosterId: string } | null>;
+        expect(written.value?.rosterId).toBe(rosterId);
+        expect((await entries.liveEntry(rosterId))?.id).toBe(written.value?.id);
+      }
+      expect(await entries.liveEntry(refused)).toBeNull();
+      expect(await createLadderRosterRepository(ctx.database.db).findSelectedPlayers(refused)).toBeNull();
     });
   });
 

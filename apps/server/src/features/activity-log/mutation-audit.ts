@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { batchLoader } from '../../db/batch-loader.js';
+import { batchWriter } from '../../db/batch-loader.js';
 import type { Db } from '../../db/client.js';
 import { createActivityLogRepository, type NewActivityLogEntry } from './activity-log-repository.js';
 
@@ -108,21 +108,16 @@ export function registerMutationAudit(app: FastifyInstance, db: Db, now: () => D
 export function auditWriter(
   repo: Pick<ReturnType<typeof createActivityLogRepository>, 'append' | 'appendMany'>,
 ) {
-  return batchLoader(async (entries: readonly NewActivityLogEntry[]) => {
-    try {
+  return batchWriter(
+    async (entries: readonly NewActivityLogEntry[]) => {
       await repo.appendMany(entries);
       return entries.map(() => null);
-    } catch {
-      return Promise.all(
-        entries.map((entry) =>
-          repo.append(entry).then(
-            () => null,
-            (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-          ),
-        ),
-      );
-    }
-  });
+    },
+    async (entry) => {
+      await repo.append(entry);
+      return null;
+    },
+  );
 }
 
 function entryOf(request: FastifyRequest, routeUrl: string, status: number, payload: unknown, at: Date) {

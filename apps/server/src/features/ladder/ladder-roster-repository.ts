@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
+import { batchLoader, byKey } from '../../db/batch-loader.js';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
 import { selectedPlayers } from '../../db/schema/ladder.js';
@@ -10,20 +11,24 @@ import { OPEN_SERIES_STATES } from './match-series/ladder-series-repository.js';
 export type RosterRow = typeof rosters.$inferSelect;
 export type SegmentRow = typeof segments.$inferSelect;
 
+/** What a join's context is read for: its roster, its time, and the start of the 24 h window. */
+type JoinContextKey = { rosterId: string; at: Date; since: Date };
+
 /** Rosters, segments and selected players as ladder play reads them. */
 export function createLadderRosterRepository(db: Executor) {
   const segmentsRepo = createSegmentRepository(db);
-  const joinContextQuery = preparedQuery(db, 'ladder_join_context', (ex) => {
+  // One row per join asked (`k.n`, from 1), however many joins one turn of the event loop gathered.
+  const joinContextsQuery = preparedQuery(db, 'ladder_join_contexts', (ex) => {
     // Qualified by hand: drizzle prints a column of the selected table unqualified inside sql``.
     const rid = sql.raw('"rosters"."id"');
     const rsegment = sql.raw('"rosters"."segment_id"');
-    const at = sql.placeholder('at');
     const segment = sql`(select s.id from segments s
       where (s.id = ${rsegment} or s.parent_id = ${rsegment})
-        and s.elimination_type = 'ladder' and s.date_from <= ${at} and s.date_to >= ${at}
+        and s.elimination_type = 'ladder' and s.date_from <= k.at and s.date_to >= k.at
       order by s.level desc, s.date_from asc limit 1)`;
     return ex
       .select({
+        n: sql<number>`k.n::int`,
         roster: rosters,
         segment: sql<{ id: string; configuration: unknown } | null>`(select json_build_object(
           'id', s.id, 'configuration', s.configuration) from segments s where s.id = ${segment})`,
@@ -41,14 +46,36 @@ export function createLadderRosterRepository(db: Executor) {
           join match_series m on m.id = c.match_series_id
           where c.roster_id = ${rid} and m.segment_id = ${segment} and m.deleted_at is null)::int`,
         recent: sql<number>`(select count(*) from match_series_competitors c
-          where c.roster_id = ${rid} and c.date > ${sql.placeholder('since')})::int`,
+          where c.roster_id = ${rid} and c.date > k.since)::int`,
         members: sql<string[]>`(select coalesce(json_agg(rm.player_tag), '[]'::json) from roster_members rm
           where rm.roster_id = ${rid} and rm.removed_at is null)`,
       })
       .from(rosters)
-      .where(eq(rosters.id, sql.placeholder('rosterId')))
-      .limit(1);
+      .innerJoin(
+        sql`unnest(${sql.placeholder('rosterIds')}::uuid[], ${sql.placeholder('ats')}::timestamptz[],
+          ${sql.placeholder('sinces')}::timestamptz[]) with ordinality as k(roster_id, at, since, n)`,
+        sql`k.roster_id = ${rid}`,
+      );
   });
+  async function joinContextsOf(keys: readonly JoinContextKey[], tx: Executor) {
+    const rows = await joinContextsQuery(tx).execute({
+      rosterIds: keys.map((k) => k.rosterId),
+      ats: keys.map((k) => k.at.toISOString()),
+      sinces: keys.map((k) => k.since.toISOString()),
+    });
+    return byKey(
+      keys.map((_, index) => index + 1),
+      rows,
+      (row) => Number(row.n),
+    ).map((row) => {
+      if (!row) return null;
+      const { n: _n, ...context } = row;
+      return { ...context, played: Number(row.played), recent: Number(row.recent) };
+    });
+  }
+  // The joins of one event-loop turn (a burst) read their contexts in one statement.
+  const joinContextLoader = batchLoader((keys: readonly JoinContextKey[]) => joinContextsOf(keys, db));
+
   return {
     async findRoster(id: string, tx: Executor = db): Promise<RosterRow | null> {
       const rows = await tx.select().from(rosters).where(eq(rosters.id, id)).limit(1);
@@ -123,13 +150,13 @@ export function createLadderRosterRepository(db: Executor) {
      * Everything the join checks read from the database, in ONE statement: the roster, its open
      * ladder segment (deepest first), whether it has a live entry, an open series, the series played
      * in that segment and since `since` (24 h limit), and its live members. The service evaluates them
-     * in the documented order (the game calls sit in between). A prepared statement (db/prepared.ts).
+     * in the documented order (the game calls sit in between). A prepared statement (db/prepared.ts);
+     * outside a transaction, the joins of one event-loop turn share it (db/batch-loader.ts).
      */
     async joinContext(rosterId: string, at: Date, since: Date, tx: Executor = db) {
-      const rows = await joinContextQuery(tx).execute({ rosterId, at, since });
-      const row = rows[0];
-      if (!row) return null;
-      return { ...row, played: Number(row.played), recent: Number(row.recent) };
+      const key = { rosterId, at, since };
+      if (tx === db) return joinContextLoader.load(key);
+      return (await joinContextsOf([key], tx))[0] ?? null;
     },
 
     async upsertSelectedPlayers(

@@ -2,7 +2,7 @@ import { type Caller, createLadderContext, type LadderServiceDeps } from './ladd
 import { createLadderWithdrawal } from './ladder-withdrawal.js';
 import { createSeriesResultsService } from './match-series/series-results-service.js';
 import type { EndMatchUp } from './match-ups/end-match-up.js';
-import { acceptMatchUp, declineMatchUp, endMatchUp, sweepMatchUps } from './match-ups/match-up-service.js';
+import { createAccepts, declineMatchUp, endMatchUp, sweepMatchUps } from './match-ups/match-up-service.js';
 import { createMatchmakingService } from './queue/matchmaking-service.js';
 import { createQueueJoinService } from './queue/queue-join-service.js';
 
@@ -20,6 +20,7 @@ export function createLadderService(deps: LadderServiceDeps) {
   const queue = createQueueJoinService(context, end);
   const matchmaking = createMatchmakingService(context);
   const results = createSeriesResultsService(context, deps.onStageSeriesResult);
+  const accepts = createAccepts(context);
 
   return {
     /** The database (the match room's notices are posted on it: realtime/match-room-notices.ts). */
@@ -32,7 +33,7 @@ export function createLadderService(deps: LadderServiceDeps) {
     matchNewcomer: matchmaking.matchNewcomer,
     newcomerOutcome: matchmaking.newcomerOutcome,
     matchmakingStats: matchmaking.matchmakingStats,
-    accept: (id: string, caller: Caller) => acceptMatchUp(context, id, caller),
+    accept: accepts.accept,
     decline: (id: string, caller: Caller) => declineMatchUp(context, id, caller),
     sweep: () => sweepMatchUps(context),
     finishSeries: results.finishSeries,

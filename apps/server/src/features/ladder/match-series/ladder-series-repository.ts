@@ -44,51 +44,55 @@ export function createLadderSeriesRepository(db: Executor) {
 
     /**
      * The series of a match-up both captains accepted, in ONE statement (inside the accept's
-     * transaction, under the match-up's row lock): the series (its event read from the segment), its
-     * two competitors in side order with the players their queue entries were queued with, both sides
-     * ended, both entries accepted with the series, the match-up accepted with it. Answers the new
-     * series' id, or null when the match-up already has one (then nothing was written).
+     * transaction, under the match-up's row lock): the series with its given id (its event read from
+     * the segment), its two competitors in side order with the players their queue entries were
+     * queued with, both sides accepted (with their answer times) and ended, both entries accepted with
+     * the series, the match-up accepted with it. Answers the series' id, or null when the match-up
+     * already has one (then nothing was written).
      */
     async createMatchUpSeries(
       matchUp: { id: string; tenant: string; segmentId: string },
       /** Home first: position = index. */
-      sides: readonly { id: string; rosterId: string; queueEntryId: string }[],
-      at: { createdAt: Date; date: Date; endedBy: string },
+      sides: readonly { id: string; rosterId: string; queueEntryId: string; respondedAt: Date | null }[],
+      series: { id: string; createdAt: Date; date: Date; endedBy: string },
       tx: Executor,
     ): Promise<string | null> {
       const result = await tx.execute(sql`
         with s as (
-          insert into match_series (tenant, event_id, segment_id, match_up_id, date, state, created_at)
-          select ${matchUp.tenant}, g.event_id, g.id, ${matchUp.id}::uuid, ${at.date}, 'upcoming', ${at.createdAt}
+          insert into match_series (id, tenant, event_id, segment_id, match_up_id, date, state, created_at)
+          select ${series.id}::uuid, ${matchUp.tenant}, g.event_id, g.id, ${matchUp.id}::uuid, ${series.date},
+            'upcoming', ${series.createdAt}
           from segments g where g.id = ${matchUp.segmentId}::uuid
           on conflict (match_up_id) where match_up_id is not null do nothing
           returning id
         ),
-        v (position, id, "rosterId", "queueEntryId") as (
+        v (position, id, "rosterId", "queueEntryId", "respondedAt") as (
           values ${sql.join(
             sides.map(
               (side, position) =>
-                sql`(${position}::int, ${side.id}::uuid, ${side.rosterId}::uuid, ${side.queueEntryId}::uuid)`,
+                sql`(${position}::int, ${side.id}::uuid, ${side.rosterId}::uuid, ${side.queueEntryId}::uuid,
+                  ${side.respondedAt ?? series.createdAt}::timestamptz)`,
             ),
             sql`, `,
           )}
         ),
         competitors as (
           insert into match_series_competitors (match_series_id, position, roster_id, player_tags, date)
-          select s.id, v.position, v."rosterId", coalesce(q.player_tags, '[]'::jsonb), ${at.date}
+          select s.id, v.position, v."rosterId", coalesce(q.player_tags, '[]'::jsonb), ${series.date}
           from s cross join v left join queue_entries q on q.id = v."queueEntryId"
           order by v.position
         ),
         ended_sides as (
-          update match_up_sides set ended_at = ${at.createdAt}
-          where id in (select v.id from v) and exists (select 1 from s)
+          update match_up_sides set response = 'accepted', responded_at = v."respondedAt",
+            ended_at = ${series.createdAt}
+          from v where match_up_sides.id = v.id and exists (select 1 from s)
         ),
         entries as (
-          update queue_entries set status = 'accepted', ended_at = ${at.createdAt}, match_series_id = s.id
+          update queue_entries set status = 'accepted', ended_at = ${series.createdAt}, match_series_id = s.id
           from s where queue_entries.id in (select v."queueEntryId" from v)
         ),
         accepted as (
-          update match_ups set status = 'accepted', ended_at = ${at.createdAt}, ended_by = ${at.endedBy},
+          update match_ups set status = 'accepted', ended_at = ${series.createdAt}, ended_by = ${series.endedBy},
             match_series_id = s.id
           from s where match_ups.id = ${matchUp.id}::uuid
         )

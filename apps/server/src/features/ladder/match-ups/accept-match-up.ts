@@ -1,3 +1,5 @@
+import { randomUUID } from 'node:crypto';
+import { batchWriter } from '../../../db/batch-loader.js';
 import type { Executor } from '../../../db/client.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { refuseClansInWar } from '../../../game/war-refusals.js';
@@ -5,7 +7,7 @@ import type { Caller, LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchUpRow, MatchUpSideRow, RosterRow } from '../ladder-repository.js';
 import { endMatchUp } from './end-match-up.js';
-import { callerSide, loadForAnswer } from './match-up-answer.js';
+import { callerSide } from './match-up-answer.js';
 
 /**
  * A match-up as an answer leaves it, with its sides and their rosters: what the answer's resource
@@ -17,54 +19,174 @@ export interface AnsweredMatchUp {
   rosters: RosterRow[];
 }
 
-/** What the accept transaction found; the refusals are thrown only after it committed. */
+/** What an accept found; the refusals are thrown only after its transaction committed. */
 type AcceptOutcome = { expired: true } | { closed: string } | { answered: AnsweredMatchUp };
 
+/** An accept asked: the match-up and who answers. */
+type AcceptRequest = { id: string; caller: Caller };
+
+/** A match-up as the accepts of a batch left it so far, and what they still have to write. */
+interface BatchState extends AnsweredMatchUp {
+  /** Sides this batch accepted: written by `acceptSide`, or by the series statement if one is made. */
+  acceptedNow: MatchUpSideRow[];
+  /** The series this batch made (both sides accepted): its id and date, written at the end. */
+  series: { id: string; date: Date } | null;
+}
+
 /**
- * A captain accepts. When the other side accepted too, exactly one match series is created in the
- * same transaction. An expired match-up is ended (sides requeued) and THEN refused: the transaction
- * returns the outcome instead of throwing, because a throw would roll the expiry back and the
- * match-up would stay awaiting until the sweeper came by; the refusal is thrown after the commit.
+ * Captains accept (POST /match-ups/{id}/accept). When the other side accepted too, exactly one match
+ * series is created in the same transaction. An expired match-up is ended (sides requeued) and THEN
+ * refused: the transaction returns the outcome instead of throwing, because a throw would roll the
+ * expiry back and the match-up would stay awaiting until the sweeper came by; the refusal is thrown
+ * after the commit.
+ *
+ * The accepts of one event-loop turn (a burst: every pair found by one tick accepts at once) share
+ * ONE transaction (db/batch-loader.ts): one locked read of all their match-ups and sides, in id
+ * order; each accept then decided in turn, in memory, on what the earlier ones of the batch left,
+ * all at one time (`at`: one deadline for the whole batch); then one write per match-up (the series
+ * statement when both sides have accepted, which accepts a side too; else the side's acceptance);
+ * one commit. A refusal is one accept's answer and rolls nothing back; should the transaction fail,
+ * each accept runs alone in its own.
  */
-export async function acceptMatchUp(
-  context: LadderContext,
-  id: string,
-  caller: Caller,
-): Promise<AnsweredMatchUp> {
-  await refuseClanInWar(context, id, caller);
+export function createAccepts(context: LadderContext) {
   const { deps, repo, commit } = context;
-  const outcome = await commit(async (tx, notices): Promise<AcceptOutcome> => {
-    const { matchUp, sides, side, rosters } = await loadForAnswer(repo, id, caller, tx);
-    if (matchUp.status === 'awaiting_confirmation' && deps.now() >= matchUp.expiresAt) {
+
+  async function acceptAll(requests: readonly AcceptRequest[]): Promise<(AnsweredMatchUp | Error)[]> {
+    const outcomes = await commit(async (tx, notices) => {
+      const at = deps.now();
+      const found = await repo.lockMatchUpsWithSides(
+        requests.map((r) => r.id),
+        tx,
+      );
+      const states = new Map<string, BatchState>();
+      for (const f of found) if (f) states.set(f.matchUp.id, { ...f, acceptedNow: [], series: null });
+      const out: (AcceptOutcome | DomainError)[] = [];
+      for (const { id, caller } of requests) {
+        const state = states.get(id);
+        if (!state) {
+          out.push(new DomainError('NOT_FOUND', `No match-up with id ${id}`));
+          continue;
+        }
+        try {
+          out.push(await acceptOne(state, caller, at, tx, notices));
+        } catch (error) {
+          // A refusal answers this accept alone; anything else fails the transaction.
+          if (!(error instanceof DomainError)) throw error;
+          out.push(error);
+        }
+      }
+      for (const state of states.values()) await write(state, at, tx);
+      return out;
+    });
+    return outcomes.map(answerOf);
+  }
+
+  /**
+   * One accept on its match-up as the batch left it (`state`, updated in place for the accepts after
+   * it): its side accepted, and the series made once both sides accepted. An expiry is written at
+   * once: with one `at` for the batch, every accept of an expired match-up finds it expired, so the
+   * batch has nothing of it left to write.
+   */
+  async function acceptOne(
+    state: BatchState,
+    caller: Caller,
+    at: Date,
+    tx: Executor,
+    notices: Notice[],
+  ): Promise<AcceptOutcome> {
+    const { matchUp } = state;
+    const side = callerSide(state.sides, state.rosters, caller);
+    if (matchUp.status === 'awaiting_confirmation' && at >= matchUp.expiresAt) {
       await endMatchUp(context, matchUp, { kind: 'expired', by: `${deps.instanceId}:accept` }, tx, notices);
+      state.matchUp = { ...matchUp, status: 'expired' };
       return { expired: true };
     }
     if (matchUp.status !== 'awaiting_confirmation') {
       // Accepting twice is fine: the second answer finds its own acceptance.
-      if (matchUp.status === 'accepted' && side.response === 'accepted')
-        return { answered: { matchUp, sides, rosters } };
+      if (matchUp.status === 'accepted' && side.response === 'accepted') return answered(state);
       return { closed: matchUp.status };
     }
     if (side.response === 'declined') return { closed: 'declined' };
-    let answered = sides;
     if (side.response === 'pending') {
-      const set = { response: 'accepted' as const, respondedAt: deps.now() };
-      await repo.acceptSide(side, set.respondedAt, tx);
-      answered = sides.map((s) => (s.id === side.id ? { ...s, ...set } : s));
+      const accepted = { ...side, response: 'accepted' as const, respondedAt: at };
+      state.sides = state.sides.map((s) => (s.id === side.id ? accepted : s));
+      state.acceptedNow.push(accepted);
     }
-    const other = sides.find((s) => s.id !== side.id)!;
-    if (other.response !== 'accepted') return { answered: { matchUp, sides: answered, rosters } };
-    const created = await createSeries(context, matchUp, answered, tx, notices);
-    return { answered: { ...created, rosters } };
+    const other = state.sides.find((s) => s.id !== side.id)!;
+    if (other.response === 'accepted') makeSeries(state, at, notices);
+    return answered(state);
+  }
+
+  /**
+   * Both accepted: exactly one series (unique on match_up_id; its id chosen here, so the answers know
+   * it before it is written), the match-up accepted with it, both captains told (after the commit).
+   */
+  function makeSeries(state: BatchState, at: Date, notices: Notice[]) {
+    const { matchUp } = state;
+    const series = { id: randomUUID(), date: new Date(at.getTime() + deps.config.matchLeadTimeMs) };
+    const endedBy = `${deps.instanceId}:accepted`;
+    state.series = series;
+    state.matchUp = { ...matchUp, status: 'accepted', endedAt: at, endedBy, matchSeriesId: series.id };
+    state.sides = state.sides.map((s) => ({ ...s, endedAt: at }));
+    for (const side of state.sides) {
+      notices.push(
+        notice(matchUp.tenant, side.ownerId, 'matches:match_up_accepted', {
+          id: matchUp.id,
+          matchSeries: { id: series.id },
+        }),
+      );
+    }
+  }
+
+  /**
+   * What the batch decided for one match-up, in one statement when a series was made (series,
+   * competitors, sides, entries and match-up: `createMatchUpSeries`), else one per side it accepted.
+   */
+  async function write(state: BatchState, at: Date, tx: Executor) {
+    const { matchUp, series } = state;
+    if (!series) {
+      for (const side of state.acceptedNow) await repo.acceptSide(side, at, tx);
+      return;
+    }
+    const home = [...state.sides].sort((a, b) => (a.side === 'home' ? -1 : b.side === 'home' ? 1 : 0));
+    const endedBy = matchUp.endedBy ?? `${deps.instanceId}:accepted`;
+    const created = await repo.createMatchUpSeries(matchUp, home, { ...series, createdAt: at, endedBy }, tx);
+    // The match-up row lock and its status make a second series unreachable; should one exist, the
+    // transaction rolls back rather than answer a match-up half accepted.
+    if (!created) throw new Error(`match-up ${matchUp.id} already has a series`);
+    await deps.onSeriesCreated?.(series, tx);
+  }
+
+  const batch = batchWriter(acceptAll, async (request: AcceptRequest) => {
+    const [answer] = await acceptAll([request]);
+    if (answer instanceof Error) throw answer;
+    return answer!;
   });
+
+  return {
+    async accept(id: string, caller: Caller): Promise<AnsweredMatchUp> {
+      await refuseClanInWar(context, id, caller);
+      return batch.load({ id, caller });
+    },
+  };
+}
+
+/** The answer of an accept: the match-up as the batch had left it when this accept was decided. */
+function answered({ matchUp, sides, rosters }: BatchState): AcceptOutcome {
+  return { answered: { matchUp, sides, rosters } };
+}
+
+/** An accept's answer: the match-up as it left it, or its refusal. */
+function answerOf(outcome: AcceptOutcome | DomainError): AnsweredMatchUp | DomainError {
+  if (outcome instanceof DomainError) return outcome;
   if ('closed' in outcome) {
-    throw new DomainError(
+    return new DomainError(
       outcome.closed === 'expired' ? 'MATCH_UP_EXPIRED' : 'MATCH_UP_CLOSED',
       `The match-up is ${outcome.closed}`,
     );
   }
   if ('expired' in outcome)
-    throw new DomainError('MATCH_UP_EXPIRED', 'The match-up expired before it was accepted');
+    return new DomainError('MATCH_UP_EXPIRED', 'The match-up expired before it was accepted');
   return outcome.answered;
 }
 
@@ -85,38 +207,4 @@ async function refuseClanInWar(context: LadderContext, id: string, caller: Calle
   const other = sides.find((s) => s.rosterId !== side.rosterId);
   const opponent = other ? rosters.find((r) => r.id === other.rosterId) : undefined;
   await refuseClansInWar(deps.game, { own: roster.clanTag, opponent: opponent?.clanTag });
-}
-
-/**
- * Both accepted: exactly one series (unique on match_up_id), written with its competitors, both
- * sides and entries ended and the match-up accepted in one statement (`createMatchUpSeries`).
- * Answers the match-up and its sides as it wrote them.
- */
-async function createSeries(
-  context: LadderContext,
-  matchUp: MatchUpRow,
-  sides: MatchUpSideRow[],
-  tx: Executor,
-  notices: Notice[],
-) {
-  const { repo, deps } = context;
-  const at = deps.now();
-  const date = new Date(at.getTime() + deps.config.matchLeadTimeMs);
-  const endedBy = `${deps.instanceId}:accepted`;
-  const ordered = [...sides].sort((a, b) => (a.side === 'home' ? -1 : b.side === 'home' ? 1 : 0));
-  const seriesId = await repo.createMatchUpSeries(matchUp, ordered, { createdAt: at, date, endedBy }, tx);
-  // The match-up row lock and its status make a second series unreachable; should one exist, the
-  // transaction rolls back rather than answer a match-up half accepted.
-  if (!seriesId) throw new Error(`match-up ${matchUp.id} already has a series`);
-  await deps.onSeriesCreated?.({ id: seriesId, date }, tx);
-  const accepted = { status: 'accepted' as const, endedAt: at, endedBy, matchSeriesId: seriesId };
-  for (const side of sides) {
-    notices.push(
-      notice(matchUp.tenant, side.ownerId, 'matches:match_up_accepted', {
-        id: matchUp.id,
-        matchSeries: { id: seriesId },
-      }),
-    );
-  }
-  return { matchUp: { ...matchUp, ...accepted }, sides: sides.map((s) => ({ ...s, endedAt: at })) };
 }

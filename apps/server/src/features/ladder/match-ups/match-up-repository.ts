@@ -11,6 +11,9 @@ import type { RosterRow } from '../ladder-roster-repository.js';
 export type MatchUpRow = typeof matchUps.$inferSelect;
 export type MatchUpSideRow = typeof matchUpSides.$inferSelect;
 
+/** A row of a match-up read with its sides: one per side (and its roster). */
+type WithSidesRow = { matchUp: MatchUpRow; side: MatchUpSideRow | null; roster: RosterRow | null };
+
 /** One pair to write (insertPairs); home is the longer waiter. */
 export interface NewPair {
   matchUpId: string;
@@ -68,27 +71,42 @@ const matchEntries = sql`
 
 /** Match-ups and their sides (pairs written by matchmaking, answers, sweeper). */
 export function createMatchUpRepository(db: Executor) {
-  /** Match-ups with their sides (ordered by side) and rosters, one read; in `ids`' order, null if none. */
-  const withSidesQuery = preparedQuery(db, 'match_ups_with_sides', (ex) =>
+  /**
+   * Match-ups with their sides and rosters, one row per side, by match-up id then side (a match-up is
+   * written with its two sides in one statement: it never has none).
+   */
+  const withSidesSelect = (ex: Executor) =>
     ex
       .select({ matchUp: matchUps, side: matchUpSides, roster: rosters })
       .from(matchUps)
-      .leftJoin(matchUpSides, eq(matchUpSides.matchUpId, matchUps.id))
+      .innerJoin(matchUpSides, eq(matchUpSides.matchUpId, matchUps.id))
       .leftJoin(rosters, eq(rosters.id, matchUpSides.rosterId))
       .where(sql`${matchUps.id} = any(${sql.placeholder('ids')}::uuid[])`)
-      .orderBy(asc(matchUpSides.side)),
+      .orderBy(asc(matchUps.id), asc(matchUpSides.side));
+  const withSidesQuery = preparedQuery(db, 'match_ups_with_sides', withSidesSelect);
+  // The locked read of answers, in ONE statement: each match-up row and its side rows are locked
+  // FOR UPDATE, in match-up id order (PostgreSQL locks each output row's match-up, then its side, in
+  // the sorted order whatever the join's plan: two such reads cannot deadlock), and the rows it
+  // locked are read as they are after any wait (see matchUpWithSides).
+  const lockedWithSidesQuery = preparedQuery(db, 'match_ups_with_sides_locked', (ex) =>
+    withSidesSelect(ex).for('update', { of: [matchUps, matchUpSides] }),
   );
+  function groupWithSides(rows: WithSidesRow[]) {
+    if (rows.length === 0) return null;
+    const byId = new Map(rows.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
+    return {
+      matchUp: rows[0]!.matchUp,
+      sides: rows.flatMap((r) => (r.side ? [r.side] : [])),
+      rosters: [...byId.values()],
+    };
+  }
+  async function lockedWithSidesOf(ids: readonly string[], tx: Executor) {
+    const rows = await lockedWithSidesQuery(tx).execute({ ids: [...new Set(ids)] });
+    return allByKey(ids, rows, (r) => r.matchUp.id).map(groupWithSides);
+  }
   async function withSidesOf(ids: readonly string[], tx: Executor) {
     const rows = await withSidesQuery(tx).execute({ ids: [...new Set(ids)] });
-    return allByKey(ids, rows, (r) => r.matchUp.id).map((own) => {
-      if (own.length === 0) return null;
-      const byId = new Map(own.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
-      return {
-        matchUp: own[0]!.matchUp,
-        sides: own.flatMap((r) => (r.side ? [r.side] : [])),
-        rosters: [...byId.values()],
-      };
-    });
+    return allByKey(ids, rows, (r) => r.matchUp.id).map(groupWithSides);
   }
   // The unlocked read every answer makes before its transaction: the answers of one event-loop turn
   // read their match-ups in one statement (db/batch-loader.ts).
@@ -172,29 +190,30 @@ export function createMatchUpRepository(db: Executor) {
 
     /**
      * A match-up with its sides (in `sidesOf`'s order) and their rosters, in one read (an answer reads
-     * them before and inside its transaction). With `lock`, the match-up row is first locked FOR
-     * UPDATE in a statement of its own: under READ COMMITTED a statement sees the rows of its own
-     * snapshot, taken before it waited for the lock, and only the locked row is read again after the
-     * wait. One statement that locked the match-up and joined its sides would read the sides as they
-     * were before the other side's accept committed (both accepts answered 200, neither made the
-     * series). Null when there is no such match-up.
+     * them before and inside its transaction). Null when there is no such match-up.
+     *
+     * With `lock`, the match-up row AND its side rows are locked FOR UPDATE by the read itself. Under
+     * READ COMMITTED a statement sees the rows of its own snapshot, taken before it waited for a lock;
+     * only the rows it locks are read again as they are once the lock is granted. Locking the match-up
+     * alone and joining its sides would read the sides as they were before the other side's accept
+     * committed (both accepts answered 200, neither made the series); so the sides are locked too
+     * (one statement, where a lock of the match-up and then a read took two round trips).
      */
     async matchUpWithSides(
       id: string,
       tx: Executor = db,
       lock = false,
     ): Promise<{ matchUp: MatchUpRow; sides: MatchUpSideRow[]; rosters: RosterRow[] } | null> {
-      if (lock) {
-        const locked = await tx
-          .select({ id: matchUps.id })
-          .from(matchUps)
-          .where(eq(matchUps.id, id))
-          .for('update');
-        if (locked.length === 0) return null;
-      }
-      if (!lock && tx === db) return matchUpLoader.load(id);
+      if (lock) return (await lockedWithSidesOf([id], tx))[0] ?? null;
+      if (tx === db) return matchUpLoader.load(id);
       return (await withSidesOf([id], tx))[0] ?? null;
     },
+
+    /**
+     * Match-ups with their sides and rosters, each match-up row and its sides locked FOR UPDATE (the
+     * answers of one turn, accepted in one transaction), in `ids`' order; null for an id without one.
+     */
+    lockMatchUpsWithSides: lockedWithSidesOf,
 
     async sidesOf(matchUpIds: string[], tx: Executor = db): Promise<MatchUpSideRow[]> {
       if (matchUpIds.length === 0) return [];

@@ -3,7 +3,7 @@ import type { MatchUpRow } from '../ladder-repository.js';
 import { endMatchUp } from './end-match-up.js';
 import { loadForAnswer } from './match-up-answer.js';
 
-export { acceptMatchUp } from './accept-match-up.js';
+export { createAccepts } from './accept-match-up.js';
 export { type Ending, type EndMatchUp, endMatchUp } from './end-match-up.js';
 
 /** Match-ups the sweeper expires per transaction (the rest wait for its next round). */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, isNull, type SQL, sql } from 'drizzle-orm';
+import { batchWriter, byKey } from '../../../db/batch-loader.js';
 import type { Executor } from '../../../db/client.js';
 import { rowsOf } from '../../../db/rows.js';
 import { queueEntries, selectedPlayers } from '../../../db/schema/ladder.js';
@@ -41,8 +42,69 @@ const lastOpponentOf = (rosterId: SQL) => sql`
 const waitingFingerprint = (over: SQL) => sql`(count(*) ${over})::text || ':' ||
   coalesce((sum(hashtextextended(q.id::text || ':' || q.xmin::text, 0)) ${over})::text, '0')`;
 
+type NewQueueEntry = typeof queueEntries.$inferInsert;
+type Selection = { clanTag: string; playerTags: string[]; updatedAt: Date };
+type NewJoin = { values: NewQueueEntry; selection: Selection };
+
+/**
+ * Joins' writes in ONE statement: the waiting entries and the rosters' selected players (both or
+ * neither, a statement is atomic; PostgreSQL runs a data-modifying CTE to completion even though the
+ * query reads only the entries). Each join answers its entry, or null when its roster already had a
+ * live one (the unique partial index; two joins of one roster in a batch: the first in order is
+ * written, as when the second's statement came after). A roster's selection is its last join's, as
+ * when each upsert ran in turn.
+ */
+async function insertEntriesWithSelection(joins: readonly NewJoin[], tx: Executor) {
+  const entry = tx.$with('entry').as(
+    tx
+      .insert(queueEntries)
+      .values(
+        joins.map(({ values }) => ({
+          ...values,
+          // The standings points, stored for newcomer matching (queue_entries_waiting_points_idx).
+          points:
+            values.points ??
+            sql`coalesce((select s.points from ladder_standings s where s.segment_id = ${values.segmentId} and s.roster_id = ${values.rosterId}), 0)`,
+        })),
+      )
+      .onConflictDoNothing({ target: queueEntries.rosterId, where: sql`ended_at is null` })
+      .returning(),
+  );
+  const lastSelection = new Map(joins.map((join) => [join.values.rosterId, join.selection] as const));
+  const selected = tx.$with('selected').as(
+    tx
+      .insert(selectedPlayers)
+      .values([...lastSelection].map(([rosterId, selection]) => ({ rosterId, ...selection })))
+      .onConflictDoUpdate({
+        target: selectedPlayers.rosterId,
+        set: {
+          clanTag: sql`excluded.clan_tag`,
+          playerTags: sql`excluded.player_tags`,
+          updatedAt: sql`excluded.updated_at`,
+        },
+      })
+      .returning({ rosterId: selectedPlayers.rosterId }),
+  );
+  const rows = await tx.with(entry, selected).select().from(entry);
+  // A roster joined twice in the batch: its entry answers the first join, null the later ones.
+  const answered = new Set<string>();
+  return byKey(
+    joins.map((join) => join.values.rosterId),
+    rows,
+    (row) => row.rosterId,
+  ).map((row) => {
+    if (!row || answered.has(row.rosterId)) return null;
+    answered.add(row.rosterId);
+    return row;
+  });
+}
+
 /** Queue entries: live/latest entry, waiting entries of a queue, queue locks. */
 export function createQueueEntryRepository(db: Executor) {
+  const joinWriter = batchWriter(
+    (joins: readonly NewJoin[]) => insertEntriesWithSelection(joins, db),
+    async (join) => (await insertEntriesWithSelection([join], db))[0] ?? null,
+  );
   return {
     async liveEntry(rosterId: string, tx: Executor = db, lock = false): Promise<QueueEntryRow | null> {
       const query = tx
@@ -65,42 +127,19 @@ export function createQueueEntryRepository(db: Executor) {
     },
 
     /**
-     * Inserts a live entry (points: the roster's standings points unless given); null when the roster
-     * already has one (unique partial index).
-     */
-    /**
-     * A join's write in ONE statement (no BEGIN/COMMIT round trips): the waiting entry (nothing when
-     * the roster already has a live one: null) and the roster's selected players, which the war is
-     * created with. Both or neither: one statement is atomic, and PostgreSQL runs a data-modifying
-     * CTE to completion even though the query reads only the entry.
+     * A join's write in ONE statement (no BEGIN/COMMIT round trips): the waiting entry (points: the
+     * roster's standings points unless given; nothing when the roster already has a live one: null)
+     * and the roster's selected players, which the war is created with. Both or neither: one
+     * statement is atomic. Outside a transaction, the joins of one event-loop turn (a burst) are
+     * written by one statement (`insertEntriesWithSelection`); should it fail, each alone.
      */
     async insertEntryWithSelection(
-      values: typeof queueEntries.$inferInsert,
-      selection: { clanTag: string; playerTags: string[]; updatedAt: Date },
+      values: NewQueueEntry,
+      selection: Selection,
       tx: Executor = db,
     ): Promise<QueueEntryRow | null> {
-      const entry = tx.$with('entry').as(
-        tx
-          .insert(queueEntries)
-          .values({
-            ...values,
-            // The standings points, stored for newcomer matching (queue_entries_waiting_points_idx).
-            points:
-              values.points ??
-              sql`coalesce((select s.points from ladder_standings s where s.segment_id = ${values.segmentId} and s.roster_id = ${values.rosterId}), 0)`,
-          })
-          .onConflictDoNothing({ target: queueEntries.rosterId, where: sql`ended_at is null` })
-          .returning(),
-      );
-      const selected = tx.$with('selected').as(
-        tx
-          .insert(selectedPlayers)
-          .values({ rosterId: values.rosterId, ...selection })
-          .onConflictDoUpdate({ target: selectedPlayers.rosterId, set: selection })
-          .returning({ rosterId: selectedPlayers.rosterId }),
-      );
-      const rows = await tx.with(entry, selected).select().from(entry);
-      return rows[0] ?? null;
+      if (tx === db) return joinWriter.load({ values, selection });
+      return (await insertEntriesWithSelection([{ values, selection }], tx))[0] ?? null;
     },
 
     async updateEntry(id: string, set: Partial<typeof queueEntries.$inferInsert>, tx: Executor = db) {
