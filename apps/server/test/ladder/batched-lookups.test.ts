@@ -3,7 +3,7 @@ import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { beforeAll, expect, it, vi } from 'vitest';
 import { activityLog, authTokens } from '../../src/db/schema/index.js';
-import { matchSeries, matchUps, queueEntries } from '../../src/db/schema/ladder.js';
+import { matchSeries, matchUpSides, matchUps, queueEntries } from '../../src/db/schema/ladder.js';
 import { rosters } from '../../src/db/schema/rosters.js';
 import { hashToken } from '../../src/features/auth/opaque-token.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
@@ -31,7 +31,7 @@ describeEachDatabase(
     beforeAll(async () => {
       const segment = await ladderSegment(ctx.database.db);
       captains = await createCaptains(ctx.database.db, {
-        count: 24,
+        count: 28,
         offset: 1700,
         parentSegmentId: segment.parentId,
         eventId: segment.eventId,
@@ -205,6 +205,45 @@ describeEachDatabase(
       expect(new Set([...series.map((s) => s.writtenBy), ended?.writtenBy])).toEqual(
         new Set([series[0]!.writtenBy]),
       );
+    });
+
+    it('first accepts of several match-ups at once are written together; the second ones make the series', async () => {
+      const group = captains.slice(24, 28);
+      const mine = await paired(group);
+      const firsts = group.flatMap((_c, k) =>
+        group.findIndex((_, j) => mine[j] === mine[k]) === k ? [k] : [],
+      );
+      expect(firsts).toHaveLength(2);
+      const answers = await Promise.all(firsts.map((k) => accept(group[k]!, mine[k]!)));
+      expect(answers.map((a) => [a.statusCode, a.json().data.attributes.status])).toEqual([
+        [200, 'awaiting_confirmation'],
+        [200, 'awaiting_confirmation'],
+      ]);
+      const sides = await ctx.database.db
+        .select({
+          rosterId: matchUpSides.rosterId,
+          response: matchUpSides.response,
+          entry: queueEntries.status,
+          writtenBy: sql<string>`${matchUpSides}.xmin::text`,
+        })
+        .from(matchUpSides)
+        .innerJoin(queueEntries, eq(queueEntries.id, matchUpSides.queueEntryId))
+        .where(inArray(matchUpSides.matchUpId, [...new Set(mine)]));
+      const accepted = new Set(firsts.map((k) => group[k]!.rosterId));
+      for (const side of sides) {
+        expect(side.response).toBe(accepted.has(side.rosterId) ? 'accepted' : 'pending');
+        expect(side.entry).toBe(accepted.has(side.rosterId) ? 'accepted' : 'matched');
+      }
+      // Both acceptances in one transaction (one statement).
+      const acceptedBy = sides.filter((side) => accepted.has(side.rosterId)).map((side) => side.writtenBy);
+      expect(new Set(acceptedBy).size).toBe(1);
+      const seconds = group.map((_, k) => k).filter((k) => !firsts.includes(k));
+      const done = await Promise.all(seconds.map((k) => accept(group[k]!, mine[k]!)));
+      expect(done.map((a) => [a.statusCode, a.json().data.attributes.status])).toEqual([
+        [200, 'accepted'],
+        [200, 'accepted'],
+      ]);
+      expect(await seriesOf(mine)).toHaveLength(2);
     });
 
     it('when the shared transaction fails, each accept runs alone: every one answered, every series made', async () => {

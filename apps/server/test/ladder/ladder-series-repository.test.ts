@@ -83,31 +83,54 @@ describeEachDatabase('ladder series repository: refusals and empty answers', (ct
     expect(rows.map((r) => r.id)).toEqual([first.id]);
   });
 
-  it("writes nothing for a match-up's series when the match-up already has one", async () => {
-    const matchUpId = randomUUID();
-    const first = await series({ matchUpId });
-    const sides = first.rosterIds.map((rosterId) => ({
-      id: randomUUID(),
-      rosterId,
-      queueEntryId: randomUUID(),
-      respondedAt: TEST_NOW,
-    }));
+  it("writes the series of several match-ups in one statement, and nothing of a match-up's that already has one", async () => {
+    const taken = randomUUID();
+    const fresh = randomUUID();
+    const first = await series({ matchUpId: taken });
+    const sidesOf = (rosterIds: string[]) =>
+      rosterIds.map((rosterId) => ({
+        id: randomUUID(),
+        rosterId,
+        queueEntryId: randomUUID(),
+        respondedAt: TEST_NOW,
+      }));
+    const freshSeries = randomUUID();
+    const freshRosters = [randomUUID(), randomUUID()];
     const created = await ctx.database.db.transaction((tx) =>
       repo().createMatchUpSeries(
-        { id: matchUpId, tenant: 'global', segmentId: segment.ladderId },
-        sides,
-        { id: randomUUID(), createdAt: TEST_NOW, date: at(2), endedBy: 'test' },
+        [
+          {
+            matchUp: { id: taken, tenant: 'global', segmentId: segment.ladderId },
+            sides: sidesOf(first.rosterIds),
+            series: { id: randomUUID(), date: at(2) },
+          },
+          {
+            matchUp: { id: fresh, tenant: 'global', segmentId: segment.ladderId },
+            sides: sidesOf(freshRosters),
+            series: { id: freshSeries, date: at(2) },
+          },
+        ],
+        { createdAt: TEST_NOW, endedBy: 'test' },
         tx,
       ),
     );
-    expect(created).toBeNull();
-    const rows = await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId));
-    expect(rows.map((r) => r.id)).toEqual([first.id]);
-    const competitors = await ctx.database.db
-      .select()
-      .from(matchSeriesCompetitors)
-      .where(eq(matchSeriesCompetitors.matchSeriesId, first.id));
-    expect(competitors).toHaveLength(2);
+    expect(created).toEqual([freshSeries]);
+    const byMatchUp = async (matchUpId: string) =>
+      (await ctx.database.db.select().from(matchSeries).where(eq(matchSeries.matchUpId, matchUpId))).map(
+        (r) => r.id,
+      );
+    expect(await byMatchUp(taken)).toEqual([first.id]);
+    expect(await byMatchUp(fresh)).toEqual([freshSeries]);
+    const competitors = async (seriesId: string) =>
+      (
+        await ctx.database.db
+          .select()
+          .from(matchSeriesCompetitors)
+          .where(eq(matchSeriesCompetitors.matchSeriesId, seriesId))
+          .orderBy(matchSeriesCompetitors.position)
+      ).map((c) => c.rosterId);
+    expect(await competitors(first.id)).toHaveLength(2);
+    expect(await competitors(freshSeries)).toEqual(freshRosters);
   });
 
   it('series without a match-up (brackets) are not limited to one', async () => {

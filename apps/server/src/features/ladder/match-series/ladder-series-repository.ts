@@ -43,61 +43,76 @@ export function createLadderSeriesRepository(db: Executor) {
     },
 
     /**
-     * The series of a match-up both captains accepted, in ONE statement (inside the accept's
-     * transaction, under the match-up's row lock): the series with its given id (its event read from
-     * the segment), its two competitors in side order with the players their queue entries were
-     * queued with, both sides accepted (with their answer times) and ended, both entries accepted with
-     * the series, the match-up accepted with it. Answers the series' id, or null when the match-up
-     * already has one (then nothing was written).
+     * The series of match-ups both captains accepted (the accepts of one batch), in ONE statement
+     * (inside the accepts' transaction, under the match-ups' row locks): each series with its given id
+     * (its event read from the segment), its two competitors in side order with the players their
+     * queue entries were queued with, both sides accepted (with their answer times) and ended, both
+     * entries accepted with the series, the match-up accepted with it. Answers the ids of the series
+     * written: a match-up that already has one gets none, and nothing of it is written.
      */
     async createMatchUpSeries(
-      matchUp: { id: string; tenant: string; segmentId: string },
-      /** Home first: position = index. */
-      sides: readonly { id: string; rosterId: string; queueEntryId: string; respondedAt: Date | null }[],
-      series: { id: string; createdAt: Date; date: Date; endedBy: string },
+      made: readonly {
+        matchUp: { id: string; tenant: string; segmentId: string };
+        /** Home first: position = index. */
+        sides: readonly { id: string; rosterId: string; queueEntryId: string; respondedAt: Date | null }[];
+        series: { id: string; date: Date };
+      }[],
+      at: { createdAt: Date; endedBy: string },
       tx: Executor,
-    ): Promise<string | null> {
+    ): Promise<string[]> {
+      if (made.length === 0) return [];
+      const rows = made.flatMap(({ matchUp, sides, series }) =>
+        sides.map((side, position) => ({
+          seriesId: series.id,
+          date: series.date.toISOString(),
+          matchUpId: matchUp.id,
+          tenant: matchUp.tenant,
+          segmentId: matchUp.segmentId,
+          position,
+          sideId: side.id,
+          rosterId: side.rosterId,
+          queueEntryId: side.queueEntryId,
+          respondedAt: (side.respondedAt ?? at.createdAt).toISOString(),
+        })),
+      );
       const result = await tx.execute(sql`
-        with s as (
-          insert into match_series (id, tenant, event_id, segment_id, match_up_id, date, state, created_at)
-          select ${series.id}::uuid, ${matchUp.tenant}, g.event_id, g.id, ${matchUp.id}::uuid, ${series.date},
-            'upcoming', ${series.createdAt}
-          from segments g where g.id = ${matchUp.segmentId}::uuid
-          on conflict (match_up_id) where match_up_id is not null do nothing
-          returning id
+        with v as (
+          select * from json_to_recordset(${JSON.stringify(rows)}::json) as x(
+            "seriesId" uuid, date timestamptz, "matchUpId" uuid, tenant text, "segmentId" uuid, position int,
+            "sideId" uuid, "rosterId" uuid, "queueEntryId" uuid, "respondedAt" timestamptz)
         ),
-        v (position, id, "rosterId", "queueEntryId", "respondedAt") as (
-          values ${sql.join(
-            sides.map(
-              (side, position) =>
-                sql`(${position}::int, ${side.id}::uuid, ${side.rosterId}::uuid, ${side.queueEntryId}::uuid,
-                  ${side.respondedAt ?? series.createdAt}::timestamptz)`,
-            ),
-            sql`, `,
-          )}
+        s as (
+          insert into match_series (id, tenant, event_id, segment_id, match_up_id, date, state, created_at)
+          select distinct on (v."seriesId") v."seriesId", v.tenant, g.event_id, g.id, v."matchUpId", v.date,
+            'upcoming', ${at.createdAt}::timestamptz
+          from v join segments g on g.id = v."segmentId"
+          order by v."seriesId"
+          on conflict (match_up_id) where match_up_id is not null do nothing
+          returning id, match_up_id
         ),
         competitors as (
           insert into match_series_competitors (match_series_id, position, roster_id, player_tags, date)
-          select s.id, v.position, v."rosterId", coalesce(q.player_tags, '[]'::jsonb), ${series.date}
-          from s cross join v left join queue_entries q on q.id = v."queueEntryId"
-          order by v.position
+          select s.id, v.position, v."rosterId", coalesce(q.player_tags, '[]'::jsonb), v.date
+          from v join s on s.id = v."seriesId" left join queue_entries q on q.id = v."queueEntryId"
+          order by s.id, v.position
         ),
         ended_sides as (
           update match_up_sides set response = 'accepted', responded_at = v."respondedAt",
-            ended_at = ${series.createdAt}
-          from v where match_up_sides.id = v.id and exists (select 1 from s)
+            ended_at = ${at.createdAt}::timestamptz
+          from v join s on s.id = v."seriesId" where match_up_sides.id = v."sideId"
         ),
         entries as (
-          update queue_entries set status = 'accepted', ended_at = ${series.createdAt}, match_series_id = s.id
-          from s where queue_entries.id in (select v."queueEntryId" from v)
+          update queue_entries set status = 'accepted', ended_at = ${at.createdAt}::timestamptz,
+            match_series_id = s.id
+          from v join s on s.id = v."seriesId" where queue_entries.id = v."queueEntryId"
         ),
         accepted as (
-          update match_ups set status = 'accepted', ended_at = ${series.createdAt}, ended_by = ${series.endedBy},
-            match_series_id = s.id
-          from s where match_ups.id = ${matchUp.id}::uuid
+          update match_ups set status = 'accepted', ended_at = ${at.createdAt}::timestamptz,
+            ended_by = ${at.endedBy}, match_series_id = s.id
+          from s where match_ups.id = s.match_up_id
         )
         select id::text from s`);
-      return rowsOf<{ id: string }>(result)[0]?.id ?? null;
+      return rowsOf<{ id: string }>(result).map((r) => r.id);
     },
 
     async insertCompetitors(values: (typeof matchSeriesCompetitors.$inferInsert)[], tx: Executor) {

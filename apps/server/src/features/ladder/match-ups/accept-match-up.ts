@@ -27,7 +27,7 @@ type AcceptRequest = { id: string; caller: Caller };
 
 /** A match-up as the accepts of a batch left it so far, and what they still have to write. */
 interface BatchState extends AnsweredMatchUp {
-  /** Sides this batch accepted: written by `acceptSide`, or by the series statement if one is made. */
+  /** Sides this batch accepted: written by `acceptSides`, or by the series statement if one is made. */
   acceptedNow: MatchUpSideRow[];
   /** The series this batch made (both sides accepted): its id and date, written at the end. */
   series: { id: string; date: Date } | null;
@@ -43,13 +43,15 @@ interface BatchState extends AnsweredMatchUp {
  * The accepts of one event-loop turn (a burst: every pair found by one tick accepts at once) share
  * ONE transaction (db/batch-loader.ts): one locked read of all their match-ups and sides, in id
  * order; each accept then decided in turn, in memory, on what the earlier ones of the batch left,
- * all at one time (`at`: one deadline for the whole batch); then one write per match-up (the series
- * statement when both sides have accepted, which accepts a side too; else the side's acceptance);
- * one commit. A refusal is one accept's answer and rolls nothing back; should the transaction fail,
+ * all at one time (`at`: one deadline for the whole batch); then the writes: the sides accepted
+ * where no series was made in one statement, and the series made in one (which accepts their sides
+ * too); one commit. A refusal is one accept's answer and rolls nothing back; should the transaction fail,
  * each accept runs alone in its own.
  */
 export function createAccepts(context: LadderContext) {
   const { deps, repo, commit } = context;
+  /** The `ended_by` of a match-up both captains accepted. */
+  const acceptedBy = `${deps.instanceId}:accepted`;
 
   async function acceptAll(requests: readonly AcceptRequest[]): Promise<(AnsweredMatchUp | Error)[]> {
     const outcomes = await commit(async (tx, notices) => {
@@ -75,7 +77,10 @@ export function createAccepts(context: LadderContext) {
           out.push(error);
         }
       }
-      for (const state of states.values()) await write(state, at, tx);
+      // The sides accepted where no series was made, in one write; then the series made, in one.
+      const accepted = [...states.values()].flatMap((state) => (state.series ? [] : state.acceptedNow));
+      await repo.acceptSides(accepted, at, tx);
+      await writeSeries([...states.values()], at, tx);
       return out;
     });
     return outcomes.map(answerOf);
@@ -124,9 +129,14 @@ export function createAccepts(context: LadderContext) {
   function makeSeries(state: BatchState, at: Date, notices: Notice[]) {
     const { matchUp } = state;
     const series = { id: randomUUID(), date: new Date(at.getTime() + deps.config.matchLeadTimeMs) };
-    const endedBy = `${deps.instanceId}:accepted`;
     state.series = series;
-    state.matchUp = { ...matchUp, status: 'accepted', endedAt: at, endedBy, matchSeriesId: series.id };
+    state.matchUp = {
+      ...matchUp,
+      status: 'accepted',
+      endedAt: at,
+      endedBy: acceptedBy,
+      matchSeriesId: series.id,
+    };
     state.sides = state.sides.map((s) => ({ ...s, endedAt: at }));
     for (const side of state.sides) {
       notices.push(
@@ -139,22 +149,28 @@ export function createAccepts(context: LadderContext) {
   }
 
   /**
-   * What the batch decided for one match-up, in one statement when a series was made (series,
-   * competitors, sides, entries and match-up: `createMatchUpSeries`), else one per side it accepted.
+   * The series the batch made, in one statement: series, competitors, both sides accepted and ended,
+   * entries and match-ups (`createMatchUpSeries`).
    */
-  async function write(state: BatchState, at: Date, tx: Executor) {
-    const { matchUp, series } = state;
-    if (!series) {
-      for (const side of state.acceptedNow) await repo.acceptSide(side, at, tx);
-      return;
-    }
-    const home = [...state.sides].sort((a, b) => (a.side === 'home' ? -1 : b.side === 'home' ? 1 : 0));
-    const endedBy = matchUp.endedBy ?? `${deps.instanceId}:accepted`;
-    const created = await repo.createMatchUpSeries(matchUp, home, { ...series, createdAt: at, endedBy }, tx);
-    // The match-up row lock and its status make a second series unreachable; should one exist, the
-    // transaction rolls back rather than answer a match-up half accepted.
-    if (!created) throw new Error(`match-up ${matchUp.id} already has a series`);
-    await deps.onSeriesCreated?.(series, tx);
+  async function writeSeries(states: BatchState[], at: Date, tx: Executor) {
+    const made = states.flatMap(({ matchUp, sides, series }) =>
+      series
+        ? [
+            {
+              matchUp,
+              series,
+              sides: [...sides].sort((a, b) => (a.side === 'home' ? -1 : b.side === 'home' ? 1 : 0)),
+            },
+          ]
+        : [],
+    );
+    if (made.length === 0) return;
+    const created = new Set(await repo.createMatchUpSeries(made, { createdAt: at, endedBy: acceptedBy }, tx));
+    // The match-up row locks and their status make a second series unreachable; should one exist,
+    // the transaction rolls back rather than answer a match-up half accepted.
+    const refused = made.find(({ series }) => !created.has(series.id));
+    if (refused) throw new Error(`match-up ${refused.matchUp.id} already has a series`);
+    for (const { series } of made) await deps.onSeriesCreated?.(series, tx);
   }
 
   const batch = batchWriter(acceptAll, async (request: AcceptRequest) => {

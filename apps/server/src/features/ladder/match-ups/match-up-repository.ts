@@ -224,14 +224,25 @@ export function createMatchUpRepository(db: Executor) {
         .orderBy(asc(matchUpSides.matchUpId), asc(matchUpSides.side));
     },
 
-    /** A side's acceptance and its queue entry's status in one write (inside the answer's transaction). */
-    async acceptSide(side: { id: string; queueEntryId: string }, respondedAt: Date, tx: Executor) {
+    /**
+     * Sides' acceptances and their queue entries' status in one write (inside the answers'
+     * transaction, the sides' match-ups locked): every side the accepts of one batch accepted.
+     */
+    async acceptSides(
+      sides: readonly { id: string; queueEntryId: string }[],
+      respondedAt: Date,
+      tx: Executor,
+    ) {
+      if (sides.length === 0) return;
+      // One array parameter each (a JS array in sql`` would be spread into one parameter per id).
+      const uuids = (ids: string[]) => `{${ids.join(',')}}`;
       await tx.execute(sql`
         with accepted as (
           update match_up_sides set response = 'accepted', responded_at = ${respondedAt}
-          where id = ${side.id}::uuid
+          where id = any(${uuids(sides.map((s) => s.id))}::uuid[])
         )
-        update queue_entries set status = 'accepted' where id = ${side.queueEntryId}::uuid`);
+        update queue_entries set status = 'accepted'
+        where id = any(${uuids(sides.map((s) => s.queueEntryId))}::uuid[])`);
     },
 
     /** Match-ups whose accept window passed, locked; rows another transaction holds are skipped. */
