@@ -1,5 +1,7 @@
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ShellPage } from '../pages/shell.page.js';
@@ -233,13 +235,39 @@ describe('accessibility (axe-core, WCAG 2.2 AA) on every public route', () => {
   }
 });
 
+/**
+ * The widths of the web app's media queries that make a page laid out differently at 320 px than at
+ * 360 px: a `max-width` from 320 up to 359 px, a `min-width` from 321 up to 360 px.
+ */
+function breakpointsBetween320And360(): string[] {
+  const root = fileURLToPath(new URL('../../apps/web/src', import.meta.url));
+  const found: string[] = [];
+  for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' })) {
+    if (!file.endsWith('.css')) continue;
+    const css = readFileSync(join(root, file), 'utf8');
+    for (const [, kind, px] of css.matchAll(/@media[^{]*\((min|max)-width:\s*(\d+)px\)/g)) {
+      const width = Number(px);
+      if (kind === 'max' ? width >= 320 && width < 360 : width > 320 && width <= 360)
+        found.push(`${file}: ${kind}-width ${width}px`);
+    }
+  }
+  return found;
+}
+
 // The layout loops open every public route in every locale, pages the routes and stage specs
 // already cover: without coverage recording, which would snapshot V8's coverage at each of them.
+// At 320 px, the narrowest phone: no breakpoint lies between 320 and 360 px (checked below), so the
+// same rules lay a page out at both widths, and what fits 320 px fits 360 px (200 % text is checked
+// at 360 px further down).
 describe('phone layout in every locale', () => {
   const browser = useBrowser({ coverage: false });
   const baseURL = inject('baseURL');
 
-  for (const width of [320, 360]) {
+  it('the web app has no breakpoint between 320 and 360 px', () => {
+    expect(breakpointsBetween320And360()).toEqual([]);
+  });
+
+  for (const width of [320]) {
     for (const locale of ALL_LOCALES) {
       it(`${locale} at ${width} px: no page scrolls sideways, My Team stays visible`, async () => {
         const context = await browser().newContext({ baseURL, viewport: { width, height: 720 } });
