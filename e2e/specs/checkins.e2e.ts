@@ -133,7 +133,10 @@ describe('stage check-ins', () => {
     const checkIns = new CheckInsPage(page);
     await checkIns.open('/my-clan');
     await checkIns.tournamentCheckInButton().waitFor();
-    expect(await checkIns.teamPhase().getAttribute('data-phase')).toBe('preSegmentCheckIn');
+    // The phase reads the stage timeline, a query of its own that may land after the button's.
+    await expect
+      .poll(() => checkIns.teamPhase().getAttribute('data-phase'), { timeout: 15_000 })
+      .toBe('preSegmentCheckIn');
     await page.screenshot({ path: '/tmp/h4-my-team-390.png', fullPage: true });
     await checkIns.tournamentCheckInButton().click();
     await checkIns.segmentModal().waitFor();
