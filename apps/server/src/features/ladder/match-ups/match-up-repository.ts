@@ -12,7 +12,7 @@ export type MatchUpRow = typeof matchUps.$inferSelect;
 export type MatchUpSideRow = typeof matchUpSides.$inferSelect;
 
 /** A row of a match-up read with its sides: one per side (and its roster). */
-type WithSidesRow = { matchUp: MatchUpRow; side: MatchUpSideRow | null; roster: RosterRow | null };
+type WithSidesRow = { matchUp: MatchUpRow; side: MatchUpSideRow; roster: RosterRow | null };
 
 /** One pair to write (insertPairs); home is the longer waiter. */
 export interface NewPair {
@@ -96,7 +96,7 @@ export function createMatchUpRepository(db: Executor) {
     const byId = new Map(rows.flatMap((r) => (r.roster ? [[r.roster.id, r.roster] as const] : [])));
     return {
       matchUp: rows[0]!.matchUp,
-      sides: rows.flatMap((r) => (r.side ? [r.side] : [])),
+      sides: rows.map((r) => r.side),
       rosters: [...byId.values()],
     };
   }
@@ -234,15 +234,14 @@ export function createMatchUpRepository(db: Executor) {
       tx: Executor,
     ) {
       if (sides.length === 0) return;
-      // One array parameter each (a JS array in sql`` would be spread into one parameter per id).
-      const uuids = (ids: string[]) => `{${ids.join(',')}}`;
+      // `sql.param`: one array parameter each (a bare JS array in sql`` is spread into one per id).
       await tx.execute(sql`
         with accepted as (
           update match_up_sides set response = 'accepted', responded_at = ${respondedAt}
-          where id = any(${uuids(sides.map((s) => s.id))}::uuid[])
+          where id = any(${sql.param(sides.map((s) => s.id))}::uuid[])
         )
         update queue_entries set status = 'accepted'
-        where id = any(${uuids(sides.map((s) => s.queueEntryId))}::uuid[])`);
+        where id = any(${sql.param(sides.map((s) => s.queueEntryId))}::uuid[])`);
     },
 
     /** Match-ups whose accept window passed, locked; rows another transaction holds are skipped. */
