@@ -18,33 +18,37 @@ type JoinContextKey = { rosterId: string; at: Date; since: Date };
 export function createLadderRosterRepository(db: Executor) {
   const segmentsRepo = createSegmentRepository(db);
   // One row per join asked (`k.n`, from 1), however many joins one turn of the event loop gathered.
+  //
+  // Every per-roster fact starts from the roster's own rows (its competitor rows by the roster index,
+  // then each one's series by its key), never from a scan of the series: when the planner's statistics
+  // lag behind a table that grew since its last ANALYZE (a season's first bursts, a bench that analyzed
+  // its empty tables), a plan that starts from `match_series` becomes a nested loop of scans, rows of
+  // the series times rows of the competitors for each join (43 joins took 1.07 s in one statement).
+  // Starting from the competitor rows bounds it by the roster's own series in any plan.
   const joinContextsQuery = preparedQuery(db, 'ladder_join_contexts', (ex) => {
     // Qualified by hand: drizzle prints a column of the selected table unqualified inside sql``.
     const rid = sql.raw('"rosters"."id"');
     const rsegment = sql.raw('"rosters"."segment_id"');
-    const segment = sql`(select s.id from segments s
-      where (s.id = ${rsegment} or s.parent_id = ${rsegment})
-        and s.elimination_type = 'ladder' and s.date_from <= k.at and s.date_to >= k.at
-      order by s.level desc, s.date_from asc limit 1)`;
+    const openStates = sql.join(
+      OPEN_SERIES_STATES.map((state) => sql`${state}`),
+      sql`, `,
+    );
     return ex
       .select({
         n: sql<number>`k.n::int`,
         roster: rosters,
-        segment: sql<{ id: string; configuration: unknown } | null>`(select json_build_object(
-          'id', s.id, 'configuration', s.configuration) from segments s where s.id = ${segment})`,
+        segment: sql<{ id: string; configuration: unknown } | null>`(case when seg.id is null then null
+          else json_build_object('id', seg.id, 'configuration', seg.configuration) end)`,
         liveEntryId: sql<
           string | null
         >`(select q.id from queue_entries q where q.roster_id = ${rid} and q.ended_at is null limit 1)`,
-        openSeriesId: sql<string | null>`(select m.id from match_series m
-          join match_series_competitors c on c.match_series_id = m.id
-          where c.roster_id = ${rid} and m.deleted_at is null and m.state in (${sql.join(
-            OPEN_SERIES_STATES.map((state) => sql`${state}`),
-            sql`, `,
-          )})
-          order by m.date asc limit 1)`,
+        openSeriesId: sql<string | null>`(select c.match_series_id from match_series_competitors c
+          where c.roster_id = ${rid} and (select m.deleted_at is null and m.state in (${openStates})
+            from match_series m where m.id = c.match_series_id)
+          order by (select m.date from match_series m where m.id = c.match_series_id) asc limit 1)`,
         played: sql<number>`(select count(*) from match_series_competitors c
-          join match_series m on m.id = c.match_series_id
-          where c.roster_id = ${rid} and m.segment_id = ${segment} and m.deleted_at is null)::int`,
+          where c.roster_id = ${rid} and (select m.segment_id = seg.id and m.deleted_at is null
+            from match_series m where m.id = c.match_series_id))::int`,
         recent: sql<number>`(select count(*) from match_series_competitors c
           where c.roster_id = ${rid} and c.date > k.since)::int`,
         members: sql<string[]>`(select coalesce(json_agg(rm.player_tag), '[]'::json) from roster_members rm
@@ -55,6 +59,14 @@ export function createLadderRosterRepository(db: Executor) {
         sql`unnest(${sql.placeholder('rosterIds')}::uuid[], ${sql.placeholder('ats')}::timestamptz[],
           ${sql.placeholder('sinces')}::timestamptz[]) with ordinality as k(roster_id, at, since, n)`,
         sql`k.roster_id = ${rid}`,
+      )
+      .leftJoin(
+        // The roster's open ladder segment: the deepest, then the earliest.
+        sql`lateral (select s.id, s.configuration from segments s
+          where (s.id = ${rsegment} or s.parent_id = ${rsegment})
+            and s.elimination_type = 'ladder' and s.date_from <= k.at and s.date_to >= k.at
+          order by s.level desc, s.date_from asc limit 1) as seg`,
+        sql`true`,
       );
   });
   async function joinContextsOf(keys: readonly JoinContextKey[], tx: Executor) {
