@@ -11,5 +11,7 @@ export default defineConfig({
     pool: 'forks',
     // Two cores: one server, one browser at a time keeps timings honest and the machine responsive.
     fileParallelism: false,
+    // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+    expect: { requireAssertions: true },
   },
 });

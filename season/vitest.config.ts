@@ -13,5 +13,7 @@ export default defineConfig({
     sequence: { groupOrder: 2 },
     testTimeout: 600_000,
     hookTimeout: 120_000,
+    // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+    expect: { requireAssertions: true },
   },
 });

@@ -18,5 +18,8 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A test that makes no expect() assertion fails (docs/testing.md, Honest tests). The mutation
+    // config spreads this test block, so it applies there too.
+    expect: { requireAssertions: true },
   },
 });

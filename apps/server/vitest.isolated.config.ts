@@ -10,5 +10,7 @@ export default defineConfig({
     pool: 'forks',
     testTimeout: 30_000,
     hookTimeout: 60_000,
+    // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+    expect: { requireAssertions: true },
   },
 });

@@ -45,5 +45,7 @@ export default defineConfig({
     // A limit, not a timing check: on two busy cores (load 10, a mutation run beside) the first render of
     // a lazy route in jsdom passed Vitest's 5 s default in 19 of 962 cases, all of which pass when quiet.
     testTimeout: 20_000,
+    // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+    expect: { requireAssertions: true },
   },
 });

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
+import { API_PATHS, ApiClient } from '../support/api-client.js';
 import { useBrowser } from '../support/browser.js';
 
 /*
@@ -13,6 +14,26 @@ const ORGANIZER = { email: 'organizer@clanwarhub.local', password: 'Organizer!20
 const SUPPORT = { email: 'support@clanwarhub.local', password: 'Support!2025' };
 const SEASON = 'Clash of Clans Championship 2026';
 const CLONE = 'Clash of Clans Championship 2026 (next month)';
+
+interface ListedEvent {
+  attributes: { name: string; date: { from: string; to: string } };
+}
+
+/** The instant a calendar month later, its day kept or brought to the month's last (31 Jan → 28 Feb). */
+function monthLater(iso: string): string {
+  const d = new Date(iso);
+  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 2, 0)).getUTCDate();
+  const later = Date.UTC(
+    d.getUTCFullYear(),
+    d.getUTCMonth() + 1,
+    Math.min(d.getUTCDate(), lastDay),
+    d.getUTCHours(),
+    d.getUTCMinutes(),
+    d.getUTCSeconds(),
+    d.getUTCMilliseconds(),
+  );
+  return new Date(later).toISOString();
+}
 
 describe('organizer console journey', () => {
   const browser = useBrowser();
@@ -45,6 +66,23 @@ describe('organizer console journey', () => {
     const card = await admin.openEvent(SEASON);
     await admin.cloneEvent(card, CLONE, 1);
     await admin.event(CLONE).waitFor();
+    expect(await card.getByTestId('clone-form').getByRole('status').textContent()).toBe(
+      `Season cloned: ${CLONE}`,
+    );
+    // The copy the server stored runs a month after the original.
+    const events = await new ApiClient(inject('baseURL')).call<{ data: ListedEvent[] }>(
+      'GET',
+      `${API_PATHS.tournaments}/events?page[size]=100`,
+    );
+    const dates = (name: string) => events.data.find((e) => e.attributes.name === name)?.attributes.date;
+    const original = dates(SEASON);
+    const copy = dates(CLONE);
+    expect(original).toBeDefined();
+    const instant = (iso: string) => new Date(iso).toISOString();
+    expect(copy && [instant(copy.from), instant(copy.to)]).toEqual([
+      monthLater(original!.from),
+      monthLater(original!.to),
+    ]);
   });
 
   it('edits a stage’s dates, adds a registration phase and an advance rule in the copy', async () => {

@@ -1,3 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-export default defineConfig({ test: { name: 'contract', include: ['src/**/*.test.ts'] } });
+// requireAssertions: a test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+export default defineConfig({
+  test: {
+    name: 'contract',
+    include: ['src/**/*.test.ts'],
+    expect: { requireAssertions: true },
+  },
+});
