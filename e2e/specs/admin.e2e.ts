@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
 import { API_PATHS, ApiClient } from '../support/api-client.js';
 import { useBrowser } from '../support/browser.js';
+import { monthLater } from '../support/dates.js';
 
 /*
  * The organizer's season in the console, on a tablet-sized screen: clone last season one month
@@ -17,22 +18,6 @@ const CLONE = 'Clash of Clans Championship 2026 (next month)';
 
 interface ListedEvent {
   attributes: { name: string; date: { from: string; to: string } };
-}
-
-/** The instant a calendar month later, its day kept or brought to the month's last (31 Jan → 28 Feb). */
-function monthLater(iso: string): string {
-  const d = new Date(iso);
-  const lastDay = new Date(Date.UTC(d.getUTCFullYear(), d.getUTCMonth() + 2, 0)).getUTCDate();
-  const later = Date.UTC(
-    d.getUTCFullYear(),
-    d.getUTCMonth() + 1,
-    Math.min(d.getUTCDate(), lastDay),
-    d.getUTCHours(),
-    d.getUTCMinutes(),
-    d.getUTCSeconds(),
-    d.getUTCMilliseconds(),
-  );
-  return new Date(later).toISOString();
 }
 
 describe('organizer console journey', () => {
