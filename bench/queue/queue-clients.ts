@@ -1,3 +1,4 @@
+import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
 import {
   API,
@@ -50,17 +51,47 @@ export function waitFor(
   });
 }
 
-export async function http(base: string, captain: Captain, method: string, path: string, body?: unknown) {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers: {
-      authorization: `Bearer ${captain.token}`,
-      ...(body ? { 'content-type': 'application/json' } : {}),
-    },
-    ...(body ? { body: JSON.stringify(body) } : {}),
+/**
+ * The bots' HTTP client: node:http over kept-alive connections. It was `fetch` (undici), whose
+ * per-request work cost the bots about as much CPU as the server's own per match-up; the bots share
+ * the machine's two cores with the server and PostgreSQL, so a costly client lowered the very rate
+ * it measured (bench/README.md, "Issue 11 (2026-11-29 09:34–…)").
+ */
+const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
+
+export function http(
+  base: string,
+  captain: Captain,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<{ status: number; text: string }> {
+  const payload = body === undefined ? undefined : JSON.stringify(body);
+  return new Promise((resolve, reject) => {
+    const req = request(
+      `${base}${path}`,
+      {
+        method,
+        agent,
+        headers: {
+          authorization: `Bearer ${captain.token}`,
+          ...(payload === undefined
+            ? {}
+            : { 'content-type': 'application/json', 'content-length': Buffer.byteLength(payload) }),
+        },
+      },
+      (response) => {
+        const chunks: Buffer[] = [];
+        response.on('data', (chunk: Buffer) => chunks.push(chunk));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }),
+        );
+        response.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
   });
-  const text = await response.text();
-  return { status: response.status, text };
 }
 
 export const joinBody = (captain: Captain) => ({ data: { attributes: { playerTags: captain.playerTags } } });
