@@ -65,6 +65,18 @@ app.post<{ Params: { rosterId: string } }>(`${API.matches}/queue/:rosterId/join`
   return { data: { type: 'queue-entries', id: randomUUID(), attributes: { rosterId, status: 'waiting' } } };
 });
 
+// The status the bots read before a burst (the page they join from): the entry, or none.
+app.get<{ Params: { rosterId: string } }>(`${API.matches}/queue/:rosterId/status`, async (request, reply) => {
+  const { rosterId } = request.params;
+  const owner = ownerOf.get(rosterId);
+  if (!owner || caller(request.headers.authorization) !== owner) return reply.code(403).send({ errors: [] });
+  return {
+    data: waiting.has(rosterId)
+      ? { type: 'queue-entries', id: rosterId, attributes: { rosterId, status: 'waiting' } }
+      : null,
+  };
+});
+
 app.post<{ Params: { id: string } }>(`${API.matches}/match-ups/:id/accept`, async (request, reply) => {
   const matchUp = matchUps.get(request.params.id);
   const user = caller(request.headers.authorization);

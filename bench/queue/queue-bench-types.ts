@@ -19,6 +19,8 @@ export interface Options {
   maxSeconds: number;
   /** Window over which the idle CPU (server process, PostgreSQL backends) is measured with the queue waiting. */
   idleSeconds: number;
+  /** Bursts open their connections with their joins (no status read before each burst). */
+  coldConnections: boolean;
   /** Against the floor server (queue/floor-server.ts: the protocol, no database) instead of the hub. */
   floor: boolean;
 }

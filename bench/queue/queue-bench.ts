@@ -32,6 +32,7 @@ export async function queueBench(argv: readonly string[]): Promise<void> {
     maxSeconds: intArg(args, 'max-seconds', quick ? 90 : 900),
     idleSeconds: Math.max(1, intArg(args, 'idle-seconds', quick ? 5 : 10)),
     floor: args.has('floor'),
+    coldConnections: args.has('cold-connections'),
   };
   // The floor has no database: one run, reported in the PostgreSQL column's shape.
   const kinds = options.floor ? (['postgres'] as const) : dbArg(args, quick ? 'both' : 'both');

@@ -1,8 +1,9 @@
 import { performance } from 'node:perf_hooks';
+import { API } from '@cwh/contract';
 import type { DbChoice } from '../lib/env.js';
 import { ms, summarize } from '../lib/stats.js';
 import type { Client, Options, PhaseResult } from './queue-bench-types.js';
-import { acceptPair, joinAndWait } from './queue-clients.js';
+import { acceptPair, http, joinAndWait } from './queue-clients.js';
 
 const JOIN_TIMEOUT_MS = 5_000;
 const BURST_TIMEOUT_MS = 15_000;
@@ -88,7 +89,13 @@ export async function runSequentialPhase(
   return { sequential, aborted };
 }
 
-/** Phase 2b: the rest joins in bursts of `o.burst`, each pair accepting at once. */
+/**
+ * Phase 2b: the rest joins in bursts of `o.burst`, each pair accepting at once. Before each burst
+ * (untimed), its captains read their queue status, as the page they join from does, so each joins
+ * over a kept-alive connection as a browser on the site would. Without it (`--cold-connections`) the
+ * burst also opens its connections: 200 at once, of which a few then waited up to a second for their
+ * first answer in about one run of three (bench/README.md, "Issue 11 (2026-11-29 09:34–11:00 UTC)").
+ */
 export async function runBurstPhase(
   { base, kind, deadline, log }: PhaseRun,
   o: Options,
@@ -116,6 +123,13 @@ export async function runBurstPhase(
     burst.count++;
     burst.joiners += group.length;
     if (group.length === 0) break;
+    if (!o.coldConnections) {
+      await Promise.all(
+        group.map((p) =>
+          http(base, p.joiner!.captain, 'GET', `${API.matches}/queue/${p.joiner!.captain.rosterId}/status`),
+        ),
+      );
+    }
     const started = performance.now();
     // Each joiner: join → match_up_found → the pair accepts at once (inside the 15 s window).
     const outcomes = await Promise.all(
