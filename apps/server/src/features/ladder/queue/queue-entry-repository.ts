@@ -57,23 +57,8 @@ type NewJoin = { values: NewQueueEntry; selection: Selection };
 async function insertEntriesWithSelection(joins: readonly NewJoin[], tx: Executor) {
   // The rows travel as JSON (one parameter each): one statement text for any number of joins, so it
   // is parsed once per connection (db/statement-cache.ts), where a VALUES list of 11 parameters per
-  // join was a new text for every batch size, parsed and bound again each time.
-  const entries = joins.map(({ values }) => ({
-    id: values.id ?? null,
-    tenant: values.tenant,
-    rosterId: values.rosterId,
-    segmentId: values.segmentId,
-    thLevel: values.thLevel,
-    ownerId: values.ownerId ?? null,
-    playerTags: values.playerTags,
-    status: values.status,
-    joinedAt: values.joinedAt,
-    points: values.points ?? null,
-    matchUpId: values.matchUpId ?? null,
-    matchSeriesId: values.matchSeriesId ?? null,
-    createdAt: values.createdAt ?? null,
-    endedAt: values.endedAt ?? null,
-  }));
+  // join was a new text for every batch size, parsed and bound again each time. A value left out of
+  // an entry reads as null.
   const entry = tx.$with('entry').as(
     tx
       .insert(queueEntries)
@@ -81,18 +66,17 @@ async function insertEntriesWithSelection(joins: readonly NewJoin[], tx: Executo
       // Points: the standings points unless given, stored for newcomer matching
       // (queue_entries_waiting_points_idx).
       .select(sql`
-        select coalesce(j.id, gen_random_uuid()), j.tenant, j.roster_id, j.segment_id, j.th_level,
-          j.owner_id, j.player_tags, j.status, j.joined_at,
+        select coalesce(j.id, gen_random_uuid()), j.tenant, j."rosterId", j."segmentId", j."thLevel",
+          j."ownerId", j."playerTags", j.status, j."joinedAt",
           coalesce(j.points, (select s.points from ladder_standings s
-            where s.segment_id = j.segment_id and s.roster_id = j.roster_id), 0),
-          j.match_up_id, j.match_series_id, coalesce(j.created_at, now()), j.ended_at
-        from rows from (json_to_recordset(${JSON.stringify(entries)}::json) as (
+            where s.segment_id = j."segmentId" and s.roster_id = j."rosterId"), 0),
+          j."matchUpId", j."matchSeriesId", coalesce(j."createdAt", now()), j."endedAt"
+        from rows from (json_to_recordset(${JSON.stringify(joins.map((join) => join.values))}::json) as (
           id uuid, tenant text, "rosterId" uuid, "segmentId" uuid, "thLevel" int, "ownerId" uuid,
           "playerTags" jsonb, status text, "joinedAt" timestamptz, points int, "matchUpId" uuid,
           "matchSeriesId" uuid, "createdAt" timestamptz, "endedAt" timestamptz)
-        ) with ordinality as j(id, tenant, roster_id, segment_id, th_level, owner_id, player_tags,
-          status, joined_at, points, match_up_id, match_series_id, created_at, ended_at, n)
-        order by j.n`)
+        ) with ordinality as j
+        order by j.ordinality`)
       .onConflictDoNothing({ target: queueEntries.rosterId, where: sql`ended_at is null` })
       .returning(),
   );
