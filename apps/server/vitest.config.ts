@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { ISOLATED_FILES, SHARED_REDIS_FILES } from './vitest.shared.js';
+import { ISOLATED_FILES, SERVER_TEST_BASE, SHARED_REDIS_FILES } from './vitest.shared.js';
 
 // Integration tests boot a real database (PGlite, and PostgreSQL when TEST_DATABASE_URL is set),
 // hence the generous timeouts. Each file has its own databases, so files run in parallel; the few
@@ -9,17 +9,12 @@ import { ISOLATED_FILES, SHARED_REDIS_FILES } from './vitest.shared.js';
 // the timers run one process each (server-isolated, vitest.isolated.config.ts).
 export default defineConfig({
   test: {
+    ...SERVER_TEST_BASE,
     name: 'server',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: ['**/node_modules/**', ...SHARED_REDIS_FILES, ...ISOLATED_FILES],
     isolate: false,
     // Without its own maxWorkers, a project that does not isolate ran its files in one worker.
     maxWorkers: 2,
-    pool: 'forks',
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
-    // A test that makes no expect() assertion fails (docs/testing.md, Honest tests). The mutation
-    // config spreads this test block, so it applies there too.
-    expect: { requireAssertions: true },
   },
 });

@@ -24,3 +24,16 @@ export const ISOLATED_FILES = [
   'test/ladder/queue-join.test.ts',
   'test/ladder/series-results.test.ts',
 ];
+
+/**
+ * What every server project runs with (vitest.config.ts, vitest.isolated.config.ts,
+ * vitest.serial.config.ts; the mutation config spreads the first): processes, not threads (PGlite's
+ * WebAssembly and the pg pools); generous timeouts, since integration tests boot a real database; and
+ * a test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+ */
+export const SERVER_TEST_BASE = {
+  pool: 'forks',
+  testTimeout: 30_000,
+  hookTimeout: 60_000,
+  expect: { requireAssertions: true },
+} as const;
