@@ -2,6 +2,7 @@ import type { CreateBracketBody } from '@cwh/contract';
 import {
   createDoubleElimination,
   DEFAULT_SWISS_TIEBREAKS,
+  defaultSwissRounds,
   pairSwissRound,
   resolveDoubleElimination,
   type SwissConfig,
@@ -69,7 +70,7 @@ function swissConfigOf(body: CreateBracketBody['data']['attributes'], teams: num
     return { format: { mode: 'early_exit', wins: body.wins ?? 3, losses: body.losses ?? 3 }, tiebreaks };
   }
   return {
-    format: { mode: 'fixed', rounds: body.rounds ?? Math.max(1, Math.ceil(Math.log2(teams))) },
+    format: { mode: 'fixed', rounds: body.rounds ?? defaultSwissRounds(teams) },
     tiebreaks,
   };
 }
