@@ -4,10 +4,11 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { describe } from 'vitest';
+import { describe, expect } from 'vitest';
 import { type Database, type DatabaseKind, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/paths.js';
+import { PGLITE_PARITY_FILES } from './pglite-parity.js';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
 export function availableDatabases(): DatabaseKind[] {
@@ -51,9 +52,26 @@ export function describeNeeding(services: readonly TestService[], title: string,
 export function describeEachKind(title: string, fn: (kind: DatabaseKind) => void): void {
   for (const kind of ['pglite', 'postgres'] as const) {
     const name = title.replace('%s', kind);
-    if (kind === 'pglite') describe(name, () => fn(kind));
-    else describeNeeding(['postgres'], name, () => fn(kind));
+    if (kind === 'postgres') describeNeeding(['postgres'], name, () => fn(kind));
+    else if (runsOnPglite(expect.getState().testPath)) describe(name, () => fn(kind));
+    else describe.skip(`${name} (skipped: ${PGLITE_SKIP_REASON})`, () => fn(kind));
   }
+}
+
+/**
+ * With a PostgreSQL server (CI), the integration suite runs in full on PostgreSQL, the production
+ * database, and on PGlite only the parity set (`pglite-parity.ts`: migrations, type round trips,
+ * the seeds the embedded default runs, one journey per capability); the browser suite and the
+ * season rehearsal run on PGlite as the embedded default does. Without a server every file runs on
+ * PGlite; `TEST_PGLITE=all` runs every file on both.
+ */
+const PGLITE_SKIP_REASON = 'runs on PostgreSQL; PGlite runs the parity set, TEST_PGLITE=all runs every file';
+
+export function runsOnPglite(testPath: string | undefined): boolean {
+  if (!process.env.TEST_DATABASE_URL || process.env.TEST_PGLITE === 'all') return true;
+  if (!testPath) return true;
+  const relative = testPath.replaceAll('\\', '/').split('/apps/server/test/').pop() ?? testPath;
+  return PGLITE_PARITY_FILES.has(relative);
 }
 
 export interface TestDatabase {
