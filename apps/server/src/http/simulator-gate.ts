@@ -13,7 +13,9 @@ export function registerSimulatorGate(
   access: Pick<HardeningConfig, 'simulatorEnabled' | 'simulatorOpen'>,
 ): void {
   app.addHook('onRequest', async (request, reply) => {
-    if (request.url !== SIMULATOR_API && !request.url.startsWith(`${SIMULATOR_API}/`)) return;
+    // The route the router matched, not only the path as sent: the gate and the route agree on
+    // what was asked for however it was spelt (the path guard refuses non-canonical spellings too).
+    if (!isSimulatorPath(request.url) && !isSimulatorPath(request.routeOptions.url ?? '')) return;
     if (!access.simulatorEnabled) throw new DomainError('NOT_FOUND', 'The simulator is not enabled here');
     if (access.simulatorOpen) return;
     await app.authenticate.call(app, request, reply);
@@ -21,4 +23,10 @@ export function registerSimulatorGate(
       throw new DomainError('FORBIDDEN', 'The simulator is for administrators');
     }
   });
+}
+
+function isSimulatorPath(path: string): boolean {
+  return (
+    path === SIMULATOR_API || path.startsWith(`${SIMULATOR_API}/`) || path.startsWith(`${SIMULATOR_API}?`)
+  );
 }
