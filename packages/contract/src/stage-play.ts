@@ -31,10 +31,59 @@ export const matchSeriesResultsBody = requestBody(
       forfeit: z.enum(WAR_FORFEITS).optional(),
       /** Why the organizer enters or corrects the result; kept in the activity log. */
       reason: z.string().trim().min(1).max(500),
+      /**
+       * The organizer confirmed the reset a correction needs (issue #31): later bracket matches lose
+       * their result, later swiss rounds are removed (as `POST …/results/preview` shows). Without
+       * it such a correction is refused (BRACKET_RESULT_LOCKED / ROUND_CLOSED).
+       */
+      resetLater: z.boolean().optional(),
     })
     .strict(),
 );
 export type MatchSeriesResultsBody = z.infer<typeof matchSeriesResultsBody>;
+
+/** POST /match-series/{id}/results/preview: the result the organizer is about to enter (no reason). */
+export const matchSeriesResultPreviewBody = requestBody(
+  z
+    .object({
+      homeStars: z.number().int().min(0).max(150),
+      awayStars: z.number().int().min(0).max(150),
+      homeDestruction: z.number().min(0).max(100).optional(),
+      awayDestruction: z.number().min(0).max(100).optional(),
+      forfeit: z.enum(WAR_FORFEITS).optional(),
+    })
+    .strict(),
+);
+export type MatchSeriesResultPreviewBody = z.infer<typeof matchSeriesResultPreviewBody>;
+
+/** A later series the correction would reset (bracket) or remove with its round (swiss). */
+export const resetSeriesPreview = z.object({
+  matchSeriesId: z.string(),
+  /** Bracket node (`U2-1`, `L3-1`, `GF1`…) or swiss table (`R3-T2`). */
+  nodeId: z.string().nullable(),
+  roundNumber: z.number().int(),
+  state: matchSeriesState,
+  home: z.string().nullable(),
+  away: z.string().nullable(),
+});
+export type ResetSeriesPreview = z.infer<typeof resetSeriesPreview>;
+
+export const matchSeriesResultPreviewDocument = z.object({
+  data: z.object({
+    id: z.string(),
+    type: z.literal('match-series-result-previews'),
+    attributes: z.object({
+      competition: z.enum(['ladder', 'swiss', 'double_elimination']),
+      /** A result is already recorded: this is a correction. */
+      corrected: z.boolean(),
+      /** The later series the correction resets; empty: nothing moved on. */
+      resets: z.array(resetSeriesPreview),
+      /** Swiss rounds removed (paired again afterwards). */
+      removedRounds: z.array(z.number().int()),
+    }),
+  }),
+});
+export type MatchSeriesResultPreviewDocument = z.infer<typeof matchSeriesResultPreviewDocument>;
 
 export const matchSeriesResultsResource = z.object({
   /** The match series id. */
@@ -53,6 +102,9 @@ export const matchSeriesResultsResource = z.object({
     changedMatchSeriesIds: z.array(z.string()),
     championRosterId: z.string().nullable(),
     reviewReason: z.enum(MATCH_SERIES_REVIEW_REASONS).nullable(),
+    /** Later series reset (bracket) or removed with their rounds (swiss) by a confirmed correction. */
+    resetMatchSeriesIds: z.array(z.string()).optional(),
+    removedRounds: z.array(z.number().int()).optional(),
   }),
 });
 export const matchSeriesResultsDocument = z.object({ data: matchSeriesResultsResource });

@@ -290,6 +290,25 @@ export function createStageResultsRepository(db: Executor) {
     },
 
     /** The series within the tenant, row-locked when `lock` (a result writes it). */
+    /** A later series reset by a correction (issue #31): back to before its result and its war. */
+    async clearResult(id: string, tx: Executor) {
+      await tx
+        .update(matchSeries)
+        .set({
+          state: 'scheduled',
+          finishedAt: null,
+          reviewReason: null,
+          warId: null,
+          warLink: null,
+          warReport: null,
+        })
+        .where(eq(matchSeries.id, id));
+      await tx
+        .update(matchSeriesCompetitors)
+        .set({ score: null, destruction: null, placement: null, forfeit: false })
+        .where(eq(matchSeriesCompetitors.matchSeriesId, id));
+    },
+
     async seriesInTenant(tenant: string, id: string, tx: Executor = db, lock = false) {
       const query = tx
         .select()

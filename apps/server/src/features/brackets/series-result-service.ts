@@ -46,7 +46,11 @@ export async function enterOrganizerResult(
   const series = await results.seriesInTenant(input.tenant, id, tx, true);
   if (!series) throw new DomainError('NOT_FOUND', `No match series with id ${id}`);
   const before = { state: series.state, competitors: await results.competitorsOf(id, tx) };
-  const staged = await recordSeriesResultIn(deps, { matchSeriesId: id, score, source: 'organizer' }, tx);
+  const staged = await recordSeriesResultIn(
+    deps,
+    { matchSeriesId: id, score, source: 'organizer', resetLater: body.resetLater === true },
+    tx,
+  );
   let data: OrganizerResultAnswer;
   if (staged) {
     data = {
@@ -58,6 +62,8 @@ export async function enterOrganizerResult(
       changedMatchSeriesIds: staged.changedMatchSeriesIds,
       championRosterId: staged.championRosterId,
       reviewReason: (staged.series.reviewReason as MatchSeriesReviewReason | null) ?? null,
+      resetMatchSeriesIds: staged.resetMatchSeriesIds,
+      removedRounds: staged.removedRounds,
     };
   } else {
     const competitors = before.competitors;
@@ -111,6 +117,8 @@ export async function enterOrganizerResult(
       score,
       reason: body.reason,
       changedMatchSeriesIds: data.changedMatchSeriesIds,
+      ...(data.resetMatchSeriesIds?.length ? { resetMatchSeriesIds: data.resetMatchSeriesIds } : {}),
+      ...(data.removedRounds?.length ? { removedRounds: data.removedRounds } : {}),
     },
   });
   return data;

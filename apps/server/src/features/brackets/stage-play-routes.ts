@@ -1,6 +1,8 @@
 import {
   type MatchSeriesResultsDocument,
   matchSeriesParams,
+  matchSeriesResultPreviewBody,
+  matchSeriesResultPreviewDocument,
   matchSeriesResultsBody,
   matchSeriesResultsDocument,
   pointsListDocument,
@@ -15,6 +17,7 @@ import type { LadderService } from '../ladder/ladder-service.js';
 import { createStageResultsRepository } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
 import { listPoints } from './points-service.js';
+import { previewOrganizerResult } from './result-preview-service.js';
 import { enterOrganizerResult } from './series-result-service.js';
 
 const secured = { tags: ['brackets'], security: [{ bearer: [] }] };
@@ -26,6 +29,8 @@ const secured = { tags: ['brackets'], security: [{ bearer: [] }] };
  *   admins enter or correct a result, with a reason, audited in the same transaction. A stage
  *   series moves its stage (bracket propagation, swiss history); a ladder series goes through the
  *   ladder (finish, or correct with its standings deltas).
+ * - POST /match-series/{id}/results/preview: what that result would reset (later bracket matches,
+ *   later swiss rounds) before the organizer confirms (issue #31); writes nothing.
  * - GET /points?filter[matchSeries] | filter[roster].
  */
 export function stagePlayRoutes(
@@ -72,6 +77,39 @@ export function stagePlayRoutes(
         });
         ladder.notify(notices);
         return { data: { id, type: 'match-series-results', attributes: answer } };
+      },
+    );
+
+    app.post(
+      '/match-series/:id/results/preview',
+      {
+        preHandler: app.authenticate,
+        schema: {
+          ...secured,
+          params: matchSeriesParams,
+          body: matchSeriesResultPreviewBody,
+          response: { 200: matchSeriesResultPreviewDocument },
+        },
+      },
+      async (request) => {
+        const user = request.user;
+        if (!user) throw new DomainError('UNAUTHENTICATED');
+        if (!user.permissions.includes('admin') && !user.permissions.includes('organizer'))
+          throw new DomainError('FORBIDDEN', 'Organizers of the event and admins only');
+        const id = request.params.id;
+        const found = await results.seriesInTenant(request.tenant, id);
+        if (!found) throw new DomainError('NOT_FOUND', `No match series with id ${id}`);
+        await requireAccess(request, 'event:manage', found.eventId);
+        // A preview changes nothing: the central mutation log (POST) has nothing to record.
+        request.activityRecorded = true;
+        const attributes = await deps.db.transaction((tx) =>
+          previewOrganizerResult(
+            deps,
+            { tenant: request.tenant, matchSeriesId: id, result: request.body.data.attributes },
+            tx,
+          ),
+        );
+        return { data: { id, type: 'match-series-result-previews' as const, attributes } };
       },
     );
 

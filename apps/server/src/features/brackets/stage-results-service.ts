@@ -1,16 +1,11 @@
-import {
-  applyBracketResult,
-  type BracketMatchState,
-  type WarScore,
-  warOutcome,
-  warPlacements,
-} from '@cwh/domain';
+import { type BracketMatchState, type WarScore, warOutcome, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { StageSeriesOutcome, WarOutcome } from '../ladder/ladder-service.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
 import { createStageResultsRepository, type StageRow, type StageSeriesRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
+import { applyStageReset, planStageReset, resetNeeded, type StageResetPlan } from './stage-correction.js';
 import { conflict, toDomainError } from './stage-series.js';
 
 type ResultsRepository = ReturnType<typeof createStageResultsRepository>;
@@ -31,6 +26,9 @@ export interface StageResult {
   winnerRosterId: string | null;
   changedMatchSeriesIds: string[];
   championRosterId: string | null;
+  /** Later series the correction reset (bracket) or removed with their rounds (swiss). */
+  resetMatchSeriesIds: string[];
+  removedRounds: number[];
 }
 
 async function writeScores(
@@ -124,16 +122,19 @@ const NO_WINNER = {
  * Records (or corrects) the result of a stage's series inside `tx`; null when the series belongs
  * to no stage. Locks the stage (one result at a time per stage).
  * - Double elimination: the engine records the winner and returns the nodes to update. Correcting
- *   a result whose next matches were played is refused (BRACKET_RESULT_LOCKED). A true draw or a
+ *   a result whose later matches were played resets them (domain `planBracketCorrection`) when the
+ *   organizer confirmed it (`resetLater`), else is refused (BRACKET_RESULT_LOCKED, the plan in
+ *   `meta`). A true draw or a
  *   double forfeit names no winner: from a war the series stays open with review reason
  *   `bracket_draw` / `double_forfeit`; from the organizer it is refused (BRACKET_DRAW,
  *   BRACKET_DOUBLE_FORFEIT).
- * - Swiss: a result may be entered or corrected until the next round starts (ROUND_CLOSED after);
+ * - Swiss: a result may be entered or corrected until the next round starts; after, only with
+ *   `resetLater`, which removes the later rounds (ROUND_CLOSED without it);
  *   a double forfeit is a loss for both sides (placement 2 both, both marked forfeit).
  */
 export async function recordSeriesResultIn(
   deps: BracketsDeps,
-  input: { matchSeriesId: string; score: WarScore; source: ResultSource },
+  input: { matchSeriesId: string; score: WarScore; source: ResultSource; resetLater?: boolean },
   tx: Executor,
 ): Promise<StageResult | null> {
   const results = createStageResultsRepository(deps.db);
@@ -156,6 +157,7 @@ export async function recordSeriesResultIn(
     const outcome = warOutcome(input.score);
     let changed: string[] = [];
     let champion: string | null = null;
+    let plan: StageResetPlan = { resetMatchSeriesIds: [], removedRounds: [], bracket: null };
     if (stage.format === 'double_elimination' && stage.bracket) {
       if (outcome === 'draw' || outcome === 'none') {
         const noWinner = NO_WINNER[outcome];
@@ -170,23 +172,35 @@ export async function recordSeriesResultIn(
           winnerRosterId: null,
           changedMatchSeriesIds: [],
           championRosterId: null,
+          resetMatchSeriesIds: [],
+          removedRounds: [],
         };
       }
       const winner = outcome === 'home' ? home.rosterId : away.rosterId;
-      const applied = applyBracketResult(stage.bracket, stage.bracketResults, {
-        matchId: row.link.nodeId,
-        winnerRosterId: winner,
-      });
-      await deps.repo.updateBracketResults(stage.id, applied.results, tx);
-      changed = await propagate(results, stage, applied.changes, row.link.nodeId, at, tx);
+      plan = await planStageReset(
+        deps,
+        results,
+        { stage, nodeId: row.link.nodeId, roundNumber: row.link.roundNumber, winnerRosterId: winner },
+        tx,
+      );
+      const bracketPlan = plan.bracket!;
+      if (plan.resetMatchSeriesIds.length > 0 && !input.resetLater) throw resetNeeded(plan, stage.format);
+      await applyStageReset(deps, results, stage, plan, tx);
+      await deps.repo.updateBracketResults(stage.id, bracketPlan.results, tx);
+      changed = await propagate(results, stage, bracketPlan.changes, row.link.nodeId, at, tx);
       // The next nodes whose teams are now known get their pick and ban. This transaction may be
       // the ladder's, which has no after-commit step for us: the captains see it on their next read.
       await openChallengesFor(deps.db, changed, tx);
-      champion = applied.state.championRosterId;
+      champion = bracketPlan.state.championRosterId;
     } else {
-      const rounds = await deps.repo.rounds(stage.id, tx);
-      if (row.link.roundNumber < rounds.length)
-        throw conflict('ROUND_CLOSED', 'The next round already started');
+      plan = await planStageReset(
+        deps,
+        results,
+        { stage, nodeId: null, roundNumber: row.link.roundNumber, winnerRosterId: null },
+        tx,
+      );
+      if (plan.removedRounds.length > 0 && !input.resetLater) throw resetNeeded(plan, stage.format);
+      await applyStageReset(deps, results, stage, plan, tx);
     }
     await writeScores(results, row.series, input.score, at, tx);
     const winnerRosterId = outcome === 'home' ? home.rosterId : outcome === 'away' ? away.rosterId : null;
@@ -198,6 +212,8 @@ export async function recordSeriesResultIn(
       winnerRosterId,
       changedMatchSeriesIds: changed,
       championRosterId: champion,
+      resetMatchSeriesIds: plan.resetMatchSeriesIds,
+      removedRounds: plan.removedRounds,
     };
   } catch (error) {
     throw toDomainError(error);
