@@ -28,9 +28,7 @@ export function resetNeeded(plan: StageResetPlan, format: StageRow['format']): D
   const swiss = format !== 'double_elimination';
   return new DomainError(
     'CONFLICT',
-    swiss
-      ? 'The next round already started'
-      : 'A later match already used this result',
+    swiss ? 'The next round already started' : 'A later match already used this result',
     {
       meta: {
         reason: swiss ? 'ROUND_CLOSED' : 'BRACKET_RESULT_LOCKED',
