@@ -197,7 +197,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('io', realtime.io);
   const metrics = createMetrics(database.db, () => realtime.io.engine.clientsCount);
   app.decorate('metrics', metrics);
-  registerMetrics(app, metrics, config.hardening.metricsToken);
+  registerMetrics(app, metrics, config.hardening.metrics);
   registerSimulatorGate(app, config.hardening);
   // Open websockets would keep the HTTP server from closing, so they go first.
   app.addHook('preClose', () => realtime.close());

@@ -29,6 +29,17 @@ describe('loadConfig', () => {
     expect(loadConfig({ SEED_DEMO: 'false' }).seedDemo).toBe(false);
   });
 
+  it.each`
+    why                                      | env                                                            | access
+    ${'the embedded demo: open'}             | ${{}}                                                          | ${{ access: 'open' }}
+    ${'PostgreSQL without a token: closed'}  | ${{ DATABASE_URL: 'postgres://x@h/db' }}                       | ${{ access: 'closed' }}
+    ${'production without a token: closed'}  | ${{ NODE_ENV: 'production', GAME_MODE: 'official' }}           | ${{ access: 'closed' }}
+    ${'PostgreSQL, METRICS_OPEN=true: open'} | ${{ DATABASE_URL: 'postgres://x@h/db', METRICS_OPEN: 'true' }} | ${{ access: 'open' }}
+    ${'a token: required wherever'}          | ${{ METRICS_TOKEN: ' s3cret ' }}                               | ${{ access: 'token', token: 's3cret' }}
+  `('GET /metrics on $why', ({ env, access }) => {
+    expect(loadConfig(env).hardening.metrics).toEqual(access);
+  });
+
   it('treats empty strings as unset and coerces numbers', () => {
     const config = loadConfig({ DATABASE_URL: '', REDIS_URL: ' ', PORT: '9000', TRUST_PROXY: '1' });
     expect(config).toMatchObject({

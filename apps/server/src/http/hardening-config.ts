@@ -55,11 +55,16 @@ export const hardeningEnvSchema = z.object({
   CONNECTION_TIMEOUT_MS: z.coerce.number().int().min(100).default(60_000),
   /** Who may frame the web app (CSP frame-ancestors): the game's web view origin(s). */
   FRAME_ANCESTORS: originList,
-  /** Bearer token GET /metrics requires; unset: /metrics is open (keep it off the public LB). */
+  /**
+   * Bearer token GET /metrics requires. Unset: /metrics is open on the embedded demo only; with
+   * DATABASE_URL or NODE_ENV=production it answers 401 until a token is set (or METRICS_OPEN=true,
+   * for a scraper on a private network).
+   */
   METRICS_TOKEN: z
     .string()
     .optional()
     .transform((value) => value?.trim() || undefined),
+  METRICS_OPEN: booleanFromEnv.optional(),
   /**
    * Load shedding: 503 + Retry-After when the event loop lags more than this (0 = off). Off by
    * default on the embedded database: PGlite runs every query on the event loop itself, so a lag
@@ -78,7 +83,8 @@ export interface HardeningConfig {
   requestTimeoutMs: number;
   connectionTimeoutMs: number;
   frameAncestors: string[];
-  metricsToken: string | undefined;
+  /** GET /metrics: open, or a bearer token it requires, or closed (no token set outside the demo). */
+  metrics: { access: 'open' } | { access: 'token'; token: string } | { access: 'closed' };
   maxEventLoopDelayMs: number;
   /** Whether the simulator API and console exist at all (simulated game, and not on PostgreSQL unless allowed). */
   simulatorEnabled: boolean;
@@ -102,10 +108,15 @@ export function toHardeningConfig(
     requestTimeoutMs: e.REQUEST_TIMEOUT_MS,
     connectionTimeoutMs: e.CONNECTION_TIMEOUT_MS,
     frameAncestors: e.FRAME_ANCESTORS.length > 0 ? e.FRAME_ANCESTORS : ["'self'"],
-    metricsToken: e.METRICS_TOKEN,
+    metrics: metricsAccess(e.METRICS_TOKEN, e.METRICS_OPEN ?? (embedded && nodeEnv !== 'production')),
     maxEventLoopDelayMs: e.MAX_EVENT_LOOP_DELAY_MS ?? (embedded ? 0 : 1000),
     simulatorEnabled: e.GAME_MODE === 'simulated' && (embedded || e.SIMULATOR_ON_DATABASE_URL),
     // Closed unless switched on: the root `npm start` (embedded demo) passes SIMULATOR_OPEN=true.
     simulatorOpen: e.SIMULATOR_OPEN ?? false,
   };
+}
+
+function metricsAccess(token: string | undefined, open: boolean): HardeningConfig['metrics'] {
+  if (token) return { access: 'token', token };
+  return open ? { access: 'open' } : { access: 'closed' };
 }

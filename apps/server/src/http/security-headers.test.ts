@@ -11,6 +11,7 @@ describe('security headers (helmet, computed once)', () => {
         "default-src 'self';base-uri 'self';script-src 'self';style-src 'self' 'unsafe-inline';" +
         "img-src 'self' data: https:;font-src 'self' data:;connect-src 'self';object-src 'none';" +
         "form-action 'self';frame-ancestors 'self' https://webview.game.test",
+      'cross-origin-opener-policy': 'same-origin-allow-popups',
       'cross-origin-resource-policy': 'same-origin',
       'origin-agent-cluster': '?1',
       'referrer-policy': 'strict-origin-when-cross-origin',
@@ -21,6 +22,17 @@ describe('security headers (helmet, computed once)', () => {
       'x-permitted-cross-domain-policies': 'none',
       'x-xss-protection': '0',
     });
+  });
+
+  it.each([
+    [["'self'"], 'SAMEORIGIN'],
+    [["'none'"], 'DENY'],
+    [FRAMERS, undefined],
+    [['https://webview.game.test'], undefined],
+  ])('frame-ancestors %j: X-Frame-Options %s (it cannot name another origin)', (framers, expected) => {
+    const headers = securityHeadersOf(securityHeaderOptions(framers));
+    expect(headers['x-frame-options']).toBe(expected);
+    expect(headers['content-security-policy']).toContain(`frame-ancestors ${framers.join(' ')}`);
   });
 
   it('a helmet option it refuses fails at start, not on a request', () => {

@@ -25,13 +25,23 @@ export function securityHeaderOptions(frameAncestors: string[]): Readonly<Helmet
         frameAncestors,
       },
     },
-    // X-Frame-Options cannot name several origins; frame-ancestors above is the rule.
-    frameguard: false,
+    // For browsers that predate frame-ancestors. X-Frame-Options cannot name another origin: when
+    // the game's web view is listed it is left out, and frame-ancestors (which wins wherever both are
+    // understood) is the rule.
+    frameguard: frameGuardFor(frameAncestors),
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
-    // Discord's OAuth popup and the game's web view need cross-origin windows to keep working.
-    crossOriginOpenerPolicy: false,
+    // No other origin keeps a handle on the hub's window; the hub's own popups (Discord's OAuth) still
+    // report back to it.
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
     crossOriginEmbedderPolicy: false,
   };
+}
+
+function frameGuardFor(frameAncestors: readonly string[]): HelmetOptions['frameguard'] {
+  if (frameAncestors.length !== 1) return false;
+  if (frameAncestors[0] === "'self'") return { action: 'sameorigin' };
+  if (frameAncestors[0] === "'none'") return { action: 'deny' };
+  return false;
 }
 
 /**

@@ -103,7 +103,7 @@ describe('metrics token and load shedding', () => {
   beforeAll(async () => {
     const started = await startTestApp('pglite', {
       seed: false,
-      config: { hardening: { ...testConfig().hardening, metricsToken: 'scrape-me' } },
+      config: { hardening: { ...testConfig().hardening, metrics: { access: 'token', token: 'scrape-me' } } },
       deps: { underPressure: async () => !pressure.on, pressureIntervalMs: 5 },
     });
     app = started.context.app;

@@ -3,6 +3,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { Db } from '../../db/client.js';
 import { GameAdapterError } from '../../game/game-adapter-error.js';
 import type { GameAdapter } from '../../game/index.js';
+import type { HardeningConfig } from '../../http/hardening-config.js';
 import { createMetricsRepository } from './metrics-repository.js';
 
 /**
@@ -110,8 +111,15 @@ export function countGameCalls<G extends GameAdapter>(game: G, calls: Metrics['g
   });
 }
 
-/** Records every response in the histogram, and serves GET /metrics (bearer METRICS_TOKEN when set). */
-export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: string | undefined): void {
+/**
+ * Records every response in the histogram, and serves GET /metrics: with the bearer METRICS_TOKEN
+ * when one is set, to anybody on the embedded demo (or METRICS_OPEN), to nobody otherwise.
+ */
+export function registerMetrics(
+  app: FastifyInstance,
+  metrics: Metrics,
+  access: HardeningConfig['metrics'],
+): void {
   app.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.requests.observe(
@@ -121,7 +129,13 @@ export function registerMetrics(app: FastifyInstance, metrics: Metrics, token: s
     done();
   });
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
-    if (token && request.headers.authorization !== `Bearer ${token}`) {
+    if (access.access === 'closed') {
+      return reply
+        .status(401)
+        .type('text/plain')
+        .send('unauthorized: set METRICS_TOKEN to scrape this instance\n');
+    }
+    if (access.access === 'token' && request.headers.authorization !== `Bearer ${access.token}`) {
       return reply.status(401).header('www-authenticate', 'Bearer').type('text/plain').send('unauthorized\n');
     }
     return reply.type(metrics.registry.contentType).send(await metrics.registry.metrics());
