@@ -66,6 +66,8 @@ export const adminApi = {
   cloneEvent: (id: string, name: string, offset: { months: number; days: number }) =>
     post<One<EventResource>>(`${T}/events/${id}/clone`, { name, offset }),
   segments: (eventId: string) => get<List<SegmentResource>>(segmentsPath(eventId), { 'page[size]': 100 }),
+  createSegment: (eventId: string, attributes: object) =>
+    post<One<SegmentResource>>(segmentsPath(eventId), attributes),
   patchSegment: (eventId: string, id: string, attributes: object) =>
     patch<One<SegmentResource>>(`${segmentsPath(eventId)}/${id}`, attributes),
   listItems: <A>(eventId: string, segmentId: string, kind: string) =>

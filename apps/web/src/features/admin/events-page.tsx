@@ -96,7 +96,7 @@ export function EventsPage() {
               />
               <PrizesForm event={event} onSaved={load} />
               <ChatGroupForm event={event} onSaved={load} />
-              <SeasonEditor eventId={event.id} />
+              <SeasonEditor eventId={event.id} event={event} />
             </>
           ) : null}
         </article>

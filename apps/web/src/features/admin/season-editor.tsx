@@ -1,75 +1,18 @@
-import type { SegmentResource } from '@cwh/contract';
+import type { EventResource, SegmentResource } from '@cwh/contract';
 import { isoToLocalInput, localInputToIso, parseCount, parsePlacements } from '@cwh/domain';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi, type ListItem } from './admin-api';
 import { Field, useAction } from './admin-ui';
+import { CheckinWindowForm } from './checkin-window-form';
 import { gmt } from './console-date';
 import { NameTranslationsForm } from './name-translations-form';
-import { StageLink } from './stage-link';
+import { ItemList, Timeline } from './season-timeline';
+import { SegmentCreateForm } from './segment-create-form';
 import { SupportedPeriodsForm } from './supported-periods-form';
 
 interface Props {
   eventId: string;
-}
-
-/** The season's stages in date order: the organizer's overview before editing one. */
-function Timeline({ eventId, segments }: { eventId: string; segments: SegmentResource[] }) {
-  const { t } = useTranslation('admin');
-  const ordered = [...segments].sort((a, b) => a.attributes.date.from.localeCompare(b.attributes.date.from));
-  return (
-    <div>
-      <h3>{t('events.timeline')}</h3>
-      <ol className="admin-timeline">
-        {ordered.map((s) => (
-          <li key={s.id}>
-            <strong>
-              {'— '.repeat(s.attributes.level)}
-              {s.attributes.name}
-            </strong>
-            <span className="muted">
-              {gmt(s.attributes.date.from)} → {gmt(s.attributes.date.to)}
-            </span>
-            <StageLink eventId={eventId} segmentId={s.id} name={s.attributes.name} />
-          </li>
-        ))}
-      </ol>
-    </div>
-  );
-}
-
-/** A segment's phases or rules, each with a Remove button (the list above them reads as text). */
-function ItemList({
-  items,
-  busy,
-  testId,
-  onRemove,
-}: {
-  items: { id: string; label: string }[];
-  busy: boolean;
-  testId: string;
-  onRemove: (id: string) => void;
-}) {
-  const { t } = useTranslation('admin');
-  if (items.length === 0) return null;
-  return (
-    <ul className="admin-items" data-testid={testId}>
-      {items.map((item) => (
-        <li key={item.id} className="admin-form">
-          <span>{item.label}</span>
-          <button
-            className="button button--ghost button--small"
-            type="button"
-            disabled={busy}
-            aria-label={t('segment.removeItem', { item: item.label })}
-            onClick={() => onRemove(item.id)}
-          >
-            {t('segment.remove')}
-          </button>
-        </li>
-      ))}
-    </ul>
-  );
 }
 
 function SegmentForm({
@@ -302,6 +245,7 @@ function SegmentForm({
           </button>
         </form>
       ) : null}
+      <CheckinWindowForm eventId={eventId} segment={segment} onSaved={onSaved} />
       <NameTranslationsForm
         names={a.nameTranslations}
         save={(nameTranslations) => adminApi.patchSegment(eventId, segment.id, { nameTranslations })}
@@ -314,22 +258,30 @@ function SegmentForm({
   );
 }
 
-/** An event's segments: the timeline, then one editor per segment (dates, limits, phases, rules, supported periods). */
-export function SeasonEditor({ eventId }: Props) {
-  const [segments, setSegments] = useState<SegmentResource[]>([]);
+/**
+ * An event's segments: the timeline with its Add stage form, then one editor per segment (dates,
+ * limits, phases, rules, check-in window, supported periods). `event` may be left out where only the
+ * editors are wanted; the Add stage form needs the event's dates and town hall levels.
+ */
+export function SeasonEditor({ eventId, event }: Props & { event?: EventResource }) {
+  const [segments, setSegments] = useState<SegmentResource[] | null>(null);
   const load = useCallback(async () => setSegments((await adminApi.segments(eventId)).data), [eventId]);
   useEffect(() => {
     void load();
   }, [load]);
+  const list = segments ?? [];
   return (
     <div>
-      <Timeline eventId={eventId} segments={segments} />
-      {segments.map((segment) => (
+      <Timeline eventId={eventId} segments={list} />
+      {event && segments ? (
+        <SegmentCreateForm event={event} segments={segments} onCreated={() => void load()} />
+      ) : null}
+      {list.map((segment) => (
         <SegmentForm
-          key={`${segment.id}-${segment.attributes.date.from}-${segment.attributes.registrationPhases.length}`}
+          key={`${segment.id}-${segment.attributes.date.from}-${segment.attributes.registrationPhases.length}-${list.length}`}
           eventId={eventId}
           segment={segment}
-          others={segments.filter((s) => s.id !== segment.id)}
+          others={list.filter((s) => s.id !== segment.id)}
           onSaved={() => void load()}
         />
       ))}

@@ -1,8 +1,16 @@
-import { type FormEvent, useState } from 'react';
+import type { SwissConfig } from '@cwh/domain';
+import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, useAction } from './admin-ui';
 import { stageApi } from './stage-api';
-import { type CreateStageForm, createStageBody, TIEBREAK_KEYS, type TiebreakKey } from './stage-forms';
+import {
+  type CreateStageForm,
+  createStageBody,
+  seedOrder,
+  TIEBREAK_KEYS,
+  type TiebreakKey,
+} from './stage-forms';
+import { StagePreview } from './stage-preview';
 import { useStageCall } from './stage-refusal';
 
 export interface SeedCandidate {
@@ -10,6 +18,8 @@ export interface SeedCandidate {
   name: string;
   /** Placement in the previous stage (ladder standings), when it has one. */
   placement: number | null;
+  /** Placed into this stage by the previous stage's advance rule. */
+  qualified?: boolean;
 }
 
 interface Props {
@@ -18,22 +28,66 @@ interface Props {
   segmentFormat: 'ladder' | 'swiss' | 'double_elimination';
   /** Locked rosters of the stage, in placement order. */
   candidates: SeedCandidate[];
+  /**
+   * The proposed field in seed order (the seeding proposal: the teams that qualified from the
+   * previous stage, else the best placed, only the checked-in ones when check-ins are on); empty:
+   * the best placed candidates.
+   */
+  proposed?: string[];
   onCreated: () => void;
 }
 
 /** Teams the default seeding takes: swiss 128, double elimination 8 (as the server does). */
 const DEFAULT_FIELD = { swiss: 128, double_elimination: 8 } as const;
 
-function placementSeeds(candidates: SeedCandidate[], format: CreateStageForm['format']) {
+function placementSeeds(candidates: SeedCandidate[], format: CreateStageForm['format'], proposed: string[]) {
+  if (proposed.length > 0) {
+    return Object.fromEntries(
+      candidates.map((c) => [c.id, proposed.includes(c.id) ? String(proposed.indexOf(c.id) + 1) : '']),
+    );
+  }
   return Object.fromEntries(
     candidates.map((c, index) => [c.id, index < DEFAULT_FIELD[format] ? String(index + 1) : '']),
   );
 }
 
+/** The proposed teams first, in their order, then the other candidates. */
+function ordered(candidates: SeedCandidate[], proposed: string[]) {
+  const rank = (c: SeedCandidate) => (proposed.includes(c.id) ? proposed.indexOf(c.id) : proposed.length);
+  return [...candidates].sort((a, b) => rank(a) - rank(b));
+}
+
+/** The swiss rules the preview pairs with (round 1 only needs a valid count of rounds). */
+function previewSwiss(form: CreateStageForm): SwissConfig | undefined {
+  const n = (text: string) => Number.parseInt(text, 10);
+  if (form.swissMode === 'fixed')
+    return n(form.rounds) >= 1 ? { format: { mode: 'fixed', rounds: n(form.rounds) } } : undefined;
+  return n(form.wins) >= 1 && n(form.losses) >= 1
+    ? { format: { mode: 'early_exit', wins: n(form.wins), losses: n(form.losses) } }
+    : undefined;
+}
+
+/** Swaps the typed seed of `id` with the team one seed above (-1) or below (+1). */
+function swapSeed(seeds: Record<string, string>, id: string, step: -1 | 1) {
+  const mine = Number.parseInt(seeds[id] ?? '', 10);
+  if (!Number.isInteger(mine)) return seeds;
+  const other = Object.keys(seeds).find((key) => Number.parseInt(seeds[key] ?? '', 10) === mine + step);
+  if (!other) return seeds;
+  return { ...seeds, [id]: String(mine + step), [other]: String(mine) };
+}
+
 /** The Create stage form: format, swiss rules and tiebreaks, seeds. */
-export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreated }: Props) {
+export function StageCreateForm({
+  segmentId,
+  segmentFormat,
+  candidates: given,
+  proposed = [],
+  onCreated,
+}: Props) {
   const { t } = useTranslation('adminstages');
   const initialFormat = segmentFormat === 'double_elimination' ? 'double_elimination' : 'swiss';
+  const candidates = useMemo(() => ordered(given, proposed), [given, proposed]);
+  const names = useMemo(() => new Map(candidates.map((c) => [c.id, c.name])), [candidates]);
   const [form, setForm] = useState<CreateStageForm>(() => ({
     format: initialFormat,
     seeding: 'manual',
@@ -43,7 +97,7 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
     wins: '3',
     losses: '3',
     tiebreaks: [...TIEBREAK_KEYS],
-    seeds: placementSeeds(candidates, initialFormat),
+    seeds: placementSeeds(candidates, initialFormat, proposed),
     startsAt: '',
   }));
   const { run, busy, message, setStatus } = useAction();
@@ -74,6 +128,7 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
     set('tiebreaks', on ? [...form.tiebreaks, key] : form.tiebreaks.filter((k) => k !== key));
   }
   const unused = TIEBREAK_KEYS.filter((k) => !form.tiebreaks.includes(k));
+  const preview = seedOrder(form.seeds);
 
   return (
     <form className="admin-card stage-create" onSubmit={submit} data-testid="stage-create-form" noValidate>
@@ -86,7 +141,7 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
             disabled={segmentFormat !== 'ladder'}
             onChange={(e) => {
               const format = e.target.value as CreateStageForm['format'];
-              setForm((f) => ({ ...f, format, seeds: placementSeeds(candidates, format) }));
+              setForm((f) => ({ ...f, format, seeds: placementSeeds(candidates, format, proposed) }));
             }}
           >
             <option value="swiss">{t('format.swiss')}</option>
@@ -244,9 +299,9 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
             <button
               type="button"
               className="button button--ghost"
-              onClick={() => set('seeds', placementSeeds(candidates, form.format))}
+              onClick={() => set('seeds', placementSeeds(candidates, form.format, proposed))}
             >
-              {t('create.seedReset')}
+              {t(proposed.length > 0 ? 'create.seedProposed' : 'create.seedReset')}
             </button>
             <ol className="stage-seeds" data-testid="seed-list">
               {candidates.map((c) => (
@@ -256,6 +311,11 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
                       {c.name}
                       {c.placement !== null ? (
                         <span className="muted"> · {t('create.placement', { placement: c.placement })}</span>
+                      ) : null}
+                      {c.qualified ? (
+                        <span className="badge" data-testid="seed-qualified">
+                          {t('create.qualified')}
+                        </span>
                       ) : null}
                     </span>
                     <input
@@ -267,6 +327,22 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
                       data-testid="seed-input"
                       data-roster={c.name}
                     />
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      onClick={() => set('seeds', swapSeed(form.seeds, c.id, -1))}
+                      aria-label={t('create.seedUp', { name: c.name })}
+                    >
+                      ↑
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost"
+                      onClick={() => set('seeds', swapSeed(form.seeds, c.id, 1))}
+                      aria-label={t('create.seedDown', { name: c.name })}
+                    >
+                      ↓
+                    </button>
                   </div>
                 </li>
               ))}
@@ -274,6 +350,15 @@ export function StageCreateForm({ segmentId, segmentFormat, candidates, onCreate
           </>
         )}
       </fieldset>
+      {form.seeding === 'manual' && candidates.length > 0 ? (
+        <StagePreview
+          format={form.format}
+          segmentId={segmentId}
+          rosterIds={preview.ok ? preview.value : null}
+          swiss={form.format === 'swiss' ? previewSwiss(form) : undefined}
+          names={names}
+        />
+      ) : null}
       <button className="button button--primary" type="submit" disabled={busy} data-testid="stage-create">
         {t('create.submit')}
       </button>

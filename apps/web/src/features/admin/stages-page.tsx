@@ -13,11 +13,12 @@ import { adminApi } from './admin-api';
 import { useAction } from './admin-ui';
 import { PickbanSetupPanel } from './pickban-setup-panel';
 import { type Advancement, type AdvanceRule, type StageInfo, stageApi } from './stage-api';
+import { stageCandidates } from './stage-candidates';
 import { type SeedCandidate, StageCreateForm } from './stage-create-form';
 import { useStageCall } from './stage-refusal';
 import { StageSeriesTable } from './stage-series-table';
+import { AdvanceResults, StageSummary, SwissStandings } from './stage-summary';
 import './stages.css';
-import { gmt } from './console-date';
 
 /** The console's root (`…/admin`, with any locale prefix) for absolute links. */
 function useConsoleBase() {
@@ -105,175 +106,6 @@ function Confirm({
   );
 }
 
-function StageSummary({ info, names }: { info: StageInfo; names: Map<string, string> }) {
-  const { t } = useTranslation('adminstages');
-  const a = info.attributes;
-  const name = (id: string | null) => (id ? (names.get(id) ?? id) : '—');
-  const complete = a.swiss?.complete ?? a.doubleElimination?.complete ?? false;
-  return (
-    <section className="admin-card" data-testid="stage-summary">
-      <h3>{t('summary.title')}</h3>
-      <dl className="stage-facts">
-        <dt>{t('summary.format')}</dt>
-        <dd data-testid="stage-format">{t(`format.${a.format}`)}</dd>
-        <dt>{t('summary.startsAt')}</dt>
-        <dd>{gmt(a.startsAt)}</dd>
-        <dt>{t('summary.teams')}</dt>
-        <dd>{a.teams.length}</dd>
-        {a.swiss ? (
-          <>
-            <dt>{t('summary.mode')}</dt>
-            <dd>
-              {a.swiss.mode === 'fixed'
-                ? t('summary.fixed', { rounds: a.swiss.rounds ?? a.swiss.maxRounds })
-                : t('summary.earlyExit', { wins: a.swiss.wins ?? 0, losses: a.swiss.losses ?? 0 })}
-            </dd>
-            <dt>{t('summary.tiebreaks')}</dt>
-            <dd>{a.swiss.tiebreaks.map((k) => t(`tiebreak.${k}`)).join(' › ')}</dd>
-            <dt>{t('summary.currentRound')}</dt>
-            <dd data-testid="stage-current-round">
-              {t('summary.roundOf', { round: a.swiss.currentRound, max: a.swiss.maxRounds })}
-            </dd>
-          </>
-        ) : null}
-        {a.doubleElimination ? (
-          <>
-            <dt>{t('summary.played')}</dt>
-            <dd data-testid="stage-played">
-              {t('summary.playedOf', {
-                played: a.doubleElimination.playedMatches,
-                total: a.doubleElimination.matches,
-              })}
-            </dd>
-            <dt>{t('summary.champion')}</dt>
-            <dd data-testid="stage-champion">{name(a.doubleElimination.championRosterId)}</dd>
-          </>
-        ) : null}
-        <dt>{t('summary.complete')}</dt>
-        <dd data-testid="stage-complete">{complete ? t('summary.yes') : t('summary.no')}</dd>
-      </dl>
-      <details>
-        <summary>{t('summary.seeds', { count: a.teams.length })}</summary>
-        <ol className="stage-seed-list" data-testid="stage-seeds">
-          {[...a.teams]
-            .sort((x, y) => x.seed - y.seed)
-            .map((team) => (
-              <li key={team.rosterId} value={team.seed}>
-                {name(team.rosterId)}
-              </li>
-            ))}
-        </ol>
-      </details>
-    </section>
-  );
-}
-
-function SwissStandings({ records }: { records: SwissRecordResource[] }) {
-  const { t } = useTranslation('adminstages');
-  if (records.length === 0) return null;
-  return (
-    <section className="admin-card" data-testid="stage-standings">
-      <h3>{t('standings.title', { round: records[0]!.attributes.roundNumber })}</h3>
-      <table className="admin-table stage-table">
-        <thead>
-          <tr>
-            <th scope="col">#</th>
-            <th scope="col">{t('standings.team')}</th>
-            <th scope="col">{t('standings.record')}</th>
-            <th scope="col">{t('tiebreak.matchPoints')}</th>
-            <th scope="col">{t('tiebreak.buchholz')}</th>
-            <th scope="col">{t('standings.status')}</th>
-          </tr>
-        </thead>
-        <tbody>
-          {records.map((r) => (
-            <tr key={r.id}>
-              <td data-label="#">{r.attributes.rank}</td>
-              <td data-label={t('standings.team')}>{r.attributes.roster.displayName}</td>
-              <td data-label={t('standings.record')}>{r.attributes.record}</td>
-              <td data-label={t('tiebreak.matchPoints')}>{r.attributes.matchPoints}</td>
-              <td data-label={t('tiebreak.buchholz')}>{r.attributes.buchholz}</td>
-              <td data-label={t('standings.status')}>{t(`standings.${r.attributes.status}`)}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </section>
-  );
-}
-
-function AdvanceResults({
-  outcomes,
-  names,
-  segments,
-}: {
-  outcomes: Advancement[];
-  names: Map<string, string>;
-  segments: SegmentResource[];
-}) {
-  const { t } = useTranslation('adminstages');
-  const segmentName = (id: string) => segments.find((s) => s.id === id)?.attributes.name ?? id;
-  return (
-    <table className="admin-table stage-table" data-testid="advance-results">
-      <caption>{t('advance.results')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">{t('standings.team')}</th>
-          <th scope="col">{t('advance.outcome')}</th>
-          <th scope="col">{t('advance.next')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {outcomes.map((o) => {
-          const a = o.attributes;
-          return (
-            <tr key={o.id}>
-              <td data-label="#">{a.rank}</td>
-              <td data-label={t('standings.team')}>{names.get(a.roster.id) ?? a.roster.id}</td>
-              <td data-label={t('advance.outcome')}>
-                {t(`advance.${a.outcome}`)}
-                {a.ticket ? ` (${t(`advance.ticket.${a.ticket}`)})` : ''}
-              </td>
-              <td data-label={t('advance.next')}>
-                {a.nextSegment
-                  ? t('advance.nextSeed', { segment: segmentName(a.nextSegment.id), seed: a.nextSeed ?? '—' })
-                  : '—'}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
-  );
-}
-
-/**
- * Ladder placements of the stage's rosters: the best placement in the standings of the ladder
- * segments of the same stage (the container and its children), as the server seeds.
- */
-async function placements(segment: SegmentResource, all: SegmentResource[]) {
-  const root = parentOf(segment) ?? segment.id;
-  const ladders = all.filter(
-    (s) => s.attributes.eliminationType === 'ladder' && (s.id === root || parentOf(s) === root),
-  );
-  const best = new Map<string, number>();
-  for (const ladder of ladders) {
-    const rows = await stageApi.standings(ladder.id).catch(() => []);
-    for (const row of rows) {
-      const id = row.attributes.roster.id;
-      // Ladder and swiss rows always have a placement; a bracket row only once its team is out
-      // (its rank orders the teams still playing).
-      const placement =
-        row.type === 'bracket-standings'
-          ? (row.attributes.placement ?? row.attributes.rank)
-          : row.attributes.placement;
-      best.set(id, Math.min(best.get(id) ?? Number.POSITIVE_INFINITY, placement));
-    }
-  }
-  return best;
-}
-
 /** /admin/stages/{event}/{segment}: the segment's stage, its rounds, series and advancement. */
 export function StagePage() {
   const { t } = useTranslation('adminstages');
@@ -281,7 +113,10 @@ export function StagePage() {
   const base = useConsoleBase();
   const [segments, setSegments] = useState<SegmentResource[]>([]);
   const [rosters, setRosters] = useState<RosterResource[]>([]);
-  const [candidates, setCandidates] = useState<SeedCandidate[]>([]);
+  const [seeding, setSeeding] = useState<{ candidates: SeedCandidate[]; proposed: string[] }>({
+    candidates: [],
+    proposed: [],
+  });
   const [info, setInfo] = useState<StageInfo | null | undefined>(undefined);
   const [series, setSeries] = useState<MatchSeriesResource[]>([]);
   const [records, setRecords] = useState<SwissRecordResource[]>([]);
@@ -321,15 +156,7 @@ export function StagePage() {
       );
       const all = await stageApi.rosters(parentOf(own) ?? own.id);
       setRosters(all);
-      const placed = await placements(own, list);
-      setCandidates(
-        all
-          .filter((r) => r.attributes.locked && !r.attributes.withdrawnAt)
-          .map((r) => ({ id: r.id, name: r.attributes.displayName, placement: placed.get(r.id) ?? null }))
-          .sort(
-            (x, y) => (x.placement ?? Number.POSITIVE_INFINITY) - (y.placement ?? Number.POSITIVE_INFINITY),
-          ),
-      );
+      setSeeding(await stageCandidates(own, list, all));
       await refresh();
     }, '');
   }, [eventId, segmentId]);
@@ -381,10 +208,11 @@ export function StagePage() {
             {t('page.none')}
           </p>
           <StageCreateForm
-            key={candidates.map((c) => c.id).join(',')}
+            key={`${seeding.candidates.map((c) => c.id).join(',')}/${seeding.proposed.join(',')}`}
             segmentId={segmentId}
             segmentFormat={segment.attributes.eliminationType}
-            candidates={candidates}
+            candidates={seeding.candidates}
+            proposed={seeding.proposed}
             onCreated={() => void refresh()}
           />
         </>
