@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
 import { createBrowserRouter, RouterProvider } from 'react-router';
 import { startSession } from './features/session/load-session';
+import { bindRealtimeToSession } from './features/session/realtime-binding';
 import { initI18n, preloadLocale } from './i18n/i18n';
 import { detectBrowserLocale, localizePath, splitLocalePath } from './i18n/locale';
 import { handleChunkLoadError } from './lib/chunk-reload';
@@ -30,6 +31,8 @@ window.addEventListener('vite:preloadError', (event) => {
 const router = createBrowserRouter(routes);
 // A signed-in player's overlays (match found has a 15 s accept window) are fetched at sign-in.
 prefetchOverlaysOnSignIn();
+// The live connection follows the session's hub user (sign-in, registration, switch of player).
+bindRealtimeToSession();
 
 // Spec 4 "Initial load": launch parameters, game-user lookup, session; fatal answers route away.
 void startSession({

@@ -24,6 +24,11 @@ export interface RealtimeClient {
    * restarted, the network dropped) are lost, so the listener re-reads the state by HTTP.
    */
   onReconnect(listener: () => void): () => void;
+  /**
+   * The session's token was refreshed (or re-issued): the next announce and the next handshake of a
+   * reconnect carry it, so a socket that reconnects after the old token expired is bound again.
+   */
+  setToken(token: string | null): void;
   close(): void;
 }
 
@@ -58,11 +63,12 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
   const reconnectListeners = new Set<() => void>();
   let socket: Socket | null = null;
   let closed = false;
+  let currentToken = token ?? null;
 
   const wire = (opened: Socket) => {
     // The token proves the user id (contract socket.ts); without one the server ignores the message.
     const announce = () => {
-      const message: SocketUserMessage = { userId, token: token ?? '' };
+      const message: SocketUserMessage = { userId, token: currentToken ?? '' };
       opened.emit(SOCKET_USER_MESSAGE, message);
     };
     opened.on(SOCKET_USER_ACK_MESSAGE, (ack: SocketUserAck) => {
@@ -119,6 +125,10 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
       reconnectListeners.add(listener);
       return () => reconnectListeners.delete(listener);
     },
+    setToken(next) {
+      currentToken = next;
+      if (socket) socket.auth = next ? { token: next } : {};
+    },
     close() {
       closed = true;
       listeners.clear();
@@ -134,14 +144,27 @@ export function createRealtimeClient({ userId, token, connect }: RealtimeOptions
 
 let shared: RealtimeClient | null = null;
 
-/** One connection per signed-in user: a new user closes the previous connection. */
+let sharedToken: string | null = null;
+
+/**
+ * One connection per hub user: a new user closes the previous connection, a new token of the same
+ * user is handed to the open one (no reconnect). The session binds it (features/session
+ * realtime-binding); the features that listen get the same client by calling it with the session's
+ * user. A call without a token (undefined) keeps the connection's token.
+ */
 export function realtimeFor(userId: string | null, token?: string | null): RealtimeClient | null {
   if (shared && shared.userId !== userId) {
     shared.close();
     shared = null;
   }
   if (!userId) return null;
-  shared ??= createRealtimeClient({ userId, token: token ?? null });
+  if (!shared) {
+    sharedToken = token ?? null;
+    shared = createRealtimeClient({ userId, token: sharedToken });
+  } else if (token !== undefined && token !== sharedToken) {
+    sharedToken = token;
+    shared.setToken(token);
+  }
   return shared;
 }
 

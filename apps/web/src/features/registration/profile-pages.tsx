@@ -5,7 +5,7 @@ import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { useLadderSegment } from '../events/ladder-segment';
 import { useEventName } from '../events/stage-name';
 import { refreshClan } from '../session/load-session';
-import { getSession, type SessionState, updateSession, useSession } from '../session/session-store';
+import { getSession, type SessionState, useSession } from '../session/session-store';
 import { FormField, FormSubmitBar } from '../shell/form-field';
 import { Notice } from '../shell/notice';
 import { PageShell } from '../shell/page-shell';
@@ -180,7 +180,6 @@ export function ProfileCreatePage() {
         },
         rememberedDateOfBirth(),
       );
-      updateSession({ hasAccount: true });
       const current = await refreshClan().catch(() => getSession());
       const onRoster = current.roster?.members.some((member) => member.tag === current.playerTag) ?? false;
       if (onRoster) {

@@ -2,11 +2,13 @@ import type {
   AgeGateDocument,
   ChatAccountDocument,
   ClanUserBody,
+  ClanUserDocument,
   DiscordAuthorizationUrlDocument,
 } from '@cwh/contract';
 import { AGE_GATE_PATH, API } from '@cwh/contract/constants';
 import { ApiError } from '../../lib/api-client';
 import { readCookie, writeCookie } from '../../lib/cookies';
+import { adoptHubUser } from '../session/load-session';
 import { authApi } from '../session/session-api';
 
 /** Set once the age service said "gated"; later visits go straight to the gate page (spec 5). */
@@ -55,10 +57,17 @@ export function rememberedDateOfBirth(): string | null {
 
 export type ProfileFields = Omit<ClanUserBody['data']['attributes'], 'dateOfBirth'>;
 
-export async function createProfile(fields: ProfileFields, dateOfBirth: string | null) {
-  await authApi.post(`${API.clan}/user`, {
+/**
+ * POST /api/clan/1.0/user: creates the player's hub account. The session gains its hub user at once
+ * (the player token now carries it), so everything bound to the user (the live connection first)
+ * follows in this visit, without a reload or a new sign-in. Answers the new user's id.
+ */
+export async function createProfile(fields: ProfileFields, dateOfBirth: string | null): Promise<string> {
+  const document = await authApi.post<ClanUserDocument>(`${API.clan}/user`, {
     data: { attributes: { ...fields, ...(dateOfBirth ? { dateOfBirth } : {}) } },
   });
+  adoptHubUser(document.data.id);
+  return document.data.id;
 }
 
 export function isConflict(error: unknown): boolean {

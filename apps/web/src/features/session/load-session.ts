@@ -287,6 +287,15 @@ export async function signIn(player: StoredPlayer): Promise<LookupAnswer> {
   return answer;
 }
 
+/**
+ * The player created their hub account in this visit (registration): the session has a hub user
+ * from now on. Its player token already carries it (the server links the tokens to the new user).
+ */
+export function adoptHubUser(userId: string): void {
+  updateSession({ hasAccount: true, userId });
+  setErrorContext({ userId, playerTag: getSession().playerTag, country: getSession().country });
+}
+
 export function signOut(): void {
   forgetPlayer();
   cancelTokenRefresh();
