@@ -1,4 +1,4 @@
-import type { AdminMatchSeriesResource, PageMeta } from '@cwh/contract';
+import type { AdminMatchSeriesResource, MatchSeriesResultPreviewDocument, PageMeta } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { ApiError, api, type RequestOptions } from '../../lib/api-client';
 import { adminToken, signOut } from './admin-session';
@@ -13,6 +13,15 @@ const T = API.tournaments;
 type Query = NonNullable<RequestOptions['query']>;
 
 export type AdminSeries = AdminMatchSeriesResource;
+/** What a result would reset (POST /match-series/{id}/results/preview, issue #31). */
+export type ResultPreview = MatchSeriesResultPreviewDocument['data']['attributes'];
+export interface PreviewInput {
+  homeStars: number;
+  awayStars: number;
+  homeDestruction?: number;
+  awayDestruction?: number;
+  forfeit?: 'home' | 'away' | 'both';
+}
 export interface SeriesPage {
   data: AdminSeries[];
   meta?: PageMeta;
@@ -74,6 +83,25 @@ export const matchSeriesAdminApi = {
     call((o) => api.post<unknown>(`${T}/match-series/deleted/${id}/restore`, body({}), o)),
   update: (id: string, attributes: { date?: string; state?: EditableState; reason?: string }) =>
     call((o) => api.patch<unknown>(`${T}/match-series/${id}`, body(attributes), o)),
+  /** What entering this result would reset (later bracket matches, later swiss rounds). */
+  previewResult: async (id: string, input: PreviewInput): Promise<ResultPreview> => {
+    const { homeStars, awayStars, homeDestruction, awayDestruction, forfeit } = input;
+    const attributes = {
+      homeStars,
+      awayStars,
+      ...(homeDestruction !== undefined ? { homeDestruction } : {}),
+      ...(awayDestruction !== undefined ? { awayDestruction } : {}),
+      ...(forfeit ? { forfeit } : {}),
+    };
+    const answer = await call((o) =>
+      api.post<MatchSeriesResultPreviewDocument>(
+        `${T}/match-series/${id}/results/preview`,
+        body(attributes),
+        o,
+      ),
+    );
+    return answer.data.attributes;
+  },
   /** Disqualifies a roster in its own segment (read from the roster). */
   disqualify: async (rosterId: string, reason: string) => {
     const roster = await call((o) =>

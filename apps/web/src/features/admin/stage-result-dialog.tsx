@@ -3,39 +3,70 @@ import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Modal } from '../../lib/modal';
 import { Field, useAction } from './admin-ui';
+import { matchSeriesAdminApi, type ResultPreview } from './match-series-admin-api';
+import { resultFormOf } from './result-correction';
 import { type SeriesResultInput, stageApi } from './stage-api';
 import { type ResultForm, resultBody } from './stage-forms';
 import { useStageCall } from './stage-refusal';
+
+/** The result with the organizer's confirmation of the reset it needs (issue #31). */
+export type CorrectionInput = SeriesResultInput & { resetLater?: boolean };
 
 interface Props {
   series: MatchSeriesResource;
   onClose: () => void;
   onSaved: () => void;
   /** Where the checked result goes; default the results call (the dispute queue corrects through its resolve call). */
-  submit?: (input: SeriesResultInput) => Promise<unknown>;
+  submit?: (input: CorrectionInput) => Promise<unknown>;
+  /** The label of the reason field (the dispute queue's is the internal reason). */
+  reasonLabel?: string;
 }
 
-const EMPTY: ResultForm = {
-  homeStars: '',
-  awayStars: '',
-  homeDestruction: '',
-  awayDestruction: '',
-  forfeit: '',
-  reason: '',
-};
+/** The later matches a correction resets, shown before the organizer confirms. */
+function ResetPreview({ plan }: { plan: ResultPreview }) {
+  const { t } = useTranslation('adminstages');
+  return (
+    <div className="stage-result-form__wide admin-status admin-status--error" data-testid="reset-preview">
+      <p>
+        <strong>{t('result.resetTitle', { count: plan.resets.length })}</strong>
+      </p>
+      {plan.removedRounds.length > 0 ? (
+        <p data-testid="reset-rounds">{t('result.resetRounds', { rounds: plan.removedRounds.join(', ') })}</p>
+      ) : null}
+      <ul>
+        {plan.resets.map((r) => (
+          <li key={r.matchSeriesId} data-testid="reset-item" data-series={r.matchSeriesId}>
+            {t('result.resetItem', {
+              match: r.nodeId ?? t('series.roundN', { round: r.roundNumber }),
+              home: r.home ?? t('series.tbd'),
+              away: r.away ?? t('series.tbd'),
+            })}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
-/** Record (or correct) the result of one series: stars, destruction, a forfeit, and the reason. */
-export function RecordResultDialog({ series, onClose, onSaved, submit: send }: Props) {
+/**
+ * Record (or correct) the result of one series: stars, destruction, a forfeit, and the reason. It
+ * opens on the stored result, so a correction changes only what the organizer touches. A
+ * correction whose later matches were played shows which ones it resets and asks to confirm.
+ */
+export function RecordResultDialog({ series, onClose, onSaved, submit: send, reasonLabel }: Props) {
   const { t } = useTranslation('adminstages');
   const formId = useId();
-  const [form, setForm] = useState<ResultForm>(EMPTY);
+  const [form, setForm] = useState<ResultForm>(() => resultFormOf(series));
+  const [plan, setPlan] = useState<ResultPreview | null>(null);
   const { run, busy, message, setStatus } = useAction();
   const stageCall = useStageCall();
   const [home, away] = series.attributes.competitors;
   const homeName = home?.displayName ?? '—';
   const awayName = away?.displayName ?? '—';
-  const set = <K extends keyof ResultForm>(key: K, value: ResultForm[K]) =>
+  const set = <K extends keyof ResultForm>(key: K, value: ResultForm[K]) => {
+    setPlan(null);
     setForm((f) => ({ ...f, [key]: value }));
+  };
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,9 +75,28 @@ export function RecordResultDialog({ series, onClose, onSaved, submit: send }: P
       setStatus({ kind: 'error', text: t(checked.error.key, checked.error.values) });
       return;
     }
-    const save = send ?? ((input: SeriesResultInput) => stageApi.recordResult(series.id, input));
-    const ok = await run(() => stageCall(() => save(checked.value)));
-    if (ok) onSaved();
+    const save = send ?? ((input: CorrectionInput) => stageApi.recordResult(series.id, input));
+    if (plan) {
+      const ok = await run(() => stageCall(() => save({ ...checked.value, resetLater: true })));
+      if (ok) onSaved();
+      return;
+    }
+    const found: { plan: ResultPreview | null } = { plan: null };
+    const ok = await run(
+      () =>
+        stageCall(async () => {
+          if (series.attributes.state === 'finished')
+            found.plan = await matchSeriesAdminApi.previewResult(series.id, checked.value);
+          if (found.plan && found.plan.resets.length > 0) return;
+          await save(checked.value);
+        }),
+      '',
+    );
+    if (!ok) return;
+    if (found.plan && found.plan.resets.length > 0) {
+      setStatus(null);
+      setPlan(found.plan);
+    } else onSaved();
   }
 
   return (
@@ -60,8 +110,14 @@ export function RecordResultDialog({ series, onClose, onSaved, submit: send }: P
           <button className="button button--ghost" type="button" onClick={onClose}>
             {t('result.cancel')}
           </button>
-          <button className="button button--primary" type="submit" form={formId} disabled={busy}>
-            {t('result.save')}
+          <button
+            className="button button--primary"
+            type="submit"
+            form={formId}
+            disabled={busy}
+            data-testid={plan ? 'result-reset-confirm' : 'result-save'}
+          >
+            {plan ? t('result.resetAndSave', { count: plan.resets.length }) : t('result.save')}
           </button>
         </>
       }
@@ -91,6 +147,7 @@ export function RecordResultDialog({ series, onClose, onSaved, submit: send }: P
             inputMode="decimal"
             value={form.homeDestruction}
             onChange={(e) => set('homeDestruction', e.target.value)}
+            data-testid="result-home-destruction"
           />
         </Field>
         <Field label={t('result.destruction', { team: awayName })}>
@@ -99,6 +156,7 @@ export function RecordResultDialog({ series, onClose, onSaved, submit: send }: P
             inputMode="decimal"
             value={form.awayDestruction}
             onChange={(e) => set('awayDestruction', e.target.value)}
+            data-testid="result-away-destruction"
           />
         </Field>
         <Field label={t('result.forfeit')}>
@@ -114,17 +172,19 @@ export function RecordResultDialog({ series, onClose, onSaved, submit: send }: P
           </select>
         </Field>
         <div className="stage-result-form__wide">
-          <Field label={t('result.reason')}>
+          <Field label={reasonLabel ?? t('result.reason')}>
             <textarea
               className="input"
               rows={3}
               value={form.reason}
-              onChange={(e) => set('reason', e.target.value)}
+              onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))}
               required
               aria-required="true"
+              data-testid="result-reason"
             />
           </Field>
         </div>
+        {plan ? <ResetPreview plan={plan} /> : null}
         {message}
       </form>
     </Modal>
