@@ -49,6 +49,8 @@ export async function startServer(
       SIMULATOR_OPEN: 'true',
       // A browser and the server share a loaded machine: lag there is no overload to shed.
       MAX_EVENT_LOOP_DELAY_MS: '0',
+      // The demo bots would play the journeys' seeded teams: off unless a spec turns them on.
+      DEMO_BOTS: 'false',
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

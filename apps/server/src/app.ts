@@ -11,6 +11,7 @@ import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
 import { createStageEntryCheck } from './features/brackets/stage-entrants.js';
 import { registerCheckins } from './features/checkins/register-checkins.js';
+import { registerDemo } from './features/demo/register-demo.js';
 import { eventRoutes } from './features/events/event-routes.js';
 import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
@@ -259,6 +260,16 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     isStageEntrant: createStageEntryCheck(database.db),
   });
   await registerMatchRoom(app, { db: database.db, now });
+  // The demo's simulated teams keep playing (DEMO_BOTS; demo seed and simulated game only).
+  registerDemo(app, {
+    config: config.demo,
+    seedDemo: config.seedDemo,
+    workers: config.ladder.workers,
+    ladder,
+    game: playersAndTeams.game,
+    sim: playersAndTeams.sim,
+    brackets: stages.deps,
+  });
 
   const spa = await registerStaticWeb(app, config.webDist);
   registerNotFound(app, spa);

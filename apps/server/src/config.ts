@@ -2,6 +2,7 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/pool-size.js';
 import { DEFAULT_STATEMENT_CACHE_SIZE } from './db/statement-cache.js';
+import { type DemoConfig, demoEnvSchema, toDemoConfig } from './features/demo/demo-config.js';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
 import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
 import {
@@ -67,6 +68,7 @@ const envSchema = z.object({
   ...ladderEnvSchema.shape,
   ...warEnvSchema.shape,
   ...hardeningEnvSchema.shape,
+  ...demoEnvSchema.shape,
 });
 
 /** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
@@ -107,6 +109,8 @@ export interface AppConfig extends PlayersConfig {
   ladder: LadderConfig;
   /** Official game: API throttling, war polling and the no-show window (docs/jobs.md). */
   warPoll: WarPollConfig;
+  /** The demo bots (features/demo): on with the demo seed and the simulated game unless DEMO_BOTS=false. */
+  demo: DemoConfig;
 }
 
 export class ConfigError extends Error {}
@@ -159,5 +163,6 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     ...toPlayersConfig(e),
     ladder: toLadderConfig(e, env.NODE_ENV),
     warPoll: toWarPollConfig(e),
+    demo: toDemoConfig(e),
   };
 }

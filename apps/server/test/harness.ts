@@ -35,7 +35,17 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
   // test/simulator-access.test.ts closes it.
   // Load shedding off: a loaded test machine lags on its own (test/hardening drives it directly).
   const hardening = { ...base.hardening, simulatorOpen: true, maxEventLoopDelayMs: 0 };
-  return { ...base, webDist: '/nonexistent', seedDemo: false, redisUrl: undefined, hardening, ...overrides };
+  // The demo bots stay off unless a test turns them on (test/demo).
+  const demo = { ...base.demo, enabled: false };
+  return {
+    ...base,
+    webDist: '/nonexistent',
+    seedDemo: false,
+    redisUrl: undefined,
+    hardening,
+    demo,
+    ...overrides,
+  };
 }
 
 /** Builds an app on a fresh database, runs `fn`, and tears everything down. */

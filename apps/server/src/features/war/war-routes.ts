@@ -15,6 +15,7 @@ import { isoSeconds } from '../../http/jsonapi.js';
 import { postSystemNotice } from '../../realtime/match-room-notices.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { clanProfileDeepLink } from '../ladder/match-series/official-war-mapper.js';
+import { selectPlayers } from './select-players.js';
 
 /** Link the web opens for a simulated war: the hub's small game-client page. */
 export const simulatedWarLink = (warId: string) => `/simulator/war/${encodeURIComponent(warId)}`;
@@ -206,32 +207,11 @@ export function warRoutes(ladder: LadderService, game: GameAdapter): FastifyPlug
         },
       },
       async (request) => {
-        const user = caller(request);
         const roster = await clanRoster(request.params.tag);
-        if (roster.ownerId !== user.id && !user.permissions.includes('admin')) {
-          throw new DomainError('FORBIDDEN', 'Only the captain may select the players');
-        }
-        const tags = request.body.data.attributes.playerTags.map((t) => normalizeTag(t));
-        if (new Set(tags).size !== tags.length)
-          throw new DomainError('VALIDATION_FAILED', 'Players must differ');
-        const members = new Set((await repo.liveRosterMembers(roster.id)).map((m) => m.playerTag));
-        const strangers = tags.filter((t) => !members.has(t));
-        if (strangers.length)
-          throw new DomainError('WRONG_MEMBER', `Not on the roster: ${strangers.join(', ')}`);
-        const clan = await gameCall(() => game.getClan(roster.clanTag!));
-        const inClan = new Map((clan?.members ?? []).map((m) => [m.tag, m]));
-        if (!clan || tags.some((t) => !inClan.has(t))) {
-          throw new DomainError('MEMBERS_MISSING', 'A team member is missing from your clan');
-        }
-        if (tags.some((t) => inClan.get(t)!.townHallLevel !== clan.thLevel)) {
-          throw new DomainError('TH_LEVELS_MISMATCH', 'Selected players have a different Town Hall level');
-        }
-        await repo.upsertSelectedPlayers(roster.id, roster.clanTag!, tags, app.now());
-        const open = await repo.openSeriesOfRoster(roster.id);
-        if (open && !open.warId) {
-          const competitor = (await repo.competitorsOf([open.id])).find((c) => c.rosterId === roster.id);
-          if (competitor) await repo.updateCompetitor(competitor.id, { playerTags: tags });
-        }
+        await selectPlayers(
+          { ladder, game, now: app.now },
+          { roster, user: caller(request), playerTags: request.body.data.attributes.playerTags },
+        );
         return selectedDocument(request.params.tag);
       },
     );
