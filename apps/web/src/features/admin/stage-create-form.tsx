@@ -1,4 +1,4 @@
-import type { SwissConfig } from '@cwh/domain';
+import { defaultSwissRounds, type SwissConfig } from '@cwh/domain';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Field, useAction } from './admin-ui';
@@ -93,7 +93,12 @@ export function StageCreateForm({
     seeding: 'manual',
     size: '',
     swissMode: 'fixed',
-    rounds: '5',
+    // The server's default for the proposed field (6 teams: 3 rounds), so a usual stage needs no typing.
+    rounds: String(
+      defaultSwissRounds(
+        Object.values(placementSeeds(candidates, initialFormat, proposed)).filter(Boolean).length,
+      ),
+    ),
     wins: '3',
     losses: '3',
     tiebreaks: [...TIEBREAK_KEYS],

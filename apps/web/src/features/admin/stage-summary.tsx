@@ -1,5 +1,6 @@
 import type { SegmentResource, SwissRecordResource } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { gmt } from './console-date';
 import type { Advancement, StageInfo } from './stage-api';
 
@@ -105,44 +106,64 @@ export function AdvanceResults({
   outcomes,
   names,
   segments,
+  stageHref,
 }: {
   outcomes: Advancement[];
   names: Map<string, string>;
   segments: SegmentResource[];
+  /** The Stages page of a segment: the qualified teams' next stage, to seed it from here. */
+  stageHref: (segmentId: string) => string;
 }) {
   const { t } = useTranslation('adminstages');
   const segmentName = (id: string) => segments.find((s) => s.id === id)?.attributes.name ?? id;
+  const next = [
+    ...new Set(outcomes.flatMap((o) => (o.attributes.nextSegment ? [o.attributes.nextSegment.id] : []))),
+  ];
   return (
-    <table className="admin-table stage-table" data-testid="advance-results">
-      <caption>{t('advance.results')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">{t('standings.team')}</th>
-          <th scope="col">{t('advance.outcome')}</th>
-          <th scope="col">{t('advance.next')}</th>
-        </tr>
-      </thead>
-      <tbody>
-        {outcomes.map((o) => {
-          const a = o.attributes;
-          return (
-            <tr key={o.id}>
-              <td data-label="#">{a.rank}</td>
-              <td data-label={t('standings.team')}>{names.get(a.roster.id) ?? a.roster.id}</td>
-              <td data-label={t('advance.outcome')}>
-                {t(`advance.${a.outcome}`)}
-                {a.ticket ? ` (${t(`advance.ticket.${a.ticket}`)})` : ''}
-              </td>
-              <td data-label={t('advance.next')}>
-                {a.nextSegment
-                  ? t('advance.nextSeed', { segment: segmentName(a.nextSegment.id), seed: a.nextSeed ?? '—' })
-                  : '—'}
-              </td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <>
+      {next.length > 0 ? (
+        <p data-testid="advance-next">
+          {next.map((id) => (
+            <Link key={id} className="button button--primary" to={stageHref(id)}>
+              {t('advance.openNext', { segment: segmentName(id) })}
+            </Link>
+          ))}
+        </p>
+      ) : null}
+      <table className="admin-table stage-table" data-testid="advance-results">
+        <caption>{t('advance.results')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">#</th>
+            <th scope="col">{t('standings.team')}</th>
+            <th scope="col">{t('advance.outcome')}</th>
+            <th scope="col">{t('advance.next')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {outcomes.map((o) => {
+            const a = o.attributes;
+            return (
+              <tr key={o.id}>
+                <td data-label="#">{a.rank}</td>
+                <td data-label={t('standings.team')}>{names.get(a.roster.id) ?? a.roster.id}</td>
+                <td data-label={t('advance.outcome')}>
+                  {t(`advance.${a.outcome}`)}
+                  {a.ticket ? ` (${t(`advance.ticket.${a.ticket}`)})` : ''}
+                </td>
+                <td data-label={t('advance.next')}>
+                  {a.nextSegment
+                    ? t('advance.nextSeed', {
+                        segment: segmentName(a.nextSegment.id),
+                        seed: a.nextSeed ?? '—',
+                      })
+                    : '—'}
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
   );
 }

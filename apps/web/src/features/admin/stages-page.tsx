@@ -144,6 +144,10 @@ export function StagePage() {
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the segment changes
   useEffect(() => {
+    // Another segment (the advancement's link to the next stage): nothing of the last one stays shown.
+    setOutcomes(null);
+    setInfo(undefined);
+    setSeeding({ candidates: [], proposed: [] });
     void load.run(async () => {
       const list = (await adminApi.segments(eventId)).data;
       setSegments(list);
@@ -268,7 +272,14 @@ export function StagePage() {
                 : t('actions.noRules')}
             </p>
             {act.message}
-            {outcomes ? <AdvanceResults outcomes={outcomes} names={names} segments={segments} /> : null}
+            {outcomes ? (
+              <AdvanceResults
+                outcomes={outcomes}
+                names={names}
+                segments={segments}
+                stageHref={(id) => `${base}/stages/${eventId}/${id}`}
+              />
+            ) : null}
           </div>
           {swiss ? <SwissStandings records={records} /> : null}
           <StageSeriesTable series={series} rosters={rosterMap} onChanged={() => void refresh()} />
