@@ -48,8 +48,8 @@ function open(target: MatchSeriesResource, submit = vi.fn().mockResolvedValue(un
   return { submit, onSaved, dialog: screen.getByTestId('result-dialog') };
 }
 
-beforeAll(async () => {
-  await initI18n('en');
+beforeAll(() => {
+  initI18n();
 });
 beforeEach(() => api.previewResult.mockReset());
 
