@@ -1,5 +1,7 @@
 import { JSONAPI_MEDIA_TYPE } from '@cwh/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { DomainError } from '../errors/domain-error.js';
+import { duplicateMember } from './json-duplicate-members.js';
 
 const PLAIN_JSON = 'application/json';
 // Documentation routes keep their own media types.
@@ -23,11 +25,21 @@ function isApiRequest(request: FastifyRequest): boolean {
 export function registerContentNegotiation(app: FastifyInstance): void {
   // Only JSON bodies exist in this API; anything else must be a 415, not a string for the validator.
   app.removeContentTypeParser('text/plain');
-  app.addContentTypeParser(
-    JSONAPI_MEDIA_TYPE,
-    { parseAs: 'string' },
-    app.getDefaultJsonParser('error', 'error'),
-  );
+  const parse = app.getDefaultJsonParser('error', 'error');
+  const parseUnique: typeof parse = (request, body, done) =>
+    parse(request, body, (error, value) => {
+      if (error) return done(error, undefined);
+      const name = duplicateMember(String(body));
+      if (name === null) return done(null, value);
+      done(
+        new DomainError('VALIDATION_FAILED', `The member "${name}" appears twice in one object`),
+        undefined,
+      );
+    });
+  app.removeContentTypeParser('application/json');
+  for (const type of [JSONAPI_MEDIA_TYPE, PLAIN_JSON]) {
+    app.addContentTypeParser(type, { parseAs: 'string' }, parseUnique);
+  }
   app.decorateRequest('responseMediaType', JSONAPI_MEDIA_TYPE);
   app.addHook('onRequest', (request, _reply, done) => {
     request.responseMediaType = negotiateMediaType(request.headers.accept);

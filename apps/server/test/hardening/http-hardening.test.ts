@@ -52,6 +52,35 @@ describeEachDatabase(
       expect(response.json().errors[0].code).toBe('VALIDATION_FAILED');
     });
 
+    it.each([
+      ['JSON:API', 'application/vnd.api+json'],
+      ['plain JSON', 'application/json'],
+    ])(
+      'a %s body with a member written twice is refused with 400, the request not run',
+      async (_kind, type) => {
+        const login = `${API.users}/login`;
+        const payload =
+          '{"data":{"attributes":{"email":"a@example.com","password":"x","email":"admin@clanwarhub.local"}}}';
+        const response = await ctx.app.inject({
+          method: 'POST',
+          url: login,
+          headers: { 'content-type': type },
+          payload,
+        });
+        expect(response.statusCode).toBe(400);
+        expect(response.json().errors[0]).toMatchObject({ code: 'VALIDATION_FAILED' });
+        expect(response.json().errors[0].detail).toContain('"email" appears twice');
+        const once = '{"data":{"attributes":{"email":"a@example.com","password":"wrong-password"}}}';
+        const clean = await ctx.app.inject({
+          method: 'POST',
+          url: login,
+          headers: { 'content-type': type },
+          payload: once,
+        });
+        expect(clean.statusCode).toBe(401);
+      },
+    );
+
     it('a clean report with emoji is stored', async () => {
       const payload = { error: 'boom 🏆', url: '/', meta: { extras: { note: '部族' } } };
       const response = await ctx.app.inject(jsonApiRequest({ method: 'POST', url: LOG, payload }));
