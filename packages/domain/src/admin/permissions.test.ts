@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type AdminAction, canPerform, isStaff } from './permissions.js';
+import { type AdminAction, canPerform, consoleSections, isStaff } from './permissions.js';
 
 const ACTIONS: AdminAction[] = [
   'event:create',
@@ -47,5 +47,25 @@ describe('isStaff', () => {
     expect(isStaff(['organizer'])).toBe(true);
     expect(isStaff(['player'])).toBe(false);
     expect(isStaff([])).toBe(false);
+  });
+});
+
+describe('consoleSections (the console menu per role)', () => {
+  it.each([
+    [
+      'admin',
+      ['admin'],
+      ['events', 'stages', 'match-series', 'disputes', 'rosters', 'checkins', 'users', 'activity', 'outbox'],
+    ],
+    ['organizer', ['organizer'], ['events', 'stages', 'match-series', 'disputes', 'rosters', 'checkins']],
+    ['support', ['support'], ['users', 'activity', 'outbox']],
+    [
+      'organizer and support',
+      ['organizer', 'support'],
+      ['events', 'stages', 'match-series', 'disputes', 'rosters', 'checkins', 'users', 'activity', 'outbox'],
+    ],
+    ['a player', [], []],
+  ])('%s', (_who, permissions, sections) => {
+    expect(consoleSections(permissions)).toEqual(sections);
   });
 });

@@ -48,3 +48,41 @@ export function canPerform(
 export function isStaff(permissions: readonly string[]): boolean {
   return STAFF_ROLES.some((role) => hasRole(permissions, role));
 }
+
+/** The console's pages (issue #31: a staff member sees only the pages of what they may do). */
+export const CONSOLE_SECTIONS = [
+  'events',
+  'stages',
+  'match-series',
+  'disputes',
+  'rosters',
+  'checkins',
+  'users',
+  'activity',
+  'outbox',
+] as const;
+export type ConsoleSection = (typeof CONSOLE_SECTIONS)[number];
+
+/** The action each page is for: the page shows only to those `canPerform` lets do it. */
+export const CONSOLE_SECTION_ACTION: Record<ConsoleSection, AdminAction> = {
+  events: 'event:manage',
+  stages: 'event:manage',
+  'match-series': 'event:manage',
+  disputes: 'event:manage',
+  rosters: 'event:manage',
+  checkins: 'event:manage',
+  users: 'user:support',
+  activity: 'activity-log:read',
+  outbox: 'mail-outbox:read',
+};
+
+/**
+ * The console pages `permissions` may use, in menu order. Event pages list only the events an
+ * organizer runs, so an organizer is shown them (the server still checks each event).
+ */
+export function consoleSections(permissions: readonly string[]): ConsoleSection[] {
+  const organizesEvent = hasRole(permissions, 'organizer');
+  return CONSOLE_SECTIONS.filter((section) =>
+    canPerform(permissions, CONSOLE_SECTION_ACTION[section], { organizesEvent }),
+  );
+}

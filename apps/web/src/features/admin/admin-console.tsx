@@ -1,7 +1,7 @@
-import { formatPermissions } from '@cwh/domain';
-import { type FormEvent, lazy, Suspense, useState } from 'react';
+import { type ConsoleSection, consoleSections, formatPermissions } from '@cwh/domain';
+import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { NavLink, Route, Routes, useLocation } from 'react-router';
+import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../shell/page-loader';
 import { signIn, signOut, useAdminSession } from './admin-session';
 import { Field, useAction } from './admin-ui';
@@ -29,6 +29,43 @@ const DisputeQueuePage = lazy(() =>
 const CheckinReviewPage = lazy(() =>
   import('./checkin-review-page').then((m) => ({ default: m.CheckinReviewPage })),
 );
+
+/** Menu label of each console page (namespace-qualified keys). */
+const SECTION_LABEL: Record<ConsoleSection, string> = {
+  events: 'nav.events',
+  stages: 'adminstages:nav',
+  'match-series': 'adminmatches:nav',
+  disputes: 'disputes:queue.nav',
+  rosters: 'adminrosters:nav.rosters',
+  checkins: 'adminrosters:nav.checkins',
+  users: 'nav.users',
+  activity: 'nav.activity',
+  outbox: 'nav.outbox',
+};
+
+const SECTION_PATH: Record<ConsoleSection, string> = {
+  events: 'events',
+  stages: 'stages',
+  'match-series': 'match-series',
+  disputes: 'disputes',
+  rosters: 'rosters',
+  checkins: 'checkins',
+  users: 'users',
+  activity: 'activity',
+  outbox: 'outbox',
+};
+
+const SECTION_PAGE: Record<ConsoleSection, ReactNode> = {
+  events: <EventsPage />,
+  stages: <StagesIndex />,
+  'match-series': <MatchSeriesPage />,
+  disputes: <DisputeQueuePage />,
+  rosters: <RostersPage />,
+  checkins: <CheckinReviewPage />,
+  users: <UsersPage />,
+  activity: <ActivityLogPage />,
+  outbox: <OutboxPage />,
+};
 
 function SignIn() {
   const { t } = useTranslation('admin');
@@ -82,6 +119,8 @@ export function AdminConsole() {
   // Links are absolute from the console's root (with any locale prefix): relative links inside a
   // splat route resolve against the current sub-page.
   const base = pathname.slice(0, pathname.indexOf('/admin') + '/admin'.length);
+  // Only the pages the signed-in staff member may use (domain consoleSections, one rule).
+  const sections = session ? consoleSections(session.permissions) : [];
   return (
     <div className="page admin" data-testid="page-admin">
       <h1 className="page__title">{t('title')}</h1>
@@ -94,16 +133,12 @@ export function AdminConsole() {
       ) : (
         <>
           <div className="admin-bar">
-            <nav className="admin-nav" aria-label={t('title')}>
-              <NavLink to={`${base}/events`}>{t('nav.events')}</NavLink>
-              <NavLink to={`${base}/stages`}>{t('adminstages:nav')}</NavLink>
-              <NavLink to={`${base}/match-series`}>{t('adminmatches:nav')}</NavLink>
-              <NavLink to={`${base}/disputes`}>{t('disputes:queue.nav')}</NavLink>
-              <NavLink to={`${base}/rosters`}>{t('adminrosters:nav.rosters')}</NavLink>
-              <NavLink to={`${base}/checkins`}>{t('adminrosters:nav.checkins')}</NavLink>
-              <NavLink to={`${base}/users`}>{t('nav.users')}</NavLink>
-              <NavLink to={`${base}/activity`}>{t('nav.activity')}</NavLink>
-              <NavLink to={`${base}/outbox`}>{t('nav.outbox')}</NavLink>
+            <nav className="admin-nav" aria-label={t('title')} data-testid="admin-nav">
+              {sections.map((section) => (
+                <NavLink key={section} to={`${base}/${section}`} data-testid={`admin-nav-${section}`}>
+                  {t(SECTION_LABEL[section])}
+                </NavLink>
+              ))}
             </nav>
             <span className="muted" data-testid="admin-signed-in">
               {t('signedInAs', { email: session.email, permissions: formatPermissions(session) })}
@@ -114,17 +149,17 @@ export function AdminConsole() {
           </div>
           <Suspense fallback={<PageLoader />}>
             <Routes>
-              <Route index element={<EventsPage />} />
-              <Route path="events" element={<EventsPage />} />
-              <Route path="stages" element={<StagesIndex />} />
-              <Route path="stages/:eventId/:segmentId" element={<StagePage />} />
-              <Route path="match-series" element={<MatchSeriesPage />} />
-              <Route path="disputes" element={<DisputeQueuePage />} />
-              <Route path="rosters" element={<RostersPage />} />
-              <Route path="checkins" element={<CheckinReviewPage />} />
-              <Route path="users" element={<UsersPage />} />
-              <Route path="activity" element={<ActivityLogPage />} />
-              <Route path="outbox" element={<OutboxPage />} />
+              <Route
+                index
+                element={sections[0] ? <Navigate to={`${base}/${sections[0]}`} replace /> : null}
+              />
+              {sections.map((section) => (
+                <Route key={section} path={SECTION_PATH[section]} element={SECTION_PAGE[section]} />
+              ))}
+              {sections.includes('stages') ? (
+                <Route path="stages/:eventId/:segmentId" element={<StagePage />} />
+              ) : null}
+              <Route path="*" element={<p className="muted">{t('nav.notAllowed')}</p>} />
             </Routes>
           </Suspense>
         </>

@@ -1,0 +1,89 @@
+import { render, screen, within } from '@testing-library/react';
+import { I18nextProvider } from 'react-i18next';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { i18n, initI18n } from '../../i18n/i18n';
+
+const session = vi.hoisted(() => ({ current: null as null | { email: string; permissions: string[] } }));
+vi.mock('./admin-session', () => ({
+  useAdminSession: () => session.current,
+  signIn: vi.fn(),
+  signOut: vi.fn(),
+}));
+
+// The pages themselves are not under test: each is a stub naming itself.
+vi.mock('./events-page', () => ({ EventsPage: () => <p>events page</p> }));
+vi.mock('./users-page', () => ({ UsersPage: () => <p>users page</p> }));
+vi.mock('./activity-log-page', () => ({ ActivityLogPage: () => <p>activity page</p> }));
+vi.mock('./outbox-page', () => ({ OutboxPage: () => <p>outbox page</p> }));
+vi.mock('./stages-page', () => ({ StagesIndex: () => <p>stages page</p>, StagePage: () => <p>stage</p> }));
+vi.mock('./match-series-page', () => ({ MatchSeriesPage: () => <p>match series page</p> }));
+vi.mock('./rosters-page', () => ({ RostersPage: () => <p>rosters page</p> }));
+vi.mock('./dispute-queue-page', () => ({ DisputeQueuePage: () => <p>disputes page</p> }));
+vi.mock('./checkin-review-page', () => ({ CheckinReviewPage: () => <p>checkins page</p> }));
+
+async function consoleAs(permissions: string[], path = '/admin') {
+  session.current = { email: 'staff@hub.test', permissions };
+  render(
+    <I18nextProvider i18n={i18n}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path="/admin/*" element={<AdminConsole />} />
+        </Routes>
+      </MemoryRouter>
+    </I18nextProvider>,
+  );
+  const nav = screen.getByTestId('admin-nav');
+  return within(nav)
+    .getAllByRole('link')
+    .map((a) => a.getAttribute('data-testid')!.replace('admin-nav-', ''));
+}
+
+beforeAll(() => {
+  initI18n();
+});
+afterEach(() => {
+  session.current = null;
+});
+
+const { AdminConsole } = await import('./admin-console');
+
+describe('the console shows each role only the pages it may use (issue #31)', () => {
+  it('admin: every page', async () => {
+    expect(await consoleAs(['admin'])).toEqual([
+      'events',
+      'stages',
+      'match-series',
+      'disputes',
+      'rosters',
+      'checkins',
+      'users',
+      'activity',
+      'outbox',
+    ]);
+  });
+
+  it('organizer: the event pages only, and no users, activity log or outbox', async () => {
+    expect(await consoleAs(['organizer'])).toEqual([
+      'events',
+      'stages',
+      'match-series',
+      'disputes',
+      'rosters',
+      'checkins',
+    ]);
+    expect(await screen.findByText('events page')).toBeTruthy();
+  });
+
+  it('support: users, activity log and outbox; the console opens on users', async () => {
+    expect(await consoleAs(['support'])).toEqual(['users', 'activity', 'outbox']);
+    expect(await screen.findByText('users page')).toBeTruthy();
+    expect(screen.queryByText('events page')).toBeNull();
+  });
+
+  it('a page the role may not use, opened by its address, is not shown', async () => {
+    await consoleAs(['support'], '/admin/match-series');
+    expect(screen.queryByText('match series page')).toBeNull();
+    expect(screen.getByText(i18n.t('admin:nav.notAllowed'))).toBeTruthy();
+  });
+});
