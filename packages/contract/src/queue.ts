@@ -45,7 +45,22 @@ export const queueEntryAttributes = z.object({
   /** The live (or last) match-up of this entry. */
   matchUpId: z.string().nullable(),
   matchSeriesId: z.string().nullable(),
+  /**
+   * GET /status of a waiting entry whose roster had a match-up: its last opponent is met again only
+   * once both entries waited `graceMs` (the server's MATCHMAKING_REMATCH_GRACE_MS), from
+   * `notBefore`: null while that opponent is not in the queue. Absent from the join and leave
+   * answers, null otherwise.
+   */
+  rematch: z
+    .object({
+      opponent: z.object({ id: z.string(), name: z.string().nullable() }),
+      graceMs: z.number().int().nonnegative(),
+      notBefore: z.iso.datetime({ offset: true }).nullable(),
+    })
+    .nullable()
+    .optional(),
 });
+export type QueueRematch = NonNullable<z.infer<typeof queueEntryAttributes>['rematch']>;
 
 /**
  * One queue entry; the status is `data.attributes.status` (JSON:API resource objects have no other

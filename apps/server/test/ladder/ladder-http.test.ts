@@ -280,7 +280,30 @@ describeEachDatabase(
       expect((await status(ctx.app, d)).attributes.status).toBe('declined');
       const late = await call(ctx.app, c.token, 'POST', `${API.matches}/match-ups/${mu.id}/accept`);
       expect(late.statusCode).toBe(409);
+      // The requeued side is told who its last opponent is and the grace; no countdown while the
+      // decliner is away.
+      const grace = defaultLadderConfig().rematchGraceMs;
+      const opponent = { id: d.rosterId, name: expect.any(String) };
+      expect((await status(ctx.app, c)).attributes.rematch).toEqual({
+        opponent,
+        graceMs: grace,
+        notBefore: null,
+      });
+      // The decliner queues again: both count down to the moment both waited the grace.
+      advance(2000);
+      await join(ctx.app, d);
+      const again = (await status(ctx.app, d)).attributes;
+      const notBefore = new Date(Date.parse(again.joinedAt) + grace + 1).toISOString();
+      expect(again.rematch).toEqual({
+        opponent: { id: c.rosterId, name: expect.any(String) },
+        graceMs: grace,
+        notBefore,
+      });
+      expect((await status(ctx.app, c)).attributes.rematch).toEqual({ opponent, graceMs: grace, notBefore });
       await call(ctx.app, c.token, 'POST', `${API.matches}/queue/${c.rosterId}/leave`);
+      await call(ctx.app, d.token, 'POST', `${API.matches}/queue/${d.rosterId}/leave`);
+      // A left entry has no rematch to count down.
+      expect((await status(ctx.app, d)).attributes.rematch).toBeNull();
     });
 
     it('a second decline of a closed match-up changes nothing, even once its sides are paired again', async () => {

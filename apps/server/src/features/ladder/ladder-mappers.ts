@@ -18,7 +18,16 @@ const isoOrNull = (date: Date | null) => (date ? isoSeconds(date) : null);
 export const rosterDisplayName = (roster: Pick<RosterRow, 'name'> | null | undefined) =>
   roster?.name?.trim() || 'TBD';
 
-export function queueEntryResource(entry: QueueEntryRow) {
+/** GET /queue/{rosterId}/status: the entry and, while it waits, its rematch rule (contract queue.ts). */
+export interface QueueRematchValue {
+  opponent: { id: string; name: string | null };
+  graceMs: number;
+  notBefore: Date | null;
+}
+export type QueueStatusEntry = QueueEntryRow & { rematch?: QueueRematchValue | null };
+
+export function queueEntryResource(entry: QueueStatusEntry) {
+  const { rematch } = entry;
   return {
     id: entry.id,
     type: 'queue-entries' as const,
@@ -32,6 +41,16 @@ export function queueEntryResource(entry: QueueEntryRow) {
       playerTags: entry.playerTags,
       matchUpId: entry.matchUpId,
       matchSeriesId: entry.matchSeriesId,
+      ...(rematch === undefined
+        ? {}
+        : {
+            rematch: rematch && {
+              opponent: rematch.opponent,
+              graceMs: rematch.graceMs,
+              // To the millisecond: the countdown ends when the pair is allowed, not a second early.
+              notBefore: rematch.notBefore?.toISOString() ?? null,
+            },
+          }),
     },
   };
 }

@@ -130,6 +130,25 @@ export function createQueueEntryRepository(db: Executor) {
       return rows[0] ?? null;
     },
 
+    /**
+     * The roster's last opponent (the other side of its latest match-up), with its name and since when
+     * its entry waits in the queue (null when it is not waiting); null when the roster never had one.
+     */
+    async lastOpponent(
+      rosterId: string,
+      tx: Executor = db,
+    ): Promise<{ rosterId: string; name: string | null; waitingSinceMs: number | null } | null> {
+      const result = await tx.execute(sql`
+        select lo.opponent as "rosterId", r.name,
+          (select (extract(epoch from w.joined_at) * 1000)::float8 from queue_entries w
+            where w.roster_id = lo.opponent and w.status = 'waiting' limit 1) as "waitingSinceMs"
+        from (${lastOpponentOf(sql`${rosterId}::uuid`)}) lo
+        left join rosters r on r.id = lo.opponent`);
+      return (
+        rowsOf<{ rosterId: string; name: string | null; waitingSinceMs: number | null }>(result)[0] ?? null
+      );
+    },
+
     async latestEntry(rosterId: string, tx: Executor = db): Promise<QueueEntryRow | null> {
       const rows = await tx
         .select()

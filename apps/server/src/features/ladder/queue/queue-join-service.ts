@@ -4,12 +4,14 @@ import {
   MAX_MATCHES_PER_24H,
   planQueueLeave,
   ROSTER_ALREADY_PLAYED_DETAIL,
+  rematchNotBefore,
   TEAM_SIZE,
 } from '@cwh/domain';
 import { DomainError } from '../../../errors/domain-error.js';
 import { gameCall } from '../../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../../game/index.js';
 import { type Caller, isAdmin, type LadderContext, ownedRoster } from '../ladder-context.js';
+import type { QueueRematchValue, QueueStatusEntry } from '../ladder-mappers.js';
 import type { QueueEntryRow } from '../ladder-repository.js';
 import type { EndMatchUp } from '../match-ups/end-match-up.js';
 
@@ -22,11 +24,24 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
   const { deps, repo, commit } = context;
   const { game, config, now } = deps;
 
-  async function status(rosterId: string, caller: Caller): Promise<QueueEntryRow | null> {
+  async function status(rosterId: string, caller: Caller): Promise<QueueStatusEntry | null> {
     await ownedRoster(repo, rosterId, caller);
     const entry = await repo.latestEntry(rosterId);
     if (!entry || entry.status === 'completed') return null;
-    return entry;
+    return { ...entry, rematch: entry.status === 'waiting' ? await rematchOf(entry) : null };
+  }
+
+  /** A waiting entry's last opponent and when the two may meet again (the matchmaking's grace). */
+  async function rematchOf(entry: QueueEntryRow): Promise<QueueRematchValue | null> {
+    const last = await repo.lastOpponent(entry.rosterId);
+    if (!last) return null;
+    const graceMs = config.rematchGraceMs;
+    const notBefore = rematchNotBefore(entry.joinedAt.getTime(), last.waitingSinceMs, graceMs);
+    return {
+      opponent: { id: last.rosterId, name: last.name },
+      graceMs,
+      notBefore: notBefore == null ? null : new Date(notBefore),
+    };
   }
 
   /**
