@@ -30,7 +30,6 @@ export * from './entities/user.js';
 export * from './errors/error-codes.js';
 export * from './errors/error-routes.js';
 export * from './errors/initial-load.js';
-export * from './errors/refusal-reasons.js';
 export * from './errors/server-error-codes.js';
 export * from './ladder/match-up-ending.js';
 export * from './ladder/matchmaking.js';
