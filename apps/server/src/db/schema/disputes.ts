@@ -64,7 +64,10 @@ export const matchDisputes = pgTable(
     reason: text('reason').notNull(),
     attachmentIds: jsonb('attachment_ids').$type<string[]>().notNull().default([]),
     status: text('status', { enum: ['open', 'upheld', 'corrected'] }).notNull(),
+    /** What the captains read (the note to the captains). */
     resolutionNote: text('resolution_note'),
+    /** The organizer's internal reason (staff only, never shown to the captains). */
+    internalReason: text('internal_reason'),
     resolvedBy: uuid('resolved_by').references(() => users.id, { onDelete: 'set null' }),
     resolvedAt: timestamp('resolved_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull(),

@@ -13,6 +13,8 @@ export const users = pgTable('users', {
   /** Set while the user is suspended: tokens stop working and sign-in is refused. */
   suspendedAt: timestamp('suspended_at', { withTimezone: true }),
   suspensionReason: text('suspension_reason'),
+  /** The user's hub language (a hub locale code: en, fr, …, zh_TW); their mails are written in it. */
+  locale: text('locale'),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
