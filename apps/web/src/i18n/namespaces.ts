@@ -75,7 +75,7 @@ export type RouteModule =
  */
 export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]>> = {
   home: ['home', 'finals', 'stages'],
-  'my-clan': ['chataccount', 'checkins', 'matches', 'teamchat', 'teams'],
+  'my-clan': ['chataccount', 'checkins', 'matches', 'officialwar', 'teamchat', 'teams'],
   registration: ['registration', 'stages', 'teams'],
   errors: [],
   simulator: ['simulator', 'teams'],

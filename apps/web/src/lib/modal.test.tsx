@@ -5,9 +5,10 @@ import { MODAL_MAX_WIDTH_REM } from '@cwh/domain';
 import { fireEvent, render, screen } from '@testing-library/react';
 import { useState } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { initI18n } from '../i18n/i18n';
 import { Modal } from './modal';
 
-function Harness({ onClose }: { onClose?: () => void }) {
+function Harness({ onClose, dismissible }: { onClose?: () => void; dismissible?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
@@ -18,6 +19,7 @@ function Harness({ onClose }: { onClose?: () => void }) {
         open={open}
         title="Match found"
         testId="modal"
+        dismissible={dismissible}
         onClose={
           onClose
             ? () => {
@@ -75,5 +77,33 @@ describe('Modal', () => {
       .join('\n');
     expect(css).toMatch(/\.modal \{[^}]*max-width: var\(--modal-max-width\);/);
     expect(css).not.toMatch(/max-width: \d+(\.\d+)?rem/);
+  });
+
+  it('a dismissible modal has a visible, named close button and closes on a tap outside its card', () => {
+    initI18n();
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} dismissible />);
+    fireEvent.click(screen.getByText('Open'));
+    const close = screen.getByTestId('modal-close');
+    expect(close.getAttribute('aria-label')).toBe('Close');
+    // A tap inside the card is not outside.
+    fireEvent.click(screen.getByText('Accept'));
+    expect(onClose).not.toHaveBeenCalled();
+    fireEvent.click(screen.getByTestId('modal-backdrop'));
+    expect(onClose).toHaveBeenCalledOnce();
+    fireEvent.click(screen.getByText('Open'));
+    fireEvent.click(screen.getByTestId('modal-close'));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(screen.queryByTestId('modal')).toBeNull();
+  });
+
+  it('a modal that must stay (not dismissible) has no close button and ignores a tap outside', () => {
+    const onClose = vi.fn();
+    render(<Harness onClose={onClose} />);
+    fireEvent.click(screen.getByText('Open'));
+    expect(screen.queryByTestId('modal-close')).toBeNull();
+    fireEvent.click(screen.getByTestId('modal-backdrop'));
+    expect(onClose).not.toHaveBeenCalled();
+    expect(screen.getByTestId('modal')).toBeTruthy();
   });
 });

@@ -1,6 +1,7 @@
 import './ladder.css';
 import { useLocation } from 'react-router';
 import { onSimulatorPage } from '../features/checkins/match-checkin-prompt';
+import { TurnBanner } from '../features/match-room/turn-banner';
 import { CheckinPrompt } from './checkin-prompt';
 import { useIsErrorPage } from './error-page-flag';
 import { MatchFoundModal } from './match-found-modal';
@@ -25,6 +26,7 @@ export function OverlayHost() {
       <StartWarModal hidden={inGame} />
       {inGame ? null : <SelectFiveModal />}
       {inGame ? null : <SegmentCheckinModal />}
+      {inGame ? null : <TurnBanner />}
     </div>
   );
 }

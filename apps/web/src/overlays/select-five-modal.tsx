@@ -46,6 +46,7 @@ export function SelectFiveModal() {
     <Modal
       open={queue.selectOpen}
       onClose={close}
+      dismissible
       title={t('select.title')}
       testId="select-five-modal"
       footer={

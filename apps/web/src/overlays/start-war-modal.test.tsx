@@ -16,7 +16,13 @@ vi.mock('../features/match-room/pickban-api', () => ({
 
 import { MemoryRouter } from 'react-router';
 import type { MatchSeriesValue } from '../features/matches/match-series-api';
-import { getStartWar, resetStartWar, showStartWar } from '../features/matches/start-war-store';
+import {
+  getStartWar,
+  resetStartWar,
+  START_WAR_DISMISSED_KEY,
+  showStartWar,
+  startWarModalOpen,
+} from '../features/matches/start-war-store';
 import { initI18n } from '../i18n/i18n';
 import { StartWarModal } from './start-war-modal';
 
@@ -78,10 +84,35 @@ describe('start-war modal', () => {
     fireEvent.click(screen.getByTestId('start-war-button'));
     await waitFor(() => expect(goTo).toHaveBeenCalledWith('/simulator/war/w1'));
     expect(createWarLink).toHaveBeenCalledWith('ms1');
-    expect(getStartWar().series).toBeNull();
+    await waitFor(() => expect(screen.queryByTestId('start-war-modal')).toBeNull());
     // The next poll of the same series does not bring it back.
+    act(() => showStartWar({ ...series, state: 'scheduled' } as MatchSeriesValue));
+    expect(screen.queryByTestId('start-war-modal')).toBeNull();
+  });
+
+  it('closes by its visible close button, for that series only, and remembers it across a reload', () => {
     act(() => showStartWar(series));
-    expect(getStartWar().series).toBeNull();
+    renderAt('/');
+    fireEvent.click(screen.getByTestId('start-war-modal-close'));
+    expect(screen.queryByTestId('start-war-modal')).toBeNull();
+    // The series stays known (My Team and the match page still offer START WAR)…
+    expect(getStartWar().series?.id).toBe('ms1');
+    expect(startWarModalOpen()).toBe(false);
+    // …and the closed id is stored, so a new page load does not show the modal again.
+    expect(JSON.parse(localStorage.getItem(START_WAR_DISMISSED_KEY) ?? '[]')).toEqual(['ms1']);
+    // A new match shows it again.
+    act(() => showStartWar({ ...series, id: 'ms2' } as MatchSeriesValue));
+    expect(screen.getByTestId('start-war-modal')).toBeTruthy();
+  });
+
+  it('closes by a tap outside the card (the backdrop), not by a tap inside it', () => {
+    act(() => showStartWar(series));
+    renderAt('/');
+    fireEvent.click(screen.getByTestId('start-war-note'));
+    expect(screen.getByTestId('start-war-modal')).toBeTruthy();
+    fireEvent.click(screen.getByTestId('start-war-modal-backdrop'));
+    expect(screen.queryByTestId('start-war-modal')).toBeNull();
+    expect(startWarModalOpen()).toBe(false);
   });
 
   it('stays closed over the simulated game (hidden), without forgetting the series', () => {

@@ -1,32 +1,32 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
-import { openWarLink } from '../features/ladder/match-found-runtime';
 import { useSeriesVeto } from '../features/match-room/use-series-veto';
 import { VetoSummary } from '../features/match-room/veto-board';
+import { useStartWarAction } from '../features/matches/start-war-button';
 import { startOpenSeriesPoll } from '../features/matches/start-war-polls';
-import { dismissStartWar, useStartWar } from '../features/matches/start-war-store';
+import { dismissStartWar, startWarModalOpen, useStartWar } from '../features/matches/start-war-store';
 import { teamName } from '../features/matches/team-name';
 import { OfficialWarGuide } from '../features/war/official-war-guide';
-import { createWarLink } from '../features/war/war-api';
-import { useGoTo, useLocale, useLocalizedPath } from '../i18n/use-locale';
+import { useLocale, useLocalizedPath } from '../i18n/use-locale';
 import { formatDateTime } from '../lib/dates';
-import { reportError } from '../lib/error-reporter';
 import { Modal } from '../lib/modal';
 
 /**
  * Start war (spec 2/4): how to start, one Start War button; polled every 10 s while open. START
- * WAR opens the war link and closes the modal for this series: it did what it says. `hidden`: on
- * the simulated game's own pages.
+ * WAR opens the war link and closes the modal for this series: it did what it says. The captain
+ * may also close it (its close button, a tap outside, Escape): it then stays closed for that series,
+ * across pages and reloads (start-war-store), and START WAR stays on My Team and the match page.
+ * `hidden`: on the simulated game's own pages.
  */
 export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
   const { t } = useTranslation(['matches', 'officialwar', 'pickban']);
   const locale = useLocale();
-  const { series } = useStartWar();
+  const state = useStartWar();
+  const series = startWarModalOpen(state) ? state.series : null;
   // Official game: the war is started in the game as a friendly war; the hub cannot create it.
   const official = series?.officialWar ?? null;
-  const goTo = useGoTo();
-  const [loading, setLoading] = useState(false);
+  const { loading, start } = useStartWarAction();
   const seriesId = series?.id ?? null;
 
   useEffect(() => (seriesId ? startOpenSeriesPoll(seriesId) : undefined), [seriesId]);
@@ -38,27 +38,13 @@ export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
   const localize = useLocalizedPath();
   const onMatchRoom = seriesId != null && pathname.endsWith(`/match/${seriesId}`);
 
-  const start = async () => {
-    if (!series || loading) return;
-    setLoading(true);
-    try {
-      const link = await createWarLink(series.id);
-      dismissStartWar();
-      openWarLink(link, goTo);
-    } catch (error) {
-      // Spec 8: loading stops and the global error handler is invoked.
-      void reportError(error, { matches: 'start war' });
-    } finally {
-      setLoading(false);
-    }
-  };
-
   const home = teamName(series?.competitors[0]?.displayName, t('common:tbd'));
   const away = teamName(series?.competitors[1]?.displayName, t('common:tbd'));
   return (
     <Modal
       open={series != null && !hidden && !(vetoOpen && onMatchRoom)}
       onClose={dismissStartWar}
+      dismissible
       title={official ? t('officialwar:startWar.title') : t('startWar.title')}
       testId="start-war-modal"
       footer={
@@ -67,7 +53,9 @@ export function StartWarModal({ hidden = false }: { hidden?: boolean }) {
           className="button button--primary button--block"
           data-testid="start-war-button"
           disabled={loading}
-          onClick={() => void start()}
+          onClick={() => {
+            if (series) void start(series.id);
+          }}
         >
           {official ? t('officialwar:startWar.button') : t('startWar.button')}
         </button>

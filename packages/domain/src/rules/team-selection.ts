@@ -76,3 +76,23 @@ export function validateTeamSelection(
   }
   return issues;
 }
+
+/** What of a segment bounds a team's list of players (spec 3: rosterSize, rostersLimit). */
+export interface TeamSizeSegment {
+  rosterSize: { playersMax: number };
+  rostersLimit?: { standbyLimit: number } | null;
+}
+
+/**
+ * The most players a team of the segment may list: its rosterSize.playersMax plus its standby
+ * places. The clan service refuses more with ROSTER_FULL (error page 6); the selection page uses the
+ * same number to stop the tick that would go past it, before the captain step.
+ */
+export function teamSelectionMax(segment: TeamSizeSegment): number {
+  return segment.rosterSize.playersMax + (segment.rostersLimit?.standbyLimit ?? 0);
+}
+
+/** Whether a member may be ticked: always one already ticked, another only below the limit. */
+export function canTickMember(ticked: boolean, selectedCount: number, max: number): boolean {
+  return ticked || selectedCount < max;
+}

@@ -20,7 +20,9 @@ export interface IssuedSession {
   refreshToken: { value: string; expires: Date };
 }
 
-export const suspended = () => new DomainError('UNAUTHENTICATED', 'This account is suspended');
+/** A suspended account's 401: `meta.reason` lets the hub say so in the player's language. */
+export const suspended = () =>
+  new DomainError('UNAUTHENTICATED', 'This account is suspended', { meta: { reason: 'ACCOUNT_SUSPENDED' } });
 /** A bearer token that is no live access token (of a hub user, or of a player: player-auth.ts). */
 export const invalidAccessToken = () =>
   new DomainError('UNAUTHENTICATED', 'Access token is invalid or expired');

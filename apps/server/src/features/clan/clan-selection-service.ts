@@ -6,6 +6,7 @@ import {
   ROSTER_CHANGES_LIMIT,
   ROSTER_CHANGES_LIMIT_DETAIL,
   registrationStatus,
+  teamSelectionMax,
   validateTeamSelection,
 } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
@@ -127,8 +128,7 @@ function validatedLineup({ ctx, target, captainTag, lineup }: SelectionRequest):
     throw new DomainError('WRONG_MEMBER', `Player ${outsider} is not a member of clan ${ctx.clan.tag}`);
   }
   const { segment, event } = target;
-  const max = segment.rosterSize.playersMax + segment.rostersLimit.standbyLimit;
-  if (lineup.length > max) throw new DomainError('ROSTER_FULL', ROSTER_FULL_MESSAGE);
+  if (lineup.length > teamSelectionMax(segment)) throw new DomainError('ROSTER_FULL', ROSTER_FULL_MESSAGE);
   const selected = lineup.map((tag) => byTag.get(tag)!);
   const issues = validateTeamSelection(selected, {
     competition: event.competition,

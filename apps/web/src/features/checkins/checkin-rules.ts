@@ -8,7 +8,9 @@ import {
   isAltWarMode,
   isErrorPageCode,
   MATCH_TIME_PASSED_MESSAGE,
+  type RefusalReason,
   rangeContains,
+  refusalReason,
   toMillis,
 } from '@cwh/domain';
 import { ApiError } from '../../lib/api-client';
@@ -151,4 +153,9 @@ export function segmentCheckInErrorRoute(error: unknown, isChinese: boolean): Er
     errorRouteFor(status, { code, detail }, { isChinaRegion: isChinese, altMode, teamCodes: true }) ??
     errorPageRoute(isChinese ? 10 : 9)
   );
+}
+
+/** Why the server refused (issue 31: the error page names it): its meta.reason or code, when known. */
+export function checkInRefusalReason(error: unknown): RefusalReason | null {
+  return error instanceof ApiError ? refusalReason(error.errors[0]) : null;
 }

@@ -19,6 +19,7 @@ export function CheckInSelectModal() {
     <Modal
       open={selectOpen}
       onClose={close}
+      dismissible
       title={t('select.title')}
       testId="checkin-select-modal"
       footer={

@@ -1,4 +1,3 @@
-import type { ErrorRoute } from '@cwh/domain';
 import { reportError } from '../../lib/error-reporter';
 import { openWarLink } from '../ladder/match-found-runtime';
 import { fetchMatchSeries } from '../matches/match-series-api';
@@ -27,7 +26,7 @@ export async function startWarCheckIn(
       ...DEFAULT_CHECK_IN_CALLS,
       fetchSeries: fetchMatchSeries,
       openLink: (link) => openWarLink(link, go),
-      navigate: (route: ErrorRoute) => go(route),
+      navigate: go,
       report: (error) => void reportError(error, { checkins: 'match check-in' }),
       setLoading: (loading) => updateCheckIns({ loading }),
       isLoading: () => getCheckIns().loading,

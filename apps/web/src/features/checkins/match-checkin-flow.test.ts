@@ -182,7 +182,10 @@ describe('match check-in flow (START WAR)', () => {
       route,
       missed: false,
     });
-    expect(deps.navigate).toHaveBeenCalledWith(route);
+    // A refusal that names its reason (issue 31) carries it to the page as ?reason=.
+    const reason =
+      error instanceof ApiError && error.code === 'NOT_ROSTER_OWNER' ? '?reason=NOT_ROSTER_OWNER' : '';
+    expect(deps.navigate).toHaveBeenCalledWith(`${route}${reason}`);
     expect(deps.report).toHaveBeenCalledWith(error);
     expect(deps.onMissed).not.toHaveBeenCalled();
     expect(deps.isLoading()).toBe(false);

@@ -1,4 +1,10 @@
-import { type ErrorRoute, errorPageRoute, SAVE_SELECTED_PLAYERS_ERROR_ROUTE, toMillis } from '@cwh/domain';
+import {
+  type ErrorRoute,
+  errorPageRoute,
+  routeWithReason,
+  SAVE_SELECTED_PLAYERS_ERROR_ROUTE,
+  toMillis,
+} from '@cwh/domain';
 import { createWarLink } from '../war/war-api';
 import {
   checkClan,
@@ -9,6 +15,7 @@ import {
   saveSelectedPlayers,
 } from './checkin-api';
 import {
+  checkInRefusalReason,
   isMatchTimePassed,
   matchCheckInErrorRoute,
   type PromptMode,
@@ -45,7 +52,8 @@ export interface MatchCheckInDeps {
   saveSelectedPlayers: (clanTag: string, playerTags: readonly string[]) => Promise<void>;
   checkSelectedPlayers: () => Promise<void>;
   openLink: (link: string) => void;
-  navigate: (route: ErrorRoute) => void;
+  /** Goes to an error page (with `?reason=` when the server named why). */
+  navigate: (route: string) => void;
   report: (error: unknown) => void;
   setLoading: (loading: boolean) => void;
   isLoading: () => boolean;
@@ -141,7 +149,7 @@ export async function runMatchCheckIn(
     if (isMatchTimePassed(error)) return passed();
     const route =
       failure instanceof RoutedFailure ? failure.route : matchCheckInErrorRoute(error, request.isChinese);
-    deps.navigate(route);
+    deps.navigate(routeWithReason(route, checkInRefusalReason(error)));
     return { kind: 'failed', route, missed: false };
   } finally {
     deps.setLoading(false);

@@ -43,6 +43,7 @@ export function SegmentCheckInDialog() {
       <Modal
         open={open}
         onClose={closeSegmentCheckIn}
+        dismissible
         title={t('segment.successTitle')}
         testId="segment-checkin-modal"
         footer={
@@ -65,6 +66,7 @@ export function SegmentCheckInDialog() {
     <Modal
       open={open}
       onClose={closeSegmentCheckIn}
+      dismissible
       title={t('segment.title')}
       testId="segment-checkin-modal"
       footer={

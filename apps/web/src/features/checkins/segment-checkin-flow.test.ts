@@ -75,7 +75,8 @@ describe('Tournament Check In (segment check-in)', () => {
       ),
     ).resolves.toBe(false);
     expect(report).toHaveBeenCalledWith(error);
-    expect(navigate).toHaveBeenCalledWith('/error/10');
+    // The spec's page (10, China) with the reason the server gave (issue 31: never a bare "failed").
+    expect(navigate).toHaveBeenCalledWith('/error/10?reason=CHECK_IN_WINDOW_CLOSED');
     expect(getCheckIns()).toMatchObject({ segmentPhase: 'idle', segmentModalOpen: false, checkedIn: false });
     await vi.advanceTimersByTimeAsync(ROSTER_RELOAD_POLL_MS * 3);
     expect(fetchCheckedIn).not.toHaveBeenCalled();

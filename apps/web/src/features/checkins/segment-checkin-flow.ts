@@ -1,9 +1,9 @@
-import type { ErrorRoute } from '@cwh/domain';
+import { routeWithReason } from '@cwh/domain';
 import { reportError } from '../../lib/error-reporter';
 import { updateSession } from '../session/session-store';
 import { fetchRosterCheckedIn, segmentCheckIn } from './checkin-api';
 import { startRosterReload } from './checkin-polls';
-import { segmentCheckInErrorRoute } from './checkin-rules';
+import { checkInRefusalReason, segmentCheckInErrorRoute } from './checkin-rules';
 import { getCheckIns, updateCheckIns } from './checkin-store';
 
 export interface SegmentCheckInRequest {
@@ -17,7 +17,8 @@ export interface SegmentCheckInRequest {
 export interface SegmentCheckInDeps {
   checkIn: typeof segmentCheckIn;
   fetchCheckedIn: typeof fetchRosterCheckedIn;
-  navigate: (route: ErrorRoute) => void;
+  /** Goes to the refusal's error page (with `?reason=` when the server named why). */
+  navigate: (route: string) => void;
   report: (error: unknown) => void;
 }
 
@@ -39,7 +40,9 @@ export async function submitSegmentCheckIn(
   } catch (error) {
     report(error);
     updateCheckIns({ segmentPhase: 'idle', segmentModalOpen: false });
-    deps.navigate(segmentCheckInErrorRoute(error, request.isChinese));
+    deps.navigate(
+      routeWithReason(segmentCheckInErrorRoute(error, request.isChinese), checkInRefusalReason(error)),
+    );
     return false;
   }
   updateCheckIns({ segmentPhase: 'waiting' });

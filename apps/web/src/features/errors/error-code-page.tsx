@@ -1,4 +1,4 @@
-import { ERROR_CODES, isErrorPageCode } from '@cwh/domain';
+import { ERROR_CODES, isErrorPageCode, isRefusalReason } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useParams, useSearchParams } from 'react-router';
 import { useMarkErrorPage } from '../../overlays/error-page-flag';
@@ -16,16 +16,23 @@ export function ErrorCodePage() {
   const session = useSession();
   const code = id && /^\d{1,3}$/.test(id) ? Number(id) : null;
   const entry = isErrorPageCode(code) ? ERROR_CODES[code] : null;
+  // Issue 31: a refusal that named its reason (?reason=) says it, on the spec's page or alone.
+  const reasonCode = search.get('reason');
+  const reason = isRefusalReason(reasonCode) ? (
+    <p className="error-dialog__reason" data-testid="error-reason" data-reason={reasonCode}>
+      {t(`reasons.${reasonCode}`)}
+    </p>
+  ) : null;
 
   if (entry === null) {
     return (
       <ErrorDialog
         name="error"
         title={t('dialogTitle')}
-        heading={t('generic.title')}
+        heading={reason ? t('refused') : t('generic.title')}
         actions={<ErrorActions />}
       >
-        <p data-testid="error-message">{t('generic.message')}</p>
+        {reason ?? <p data-testid="error-message">{t('generic.message')}</p>}
       </ErrorDialog>
     );
   }
@@ -38,6 +45,7 @@ export function ErrorCodePage() {
       heading={t(`messages.${entry.slug}.title`)}
       actions={<ErrorActions />}
     >
+      {reason}
       <p data-testid="error-message" data-error-code={entry.code}>
         {t(`messages.${entry.slug}.message`, { chatApp })}
       </p>

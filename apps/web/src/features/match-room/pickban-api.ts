@@ -35,6 +35,15 @@ export async function fetchSeriesChallenges(
   return document.data.map(unwrap);
 }
 
+/** GET /challenges/mine?filter[status]=open: the running picks and bans of the series the caller captains. */
+export async function fetchMyOpenChallenges(signal?: AbortSignal): Promise<Challenge[]> {
+  const document = await authApi.get<ChallengeListDocument>(`${API.pickban}/challenges/mine`, {
+    query: { 'filter[status]': 'open' },
+    ...(signal ? { signal } : {}),
+  });
+  return document.data.map(unwrap);
+}
+
 /** GET /items?filter[category.id]&sort=sortOrder: the names of what is banned and picked. */
 export async function fetchCategoryItems(categoryId: string, signal?: AbortSignal): Promise<VetoItem[]> {
   const document = await api.get<ItemListDocument>(`${API.pickban}/items`, {

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNow } from '../events/use-now';
 import { type Challenge, type VetoItem, voteChallenge, voteRefusal } from './pickban-api';
@@ -14,6 +14,16 @@ const KNOWN_REFUSALS: ReadonlySet<string> = new Set([
   'VETO_CLOSED',
   'VETO_UNKNOWN_ITEM',
 ]);
+/** The board's id: `/match/{id}#pickban` (the turn banner's link) brings it into view. */
+export const VETO_BOARD_ANCHOR = 'pickban';
+
+/** A ref that scrolls the board into view once it shows, when the URL names it (#pickban). */
+function useScrollToBoard() {
+  return useCallback((node: HTMLElement | null) => {
+    if (node && window.location.hash === `#${VETO_BOARD_ANCHOR}`) node.scrollIntoView?.({ block: 'start' });
+  }, []);
+}
+
 interface Refusal {
   reason: string;
   count: number;
@@ -167,6 +177,7 @@ export function VetoBoard({ matchSeriesId, names }: { matchSeriesId: string; nam
   const now = useNow(1_000);
   const stepText = useStepText(names);
   const [refusal, setRefusal] = useState<Refusal | null>(null);
+  const scrollTarget = useScrollToBoard();
   if (veto.status === 'error')
     return (
       <p className="muted" role="status">
@@ -177,6 +188,8 @@ export function VetoBoard({ matchSeriesId, names }: { matchSeriesId: string; nam
   const view = vetoView(veto.challenge, veto.items, now);
   return (
     <section
+      id={VETO_BOARD_ANCHOR}
+      ref={scrollTarget}
       className="veto card"
       aria-labelledby="veto-title"
       data-testid="veto-board"

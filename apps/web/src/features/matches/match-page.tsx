@@ -15,6 +15,7 @@ import { MatchDetail } from './match-detail';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
 import { MatchStageLine } from './match-stage-line';
 import { type SeriesOutcome, seriesOutcome, shownState, stateBadge } from './series-outcome';
+import { StartWarButton } from './start-war-button';
 import { TeamLink } from './team-link';
 import { teamName } from './team-name';
 
@@ -140,6 +141,11 @@ function Series({ load }: { load: MatchPageData['series'] }) {
             }}
           />
         </>
+      ) : null}
+      {isUpcomingState(series.state) ? (
+        <p className="match-card__start">
+          <StartWarButton seriesId={series.id} testId="match-start-war" />
+        </p>
       ) : null}
       <VetoBoard
         matchSeriesId={series.id}

@@ -6,6 +6,7 @@ import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { config } from '../../lib/config';
 import { CheckInButtons } from '../checkins/checkin-buttons';
 import { useStageTimeline } from '../checkins/use-stage-timeline';
+import { StartWarButton } from '../matches/start-war-button';
 import { ExternalLink } from '../session/external-link';
 import type { SessionState } from '../session/session-store';
 import { Notice } from '../shell/notice';
@@ -298,6 +299,7 @@ function TeamActions({ session }: { session: SessionState }) {
       {buttons.length > 0 || (session.isCaptain && roster?.locked) ? (
         <div className="action-bar" data-testid="team-actions">
           <CheckInButtons session={session} />
+          {session.isCaptain ? <StartWarButton testId="team-start-war" /> : null}
           {buttons}
         </div>
       ) : null}

@@ -1,6 +1,6 @@
 import type { ClanMemberValue } from '@cwh/contract';
 import { TEAM_SELECTION_MESSAGES } from '@cwh/domain';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -128,7 +128,59 @@ describe('team selection form (spec 5)', () => {
     await tick(['#L', '#C', '#E1', '#E2', '#M1']);
     expect(errors()).toEqual([]);
     expect(screen.getByTestId('selection-continue')).toHaveProperty('disabled', false);
-    expect(screen.getByTestId('selected-count').textContent).toBe('Selected: 5');
+    expect(screen.getByTestId('selected-count').textContent).toBe('5 of 5 selected');
+  });
+
+  it('says the team size up front and stops a sixth tick with a message, not error 6 later', async () => {
+    renderPage();
+    expect((await screen.findByTestId('team-size')).textContent).toBe('Pick 5 players');
+    await tick(['#L', '#C', '#E1', '#E2', '#M1']);
+    expect(screen.getByTestId('selection-full').textContent).toBe('');
+    await tick(['#M2']);
+    const sixth = screen.getAllByTestId('select-member').find((el) => el.getAttribute('data-tag') === '#M2');
+    expect(sixth).toHaveProperty('checked', false);
+    expect(screen.getByTestId('selected-count').textContent).toBe('5 of 5 selected');
+    expect(screen.getByTestId('selection-full').textContent).toBe(
+      'Your team is full: 5 players at most. Untick a player to pick someone else.',
+    );
+    expect(screen.getByTestId('selection-continue')).toHaveProperty('disabled', false);
+    // Unticking one makes room again, and the message goes.
+    await tick(['#M1', '#M2']);
+    expect(sixth).toHaveProperty('checked', true);
+    expect(screen.getByTestId('selection-full').textContent).toBe('');
+  });
+
+  it("takes the limit from the team's segment (playersMax plus standby places)", async () => {
+    updateSession({ activeEventId: 'ev', activeSegmentId: 'seg-17' });
+    const clanFetch = vi.mocked(fetch).getMockImplementation()!;
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) =>
+        String(input).includes('/events/ev/segments')
+          ? new Response(
+              JSON.stringify({
+                data: [
+                  {
+                    id: 'seg-17',
+                    type: 'segments',
+                    attributes: {
+                      rosterSize: { playersMin: 5, playersMax: 5, coachesMax: 0 },
+                      rostersLimit: { limit: 10, standbyLimit: 1 },
+                    },
+                  },
+                ],
+              }),
+              { status: 200 },
+            )
+          : clanFetch(input, init),
+      ),
+    );
+    renderPage();
+    await waitFor(() => expect(screen.getByTestId('team-size').textContent).toBe('Pick 6 players'));
+    await tick(['#L', '#C', '#E1', '#E2', '#M1', '#M2']);
+    expect(screen.getByTestId('selected-count').textContent).toBe('6 of 6 selected');
+    await tick(['#M3']);
+    expect(screen.getByTestId('selected-count').textContent).toBe('6 of 6 selected');
   });
 
   it('a TH16 player breaks the same-level rule', async () => {

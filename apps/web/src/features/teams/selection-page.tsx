@@ -1,5 +1,11 @@
 import type { ClanMemberValue } from '@cwh/contract';
-import { CHAMPIONSHIP_TH_LEVEL, canManageTeam, sortClanMembers, validateTeamSelection } from '@cwh/domain';
+import {
+  CHAMPIONSHIP_TH_LEVEL,
+  canManageTeam,
+  canTickMember,
+  sortClanMembers,
+  validateTeamSelection,
+} from '@cwh/domain';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGoTo } from '../../i18n/use-locale';
@@ -7,6 +13,7 @@ import type { SessionState } from '../session/session-store';
 import { readSelectionDraft, writeSelectionDraft } from './selection-draft';
 import { NotAllowedNotice, TeamPage } from './team-page';
 import { BackToTeamLink, MemberLine, StatusBadge } from './team-ui';
+import { useTeamSizeLimit } from './use-team-size';
 
 /** The rules the selection is checked against, from the clan (TH17 championship, else the cup level). */
 export function selectionRules(session: Pick<SessionState, 'clan' | 'roster'>) {
@@ -65,6 +72,9 @@ function SelectionForm({ session }: { session: SessionState }) {
       ),
   );
   const [touched, setTouched] = useState(false);
+  // The team size is said up front, and a tick past it is refused here, not by error 6 later.
+  const max = useTeamSizeLimit(session);
+  const [refused, setRefused] = useState(false);
   const members = useMemo(
     () =>
       sortClanMembers(
@@ -77,8 +87,12 @@ function SelectionForm({ session }: { session: SessionState }) {
   );
   const picked = members.filter((member) => selected.has(member.tag));
   const issues = validateTeamSelection(picked, selectionRules(session));
+  const tooMany = picked.length > max;
   const toggle = (member: ClanMemberValue) => {
     setTouched(true);
+    const ticked = selected.has(member.tag);
+    setRefused(!canTickMember(ticked, selected.size, max));
+    if (!canTickMember(ticked, selected.size, max)) return;
     setSelected((current) => {
       const next = new Set(current);
       if (next.has(member.tag)) next.delete(member.tag);
@@ -88,7 +102,7 @@ function SelectionForm({ session }: { session: SessionState }) {
   };
   const submit = () => {
     setTouched(true);
-    if (issues.length > 0 || !session.clan) return;
+    if (issues.length > 0 || tooMany || !session.clan) return;
     writeSelectionDraft({ clanTag: session.clan.tag, members: picked.map((member) => member.tag) });
     go('/registration/team/pick-captain');
   };
@@ -102,6 +116,9 @@ function SelectionForm({ session }: { session: SessionState }) {
       }}
       noValidate
     >
+      <p className="selection__size" data-testid="team-size">
+        {t('select.size', { size: max })}
+      </p>
       <p className="page__lead">{t('select.lead')}</p>
       {roster ? (
         <p className="muted" data-testid="changes-left">
@@ -116,7 +133,7 @@ function SelectionForm({ session }: { session: SessionState }) {
             <label
               key={member.tag}
               htmlFor={id}
-              className={`check-row${selected.has(member.tag) ? ' check-row--on' : ''}`}
+              className={`check-row${selected.has(member.tag) ? ' check-row--on' : picked.length >= max ? ' check-row--full' : ''}`}
             >
               <input
                 id={id}
@@ -141,7 +158,10 @@ function SelectionForm({ session }: { session: SessionState }) {
       </fieldset>
       <div className="selection__footer">
         <p className="selection__count" data-testid="selected-count">
-          {t('select.selected', { n: picked.length })}
+          {t('select.selectedOf', { selected: picked.length, size: max })}
+        </p>
+        <p className="selection__full" data-testid="selection-full" role="status">
+          {refused || tooMany ? t('select.full', { size: max }) : ''}
         </p>
         {touched && issues.length > 0 ? <SelectionIssues issues={issues} live /> : null}
         <div className="action-bar">
@@ -149,7 +169,7 @@ function SelectionForm({ session }: { session: SessionState }) {
           <button
             type="submit"
             className="button button--primary"
-            disabled={touched && issues.length > 0}
+            disabled={(touched && issues.length > 0) || tooMany}
             data-testid="selection-continue"
           >
             {roster ? t('actions.chooseTeam') : t('actions.pickTeam')}

@@ -1,0 +1,133 @@
+import './turn-banner.css';
+import { PICKBAN_STEP_EVENT } from '@cwh/contract/constants';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocalizedPath } from '../../i18n/use-locale';
+import { reportError } from '../../lib/error-reporter';
+import { MODAL_WIDTH_STYLE } from '../../lib/modal';
+import { realtimeFor } from '../../lib/realtime';
+import { useNow } from '../events/use-now';
+import { useSession } from '../session/session-store';
+import { type Challenge, fetchMyOpenChallenges } from './pickban-api';
+import { clock } from './veto-view';
+
+/** After a turn's deadline, how long to wait for the hub's choice before reading again. */
+const AFTER_DEADLINE_MS = 2_000;
+
+/** The running pick and ban where it is this captain's move (the earliest deadline first), or null. */
+export function myTurn(challenges: readonly Challenge[]): Challenge | null {
+  const mine = challenges.filter(
+    (challenge) =>
+      challenge.status === 'open' &&
+      challenge.currentStep != null &&
+      challenge.mySide != null &&
+      challenge.turn === challenge.mySide,
+  );
+  mine.sort((a, b) => Date.parse(a.turnEndsAt ?? '') - Date.parse(b.turnEndsAt ?? ''));
+  return mine[0] ?? null;
+}
+
+/**
+ * The captain's open picks and bans (GET /challenges/mine?filter[status]=open), kept current as the
+ * match room keeps its board: read on sign-in, on every `pickban:challenge_updated`, on a socket
+ * reconnect, and once the turn's deadline has passed (the hub then chooses).
+ */
+function useMyOpenChallenges(): Challenge[] {
+  const session = useSession();
+  const userId = session.status === 'signedIn' ? session.userId : null;
+  const token = session.scToken?.value ?? null;
+  const [challenges, setChallenges] = useState<Challenge[]>([]);
+  const [version, setVersion] = useState(0);
+  const reload = useCallback(() => setVersion((v) => v + 1), []);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` re-runs the read on purpose
+  useEffect(() => {
+    if (!userId) {
+      setChallenges([]);
+      return;
+    }
+    const controller = new AbortController();
+    fetchMyOpenChallenges(controller.signal).then(
+      (list) => {
+        if (!controller.signal.aborted) setChallenges(list);
+      },
+      (error: unknown) => {
+        if (!controller.signal.aborted) void reportError(error, { pickban: 'my turn' });
+      },
+    );
+    return () => controller.abort();
+  }, [userId, version]);
+
+  useEffect(() => {
+    const client = realtimeFor(userId, token);
+    if (!client) return;
+    const off = client.subscribe((message) => {
+      if (message.event === PICKBAN_STEP_EVENT) reload();
+    });
+    const offReconnect = client.onReconnect(reload);
+    return () => {
+      off();
+      offReconnect();
+    };
+  }, [userId, token, reload]);
+
+  const deadline = myTurn(challenges)?.turnEndsAt ?? null;
+  useEffect(() => {
+    if (!deadline) return;
+    const wait = Math.max(0, Date.parse(deadline) - Date.now()) + AFTER_DEADLINE_MS;
+    const timer = setTimeout(reload, wait);
+    return () => clearTimeout(timer);
+  }, [deadline, reload]);
+
+  return challenges;
+}
+
+/**
+ * "Your turn" (issue 31): while it is this captain's move in a pick and ban, a banner on every page
+ * of the hub says so, with the time left and a link to the board; it goes once they voted or the
+ * turn timed out (the next read has another side to play).
+ */
+export function TurnBanner() {
+  const challenges = useMyOpenChallenges();
+  const turn = myTurn(challenges);
+  return turn ? <TurnBannerView challenge={turn} /> : null;
+}
+
+function TurnBannerView({ challenge }: { challenge: Challenge }) {
+  const { t } = useTranslation('pickban');
+  const localize = useLocalizedPath();
+  const now = useNow(1_000);
+  const step = challenge.steps[challenge.currentStep ?? 0];
+  const action = step?.action ?? 'ban';
+  const left = challenge.turnEndsAt
+    ? Math.max(0, Math.ceil((Date.parse(challenge.turnEndsAt) - now.getTime()) / 1000))
+    : null;
+  return (
+    <aside
+      className="turn-banner"
+      aria-labelledby="turn-banner-title"
+      data-testid="turn-banner"
+      data-series={challenge.matchSeriesId}
+      style={MODAL_WIDTH_STYLE}
+    >
+      <p className="turn-banner__text">
+        <strong id="turn-banner-title" role="status">
+          {t(`banner.${action}`)}
+        </strong>
+        {left != null ? (
+          <span className="turn-banner__clock" data-testid="turn-banner-clock">
+            {left > 0 ? t('timeLeft', { clock: clock(left) }) : t('dueNow')}
+          </span>
+        ) : null}
+      </p>
+      <Link
+        className="button button--primary turn-banner__link"
+        to={localize(`/match/${challenge.matchSeriesId}#pickban`)}
+        data-testid="turn-banner-link"
+      >
+        {t('toBoard')}
+      </Link>
+    </aside>
+  );
+}
