@@ -35,3 +35,25 @@ export { safeString as string };
 
 /** Free-form JSON (e.g. a log report's extras) whose strings are all storable. */
 export const storableJson = () => zod.unknown().refine(isStorableJson, { message: UNSTORABLE_TEXT_MESSAGE });
+
+/** The dates the hub keeps: from the Unix epoch to the last second of year 9999 (UTC). */
+export const EARLIEST_DATE_TIME = Date.UTC(1970, 0, 1);
+export const LATEST_DATE_TIME = Date.UTC(9999, 11, 31, 23, 59, 59);
+export const DATE_RANGE_MESSAGE = 'Dates must lie between 1970-01-01 and 9999-12-31 (UTC)';
+
+/** Whether an ISO 8601 date-time lies in the range the hub keeps. */
+export function isKeepableDateTime(value: string): boolean {
+  const time = Date.parse(value);
+  return time >= EARLIEST_DATE_TIME && time <= LATEST_DATE_TIME;
+}
+
+/**
+ * `iso.datetime()` that also refuses dates outside 1970–9999: PostgreSQL stores year 20, but the
+ * driver reads it back as an invalid date, so one such row answered 500 on every list that showed
+ * it. Every date-time of every schema starts here, so it is a 400 before anything is written.
+ */
+function keepableDatetime(params?: Parameters<typeof zod.iso.datetime>[0]) {
+  return zod.iso.datetime(params).refine(isKeepableDateTime, { message: DATE_RANGE_MESSAGE, abort: true });
+}
+
+export const iso = { ...zod.iso, datetime: keepableDatetime };
