@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { API } from '@cwh/contract';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
 import type { Database } from './db/client.js';
@@ -70,9 +70,15 @@ function trustProxyOption(trust: AppConfig['trustProxy']) {
 
 export function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
   if (override !== undefined) return override;
+  const options = { level: config.logLevel, redact: LOG_REDACT_PATHS };
+  if (config.logFormat === 'json') return options;
+  // The embedded demo (LOG_FORMAT=pretty): short lines, time and message (pino-pretty, a worker thread).
   return {
-    level: config.logLevel,
-    redact: LOG_REDACT_PATHS,
+    ...options,
+    transport: {
+      target: 'pino-pretty',
+      options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname,reqId', singleLine: true },
+    },
   };
 }
 
@@ -80,6 +86,8 @@ export function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
 export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),
+    // Pretty (demo) logs leave out the two lines per request; JSON (production) logs keep them.
+    logController: new LogController({ disableRequestLogging: config.logFormat === 'pretty' }),
     bodyLimit: config.bodyLimitBytes,
     trustProxy: trustProxyOption(config.trustProxy),
     // A slow or half-sent request is cut after requestTimeout; an idle socket after connectionTimeout.

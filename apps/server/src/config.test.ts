@@ -23,6 +23,22 @@ describe('loadConfig', () => {
     });
   });
 
+  it.each`
+    why                                       | env                                                  | format
+    ${'the embedded demo: pretty'}            | ${{}}                                                | ${'pretty'}
+    ${'PostgreSQL: JSON'}                     | ${{ DATABASE_URL: 'postgres://x@h/db' }}             | ${'json'}
+    ${'production: JSON'}                     | ${{ NODE_ENV: 'production', GAME_MODE: 'official' }} | ${'json'}
+    ${'LOG_FORMAT=json on the embedded demo'} | ${{ LOG_FORMAT: 'json' }}                            | ${'json'}
+  `('logs as $format on $why', ({ env, format }) => {
+    expect(loadConfig(env).logFormat).toBe(format);
+  });
+
+  it('runs the demo bots unless DEMO_BOTS=false', () => {
+    expect(loadConfig({}).demo).toEqual({ enabled: true, intervalMs: 5_000 });
+    expect(loadConfig({ DEMO_BOTS: 'false' }).demo.enabled).toBe(false);
+    expect(() => loadConfig({ DEMO_BOTS: 'maybe' })).toThrow(/DEMO_BOTS/);
+  });
+
   it('does not seed by default on PostgreSQL, unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);

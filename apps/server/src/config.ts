@@ -34,6 +34,12 @@ const envSchema = z.object({
   DATA_DIR: z.string().min(1).default(resolve(REPO_ROOT, 'data')),
   REDIS_URL: optionalString,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * `json` (one JSON line per entry, every request logged: production) or `pretty` (short coloured
+   * lines, no per-request lines: the embedded demo). Default: pretty without DATABASE_URL outside
+   * production, else json.
+   */
+  LOG_FORMAT: z.enum(['json', 'pretty']).optional(),
   WEB_DIST: z
     .string()
     .min(1)
@@ -81,6 +87,8 @@ export interface AppConfig extends PlayersConfig {
   dataDir: string;
   redisUrl: string | undefined;
   logLevel: z.infer<typeof envSchema>['LOG_LEVEL'];
+  /** JSON lines (production default) or pretty, quiet lines (the embedded demo's default). */
+  logFormat: 'json' | 'pretty';
   webDist: string;
   /** Seed the demo data when the events table is empty. Defaults to on for the embedded database only. */
   seedDemo: boolean;
@@ -141,6 +149,8 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     dataDir: resolve(e.DATA_DIR),
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
+    logFormat:
+      e.LOG_FORMAT ?? (env.NODE_ENV !== 'production' && e.DATABASE_URL === undefined ? 'pretty' : 'json'),
     webDist: resolve(e.WEB_DIST),
     seedDemo: e.SEED_DEMO ?? e.DATABASE_URL === undefined,
     tokenTtlSeconds: e.TOKEN_TTL_SECONDS,

@@ -1,5 +1,6 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
+import { startBanner } from './start-banner.js';
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -32,7 +33,10 @@ async function main(): Promise<void> {
   const port = app.server.address();
   const url = `http://${shownHost}:${typeof port === 'object' && port ? port.port : config.port}`;
   app.log.info({ url, docs: `${url}/api/docs` }, 'Clan War Hub server listening');
-  console.log(`Clan War Hub listening on ${url} (API docs: ${url}/api/docs)`);
+  // The pretty logs go through a worker thread: their lines first, then the banner below them.
+  const logger = app.log as unknown as { flush?: (done: () => void) => void };
+  await new Promise<void>((done) => (logger.flush ? logger.flush(done) : done()));
+  console.log(`\n${startBanner(config, url)}\n`);
 }
 
 main().catch((error: unknown) => {

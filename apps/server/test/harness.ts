@@ -44,6 +44,8 @@ export function testConfig(overrides: Partial<AppConfig> = {}): AppConfig {
     redisUrl: undefined,
     hardening,
     demo,
+    // Tests read the JSON lines (test/log-redaction.test.ts).
+    logFormat: 'json',
     ...overrides,
   };
 }

@@ -68,6 +68,9 @@ const emptyReport = (): DemoStepReport => ({
   queued: 0,
 });
 
+/** Refusals that only mean "not now": the team tries again after a rest, nothing to fix. */
+const QUIET_REFUSALS = new Set(['NOT_IN_LADDER', 'UPCOMING_MATCH']);
+
 const captain = (roster: DemoRoster) => ({ id: roster.ownerId, permissions: [] as string[] });
 
 export function createDemoDriver(deps: DemoDriverDeps) {
@@ -93,8 +96,8 @@ export function createDemoDriver(deps: DemoDriverDeps) {
 
   const refuse = (roster: DemoRoster, error: DomainError) => {
     retryAt.set(roster.id, deps.now().getTime() + pace.restMs);
-    // Not a ladder team (a cup team): nothing to show or fix.
-    if (error.code === 'NOT_IN_LADDER' && !refusals.has(roster.id)) return;
+    // Not a ladder team now, or a match coming (a cup team): nothing to show or fix.
+    if (QUIET_REFUSALS.has(error.code)) return;
     const known = refusals.get(roster.id);
     const refusal: DemoRefusal = {
       rosterId: roster.id,
