@@ -62,6 +62,14 @@ const envSchema = z.object({
   /** SMTP server for outgoing mail (smtp://user:pass@host:port); without it mail goes to the outbox table. */
   SMTP_URL: z.url().optional(),
   MAIL_FROM: z.string().min(3).default('Clan War Hub <no-reply@clanwarhub.local>'),
+  /**
+   * The hub's public address (scheme, host, optional path, no query), put in front of the links of
+   * mails (password reset): `https://hub.example.com`. Default `http://localhost:{PORT}`.
+   */
+  PUBLIC_URL: z
+    .url({ protocol: /^https?$/ })
+    .refine((value) => !/[?#]/.test(value), 'must have no query or fragment')
+    .optional(),
   LOG_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(60),
   /** Failed sign-ins per IP and e-mail, and failed game-user token checks per IP, per window. */
   LOGIN_MAX_FAILURES: z.coerce.number().int().min(1).default(10),
@@ -104,7 +112,7 @@ export interface AppConfig extends PlayersConfig {
   adminPassword: string;
   logRateLimitPerMinute: number;
   /** Outgoing mail: SMTP when `smtpUrl` is set, else the database outbox the console shows. */
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; publicUrl: string };
   /** Failed-attempt limits of the login and the game-user lookup (Redis-shared with REDIS_URL). */
   authFailures: {
     loginMax: number;
@@ -162,7 +170,11 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     adminEmail: e.ADMIN_EMAIL.toLowerCase(),
     adminPassword: e.ADMIN_PASSWORD,
     logRateLimitPerMinute: e.LOG_RATE_LIMIT_PER_MINUTE,
-    mail: { smtpUrl: e.SMTP_URL, from: e.MAIL_FROM },
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    },
     authFailures: {
       loginMax: e.LOGIN_MAX_FAILURES,
       loginAccountMax: e.LOGIN_MAX_FAILURES_PER_ACCOUNT,

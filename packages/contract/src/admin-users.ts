@@ -1,3 +1,4 @@
+import { LOCALES } from '@cwh/domain';
 import { dateRange, document, listDocument, pageQuery, requestBody, resource, toOne } from './jsonapi.js';
 import { resourceId } from './params.js';
 import * as z from './safe-zod.js';
@@ -19,6 +20,8 @@ export const adminUserAttributes = z.object({
   createdAt: z.string(),
   /** The profile's avatar (else the user's own), served at /api/users/1.0/avatars/{id}. */
   avatarUrl: z.string().nullable().optional(),
+  /** The language of the user's mails (null: their request's language, else English). */
+  locale: z.enum(LOCALES).nullable().optional(),
 });
 export const adminUserResource = resource('users', adminUserAttributes);
 export type AdminUserResource = z.infer<typeof adminUserResource>;
@@ -39,6 +42,8 @@ export const patchUserBody = requestBody(
       lastName: z.string().trim().max(100).nullable(),
       permissions: z.array(staffRole).max(3),
       organizerEventIds: z.array(resourceId).max(100),
+      /** The language of the user's mails. */
+      locale: z.enum(LOCALES).nullable(),
     })
     .partial(),
 );

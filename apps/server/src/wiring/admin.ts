@@ -20,7 +20,7 @@ import { createUserContactsService } from '../features/users/user-contacts-servi
 export interface AdminDeps {
   db: Db;
   now: () => Date;
-  mail: { smtpUrl: string | undefined; from: string };
+  mail: { smtpUrl: string | undefined; from: string; publicUrl: string };
 }
 
 /** The platform side of spec §7: organizer and support calls, all audited. */

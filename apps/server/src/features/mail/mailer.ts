@@ -16,16 +16,21 @@ export interface Mailer {
    */
   queue(mail: Mail, tx: Executor): Promise<() => Promise<void>>;
   readonly kind: 'smtp' | 'outbox';
+  /** The hub's public address (PUBLIC_URL): mails link to it with absolute links. */
+  readonly publicUrl: string;
 }
 
 export function createMailer(options: {
   smtpUrl: string | undefined;
   from: string;
   now: () => Date;
+  publicUrl?: string;
 }): Mailer {
+  const publicUrl = (options.publicUrl ?? 'http://localhost:8080').replace(/\/+$/, '');
   if (!options.smtpUrl) {
     return {
       kind: 'outbox',
+      publicUrl,
       async queue(mail, tx) {
         await createMailOutboxRepository(tx).insert({
           ...mail,
@@ -39,6 +44,7 @@ export function createMailer(options: {
   const transport = nodemailer.createTransport(options.smtpUrl);
   return {
     kind: 'smtp',
+    publicUrl,
     async queue(mail) {
       return async () => {
         await transport.sendMail({ from: options.from, to: mail.to, subject: mail.subject, text: mail.text });

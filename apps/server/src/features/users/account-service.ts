@@ -33,7 +33,9 @@ export function createAccountService(db: Db, audited: Audited, users: UserAdminS
   async function requestReset(request: FastifyRequest, email: string): Promise<void> {
     const user = await userRepo.findByEmail(email);
     if (!user || user.suspendedAt) return;
-    const send = await audited(request, (tx, record) => users.issueReset(user, tx, record));
+    const send = await audited(request, (tx, record) =>
+      users.issueReset(user, tx, record, request.headers['accept-language']),
+    );
     await send();
   }
 

@@ -1,4 +1,5 @@
 import type { AdminUserResource } from '@cwh/contract';
+import { isLocale } from '@cwh/domain';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { UserRow } from '../auth/user-repository.js';
 
@@ -24,6 +25,7 @@ export function toAdminUserResource(
       suspensionReason: user.suspensionReason,
       createdAt: isoSeconds(user.createdAt),
       avatarUrl,
+      locale: isLocale(user.locale) ? user.locale : null,
     },
   };
 }

@@ -6,6 +6,7 @@ import { createOrganizerRepository } from '../access/organizer-repository.js';
 import type { Audited, RecordActivity } from '../activity-log/audit.js';
 import { generateToken, hashToken } from '../auth/opaque-token.js';
 import type { NewUser, UserRow } from '../auth/user-repository.js';
+import { hubLink, mailLocale, mailText } from '../mail/mail-texts.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createPasswordResetRepository } from './password-reset-repository.js';
 import { createUserAdminRepository } from './user-admin-repository.js';
@@ -20,6 +21,7 @@ export interface UserPatch {
   lastName?: string | null;
   permissions?: string[];
   organizerEventIds?: string[];
+  locale?: string | null;
 }
 
 /** What the activity log keeps of a user: never the password hash. */
@@ -43,25 +45,33 @@ export function createUserAdminService(db: Db, audited: Audited, mailer: Mailer,
     return target;
   }
 
-  /** Creates a reset token and queues its mail; returns the sender to run after the commit. */
-  async function issueReset(user: UserRow, tx: Tx, record: RecordActivity) {
+  /**
+   * Creates a reset token and queues its mail; returns the sender to run after the commit. The mail
+   * goes to the account's own address only, in the user's language (stored, else `acceptLanguage`
+   * of the user's own request), with an absolute link to the hub's public address (PUBLIC_URL).
+   */
+  async function issueReset(user: UserRow, tx: Tx, record: RecordActivity, acceptLanguage?: string) {
     const token = generateToken();
     const expiresAt = new Date(now().getTime() + PASSWORD_RESET_TTL_MS);
     await resets.replace(user.id, hashToken(token), expiresAt, tx);
-    await record({ action: 'user.password-reset.request', targetType: 'users', targetId: user.id });
-    return mailer.queue(
-      {
-        to: user.email,
-        subject: 'Reset your Clan War Hub password',
-        text: [
-          'Someone asked to reset the password of your Clan War Hub account.',
-          `Open /admin/password-reset?token=${token} within 30 minutes to choose a new one.`,
-          `Reset code: ${token}`,
-          'If it was not you, ignore this mail.',
-        ].join('\n'),
-      },
-      tx,
+    const locale = mailLocale(user.locale, acceptLanguage);
+    await record({
+      action: 'user.password-reset.request',
+      targetType: 'users',
+      targetId: user.id,
+      after: { to: user.email, locale },
+    });
+    const link = hubLink(
+      mailer.publicUrl,
+      locale,
+      `/admin/password-reset?token=${encodeURIComponent(token)}`,
     );
+    const mail = mailText(locale, 'passwordReset', {
+      link,
+      code: token,
+      minutes: PASSWORD_RESET_TTL_MS / 60_000,
+    });
+    return mailer.queue({ to: user.email, ...mail }, tx);
   }
 
   async function patchUser(request: FastifyRequest, id: string, patch: UserPatch): Promise<UserRow> {

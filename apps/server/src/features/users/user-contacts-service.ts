@@ -7,6 +7,7 @@ import { normalizeTag } from '../../game/tags.js';
 import type { Audited, RecordActivity } from '../activity-log/audit.js';
 import { generateToken, hashToken } from '../auth/opaque-token.js';
 import { createMailOutboxRepository } from '../mail/mail-outbox-repository.js';
+import { hubLink, mailLocale, mailText } from '../mail/mail-texts.js';
 import type { Mailer } from '../mail/mailer.js';
 import { createUserAdminRepository } from './user-admin-repository.js';
 import {
@@ -59,17 +60,11 @@ export function createUserContactsService(db: Db, audit: Audited, mailer: Mailer
       before: null,
       after: audited(after),
     });
+    const owner = await users.lock(row.userId, tx);
+    const locale = mailLocale(owner.locale);
+    const link = hubLink(mailer.publicUrl, locale, `/verify-email?token=${encodeURIComponent(token)}`);
     const send = await mailer.queue(
-      {
-        to: row.email,
-        subject: 'Confirm your e-mail address for Clan War Hub',
-        text: [
-          'This address was added to a Clan War Hub account.',
-          `Open /verify-email?token=${token} within 24 hours to confirm it.`,
-          `Verification code: ${token}`,
-          'If you do not know this account, ignore this mail.',
-        ].join('\n'),
-      },
+      { to: row.email, ...mailText(locale, 'emailVerification', { link, code: token }) },
       tx,
     );
     return { row: after, send };

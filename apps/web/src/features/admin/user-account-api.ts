@@ -30,6 +30,9 @@ async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R>
 
 /** A user's e-mail addresses, phone numbers, game accounts and profile avatar (support and admins). */
 export const userAccountApi = {
+  /** The language of the user's mails (null: the language of their own requests, else English). */
+  setLocale: (id: string, locale: string | null) =>
+    call((o) => api.patch<unknown>(`${U}/users/${id}`, body({ locale }), o)),
   emails: (id: string) =>
     call((o) => api.get<List<EmailAddressResource>>(`${U}/users/${id}/email-addresses`, o)),
   addEmail: (id: string, email: string) =>

@@ -1,6 +1,8 @@
 import type { EmailAddressResource, GameAccountResource, PhoneNumberResource } from '@cwh/contract';
+import { LOCALES } from '@cwh/domain';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES } from '../../i18n/languages';
 import { Field, useAction } from './admin-ui';
 import { gmt } from './console-date';
 import { userAccountApi } from './user-account-api';
@@ -60,8 +62,18 @@ function GameAccountRow({
 }
 
 /** One user's avatar, e-mail addresses, phone numbers and game accounts, for support and admins. */
-export function UserDetail({ userId, avatarUrl }: { userId: string; avatarUrl: string | null }) {
+export function UserDetail({
+  userId,
+  avatarUrl,
+  locale,
+}: {
+  userId: string;
+  avatarUrl: string | null;
+  /** The language of the user's mails (null: their request's, else English). */
+  locale?: string | null;
+}) {
   const { t } = useTranslation('adminusers');
+  const [mailLocale, setMailLocale] = useState(locale ?? '');
   const [detail, setDetail] = useState<Detail | null>(null);
   const [avatar, setAvatar] = useState(avatarUrl);
   const [email, setEmail] = useState('');
@@ -102,6 +114,39 @@ export function UserDetail({ userId, avatarUrl }: { userId: string; avatarUrl: s
 
   return (
     <div className="admin-card" data-testid="user-detail">
+      <form
+        aria-label={t('mailLanguage.title')}
+        className="admin-form"
+        onSubmit={submit(
+          () => userAccountApi.setLocale(userId, mailLocale || null),
+          () => {},
+          t('mailLanguage.saved'),
+        )}
+      >
+        <Field label={t('mailLanguage.title')}>
+          <select
+            className="input"
+            value={mailLocale}
+            onChange={(e) => setMailLocale(e.target.value)}
+            data-testid="user-mail-locale"
+          >
+            <option value="">{t('mailLanguage.auto')}</option>
+            {LOCALES.map((code) => (
+              <option key={code} value={code}>
+                {LANGUAGE_NAMES[code]}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <button
+          className="button button--ghost"
+          type="submit"
+          disabled={busy}
+          data-testid="user-mail-locale-save"
+        >
+          {t('mailLanguage.save')}
+        </button>
+      </form>
       <section aria-label={t('avatar.title')}>
         <h3>{t('avatar.title')}</h3>
         {avatar ? (

@@ -75,7 +75,9 @@ function UserRow({ user, onChanged }: { user: AdminUserResource; onChanged: () =
         </button>
       </div>
       {message}
-      {open ? <UserDetail userId={user.id} avatarUrl={a.avatarUrl ?? null} /> : null}
+      {open ? (
+        <UserDetail userId={user.id} avatarUrl={a.avatarUrl ?? null} locale={a.locale ?? null} />
+      ) : null}
     </li>
   );
 }
