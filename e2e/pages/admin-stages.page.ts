@@ -31,6 +31,11 @@ export class AdminStagesPage {
     }
   }
 
+  /** The first round the create form previews, one "A (1) vs B (8)" or "A (1): bye" per line. */
+  async preview(): Promise<string[]> {
+    return this.createForm().getByTestId('preview-pairing').allTextContents();
+  }
+
   async create(): Promise<void> {
     await this.createForm().getByRole('button', { name: 'Create stage' }).click();
     await this.summary().waitFor();

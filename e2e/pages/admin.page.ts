@@ -51,6 +51,28 @@ export class AdminPage {
     await form.getByRole('status').waitFor();
   }
 
+  /** Events page, admin only: a new event from scratch (`datetime-local` values, GMT). */
+  async createEvent(name: string, from: string, to: string): Promise<void> {
+    const form = this.page.getByTestId('event-create-form');
+    await form.getByLabel('Event name').fill(name);
+    await form.getByLabel('Starts (GMT)').fill(from);
+    await form.getByLabel('Ends (GMT)').fill(to);
+    await form.getByRole('button', { name: 'Create event' }).click();
+    await this.event(name).waitFor();
+  }
+
+  /** Add stage on the event's timeline; `format` is the option's label when not the form's default. */
+  async addStage(card: Locator, name: string, format?: string): Promise<void> {
+    const form = card.getByTestId('segment-create-form');
+    // Open on an empty event, one click away otherwise.
+    await form.or(card.getByTestId('segment-add-open')).first().waitFor();
+    if (!(await form.isVisible())) await card.getByTestId('segment-add-open').click();
+    await form.getByLabel('Stage name').fill(name);
+    if (format) await form.getByLabel('Format').selectOption({ label: format });
+    await form.getByTestId('segment-create').click();
+    await this.segmentEditor(card, name).waitFor();
+  }
+
   segmentEditor(card: Locator, segmentName: string): Locator {
     return card.locator(`[data-testid="segment-editor"][data-name="${segmentName}"]`).first();
   }

@@ -272,7 +272,7 @@ export function SeasonEditor({ eventId, event }: Props & { event?: EventResource
   const list = segments ?? [];
   return (
     <div>
-      <Timeline eventId={eventId} segments={list} />
+      {segments ? <Timeline eventId={eventId} segments={segments} /> : null}
       {event && segments ? (
         <SegmentCreateForm event={event} segments={segments} onCreated={() => void load()} />
       ) : null}
