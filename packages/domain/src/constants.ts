@@ -36,6 +36,12 @@ export const CUP_LADDER_ADVANCE_TOP = 8;
 export const START_WAR_POLL_MS = 10 * SECOND_MS;
 export const CHECKIN_UPCOMING_MATCH_POLL_MS = 10 * SECOND_MS;
 export const LADDER_NEXT_MATCH_POLL_MS = 60 * SECOND_MS;
+/** The queue screen re-reads the queue entry this often while the team waits or a match-up is pending. */
+export const QUEUE_RECHECK_MS = 5 * SECOND_MS;
+/** ...and this often while its accepted match is on (the finished notice may have been missed). */
+export const QUEUE_ACCEPTED_RECHECK_MS = 30 * SECOND_MS;
+/** How long the queue screen tells how the last entry ended (declined, expired). */
+export const QUEUE_ENDED_NOTICE_MS = 10 * MINUTE_MS;
 export const ROSTER_RELOAD_POLL_MS = 2 * SECOND_MS;
 export const OPEN_GAME_DEEP_LINK_DELAY_MS = 1 * SECOND_MS;
 export const CLOSE_AFTER_DEEP_LINK_MS = 2 * SECOND_MS;

@@ -2,6 +2,7 @@ import type {
   MatchUpListDocument,
   MatchUpResource,
   MatchUpStatusValue,
+  QueueEntryStatus,
   QueueJoinBody,
   QueueStatusDocument,
 } from '@cwh/contract';
@@ -23,20 +24,50 @@ export interface MatchUpValue {
 const queuePath = (rosterId: string, action: 'status' | 'join' | 'leave') =>
   `${API.matches}/queue/${encodeURIComponent(rosterId)}/${action}`;
 
-/** What the status check found: the derivation input plus when the team joined. */
-export type QueueLookup = LadderStatusLookup & { notFound?: boolean; joinedAt?: number | null };
+/** The queue entry as the queue screen tells it: how it ended, its match, its rematch wait. */
+export interface QueueEntryView {
+  status: QueueEntryStatus;
+  /** Epoch ms the entry ended (declined, expired, left), null while live. */
+  endedAt: number | null;
+  matchSeriesId: string | null;
+  /** While waiting after a match-up: the last opponent, met again from `notBefore` (epoch ms). */
+  rematch: { opponent: string | null; graceMs: number; notBefore: number | null } | null;
+}
+
+/** What the status check found: the derivation input plus when the team joined, and the entry. */
+export type QueueLookup = LadderStatusLookup & {
+  notFound?: boolean;
+  joinedAt?: number | null;
+  entry?: QueueEntryView | null;
+};
+
+const epochOrNull = (value: string | null | undefined) => {
+  const ms = value ? Date.parse(value) : Number.NaN;
+  return Number.isNaN(ms) ? null : ms;
+};
 
 /** GET /queue/{rosterId}/status → the spec's ladder status lookup (no record / a status / failed). */
 export async function fetchQueueStatus(rosterId: string): Promise<QueueLookup> {
   try {
     const document = await authApi.get<QueueStatusDocument>(queuePath(rosterId, 'status'));
     const record = document.data;
-    if (!record) return { ok: true, record: null };
-    const joinedAt = Date.parse(record.attributes.joinedAt);
+    if (!record) return { ok: true, record: null, entry: null };
+    const { attributes } = record;
+    const rematch = attributes.rematch ?? null;
     return {
       ok: true,
-      record: { id: record.id, status: record.attributes.status },
-      joinedAt: Number.isNaN(joinedAt) ? null : joinedAt,
+      record: { id: record.id, status: attributes.status },
+      joinedAt: epochOrNull(attributes.joinedAt),
+      entry: {
+        status: attributes.status,
+        endedAt: epochOrNull(attributes.endedAt),
+        matchSeriesId: attributes.matchSeriesId,
+        rematch: rematch && {
+          opponent: rematch.opponent.name,
+          graceMs: rematch.graceMs,
+          notBefore: epochOrNull(rematch.notBefore),
+        },
+      },
     };
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) return { ok: false, notFound: true };

@@ -64,7 +64,19 @@ describe('match found modal state machine', () => {
 
     await vi.advanceTimersByTimeAsync(CLOSE_AFTER_DEEP_LINK_MS);
     expect(machine.getState().phase).toBe('closed');
-    expect(deps.setQueueStatus).toHaveBeenLastCalledWith('none');
+    // The match is on until it is played: no Find Match meanwhile (the server's entry ends it).
+    expect(deps.setQueueStatus).toHaveBeenLastCalledWith('accepted');
+    expect(deps.setQueueStatus).not.toHaveBeenCalledWith('none');
+  });
+
+  it('a failed war creation closes the dialog; the match stays accepted for the start-war retry', async () => {
+    const { machine, deps } = setup({ createWar: vi.fn(async () => Promise.reject(new Error('503'))) });
+    await machine.accept();
+    machine.onBothAccepted('ms1');
+    await vi.advanceTimersByTimeAsync(ACCEPTED_BY_BOTH_FETCH_DELAY_MS);
+    expect(machine.getState().phase).toBe('closed');
+    expect(deps.report).toHaveBeenCalled();
+    expect(deps.setQueueStatus).toHaveBeenLastCalledWith('accepted');
   });
 
   it('the countdown no longer matters once both accepted', async () => {

@@ -209,15 +209,18 @@ export class MatchFoundMachine {
       link = await this.deps.createWar(matchSeriesId);
     } catch (error) {
       // Start-war failure: stop and hand the error to the global handler; the start-war modal retries.
+      // The match stays accepted (the queue status follows the server's entry, not this dialog).
       this.deps.report(error);
-      this.close('none');
+      this.close(null);
       return;
     }
     if (this.state.phase !== 'bothAccepted') return;
     this.set({ warLink: link });
     this.later(OPEN_GAME_DEEP_LINK_DELAY_MS, () => {
       this.deps.openLink(link);
-      this.later(CLOSE_AFTER_DEEP_LINK_MS, () => this.close('none'));
+      // The dialog closes; the match is on until it is played, so the queue status stays accepted
+      // (no Find Match during an accepted match) until the server's entry says otherwise.
+      this.later(CLOSE_AFTER_DEEP_LINK_MS, () => this.close(null));
     });
   }
 

@@ -3,6 +3,7 @@ import { ApiError } from '../../lib/api-client';
 import { reportError } from '../../lib/error-reporter';
 import { joinQueue, leaveQueue } from './ladder-api';
 import { getQueueState, setQueueStatus, updateQueue } from './queue-store';
+import { recheckQueue } from './queue-sync';
 
 /** Spec 8 join refusals: 23 clan in war, 25 upcoming match, 28 already played, 26 match limit, else derived. */
 export function joinErrorRoute(error: unknown): ErrorRoute {
@@ -29,6 +30,9 @@ export async function findMatch(
     // A match-up found (and maybe accepted) before this response arrived keeps its status.
     const status = getQueueState().status === 'accepted' ? 'accepted' : 'inQueue';
     updateQueue({ busy: false, joining: false, selectOpen: false, status, joinedAt: Date.now() });
+    // The join answers the entry alone: the status check adds what the queue screen tells (the
+    // rematch wait after a decline or an expiry).
+    void recheckQueue(rosterId, null);
     return true;
   } catch (error) {
     void reportError(error, { ladder: 'join queue' });

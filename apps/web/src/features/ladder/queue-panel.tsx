@@ -1,87 +1,183 @@
-import { MATCHMAKING_REMATCH_GRACE_MS } from '@cwh/domain';
+import { type QueueScreen, queueScreen } from '@cwh/domain';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
+import { formatDateTime } from '../../lib/dates';
 import { formatDuration } from '../../lib/durations';
 import { leave } from './queue-actions';
-import { updateQueue, useQueue } from './queue-store';
+import { type QueueState, updateQueue, useQueue } from './queue-store';
 
-function useElapsed(since: number | null): number {
+/** The clock the panel reads: ticks every second while something on it counts. */
+function useNow(ticking: boolean): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    if (since == null) return;
     setNow(Date.now());
+    if (!ticking) return;
     const timer = setInterval(() => setNow(Date.now()), 1_000);
     return () => clearInterval(timer);
-  }, [since]);
-  return since == null ? 0 : Math.max(0, now - since);
+  }, [ticking]);
+  return ticking ? now : Date.now();
 }
 
-/** After this long in the queue the panel says why a match can take a while (the rematch grace). */
-export const REMATCH_HINT_AFTER_MS = 10_000;
+const screenOf = (queue: QueueState, now: number): QueueScreen =>
+  queueScreen({ status: queue.status, entry: queue.entry, match: queue.match }, now);
 
-/** Spec 2 Queue button for the captain: Find Match, then "waiting for match" with Leave Queue. */
-export function QueuePanel({ compact = false }: { compact?: boolean }) {
+function Ready({
+  screen,
+  compact,
+  busy,
+}: {
+  screen: QueueScreen & { kind: 'ready' };
+  compact: boolean;
+  busy: boolean;
+}) {
   const { t } = useTranslation('ladder');
+  return (
+    <>
+      <div className="queue-panel__text">
+        {screen.ended ? (
+          <p className="queue-panel__ended" data-testid="queue-ended" data-ended={screen.ended}>
+            {t(`queue.ended.${screen.ended}`)}
+          </p>
+        ) : null}
+        <p className="queue-panel__title">{t('queue.readyTitle')}</p>
+        {compact ? null : <p className="muted">{t('queue.readyHint')}</p>}
+      </div>
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="find-match-button"
+        disabled={busy}
+        onClick={() => updateQueue({ selectOpen: true })}
+      >
+        {t('queue.findMatch')}
+      </button>
+    </>
+  );
+}
+
+function Waiting({
+  screen,
+  elapsed,
+  busy,
+}: {
+  screen: QueueScreen & { kind: 'waiting' | 'pending' };
+  elapsed: number;
+  busy: boolean;
+}) {
+  const { t } = useTranslation('ladder');
+  const rematch = screen.kind === 'waiting' ? screen.rematch : null;
+  const team = rematch?.opponent ?? t('common:tbd');
+  return (
+    <>
+      <span className="queue-panel__pulse" aria-hidden="true" />
+      <div className="queue-panel__text">
+        <p className="queue-panel__title" data-testid="queue-status">
+          {screen.kind === 'pending' ? t('queue.pending') : t('queue.waiting')}
+        </p>
+        {screen.kind === 'waiting' ? (
+          // Counters tick every second: read when reached, not announced on every tick.
+          <p className="muted" data-testid="queue-elapsed" aria-live="off">
+            {t('queue.elapsed', { time: formatDuration(elapsed) })}
+          </p>
+        ) : null}
+        {rematch ? (
+          <p
+            className="muted queue-panel__hint"
+            data-testid="queue-rematch"
+            data-wait-ms={rematch.waitMs}
+            aria-live="off"
+          >
+            {rematch.waitMs > 0
+              ? t('queue.rematch.countdown', {
+                  team,
+                  time: formatDuration(rematch.waitMs),
+                  grace: formatDuration(rematch.graceMs),
+                })
+              : t('queue.rematch.rule', { team, grace: formatDuration(rematch.graceMs) })}
+          </p>
+        ) : null}
+      </div>
+      {screen.kind === 'waiting' ? (
+        <button
+          type="button"
+          className="button button--ghost"
+          data-testid="leave-queue-button"
+          disabled={busy}
+          onClick={() => void leave()}
+        >
+          {t('queue.leave')}
+        </button>
+      ) : null}
+    </>
+  );
+}
+
+function Accepted({ screen }: { screen: QueueScreen & { kind: 'accepted' } }) {
+  const { t } = useTranslation('ladder');
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const { match } = screen;
+  if (!match) {
+    return (
+      <div className="queue-panel__text">
+        <p className="queue-panel__title" data-testid="queue-status">
+          {t('queue.accepted')}
+        </p>
+        <p className="muted">{t('queue.stayOnHub')}</p>
+      </div>
+    );
+  }
+  const team = match.opponent ?? t('common:tbd');
+  return (
+    <>
+      <div className="queue-panel__text">
+        <p className="queue-panel__title" data-testid="queue-status" data-stage={match.stage}>
+          {match.stage === 'live'
+            ? t('queue.match.live', { team })
+            : t('queue.match.upcoming', { team, time: formatDateTime(match.date, locale) })}
+        </p>
+        <p className="muted">{t('queue.match.findLater')}</p>
+      </div>
+      <Link
+        className="button button--primary"
+        data-testid="queue-open-match"
+        to={localize(`/match/${encodeURIComponent(match.id)}`)}
+      >
+        {t('queue.match.open')}
+      </Link>
+    </>
+  );
+}
+
+/**
+ * Spec 2 Queue button for the captain: Find Match (with how the last entry ended), then "waiting for
+ * match" with the rematch wait and Leave Queue, a pending match-up, then the accepted match (its
+ * stage and a link to it, never Find Match) until it is played.
+ */
+export function QueuePanel({ compact = false }: { compact?: boolean }) {
   const queue = useQueue();
-  const elapsed = useElapsed(queue.status === 'inQueue' ? queue.joinedAt : null);
+  const waiting = queue.status === 'inQueue';
+  const now = useNow(waiting);
   if (!queue.available) return null;
+  const screen = screenOf(queue, now);
+  const elapsed = waiting && queue.joinedAt != null ? Math.max(0, now - queue.joinedAt) : 0;
 
   return (
     <section
       className={compact ? 'queue-panel queue-panel--compact card' : 'queue-panel card'}
       data-testid="queue-panel"
       data-status={queue.status}
+      data-screen={screen.kind}
       aria-live="polite"
     >
-      {queue.status === 'none' ? (
-        <>
-          <div className="queue-panel__text">
-            <p className="queue-panel__title">{t('queue.readyTitle')}</p>
-            {compact ? null : <p className="muted">{t('queue.readyHint')}</p>}
-          </div>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="find-match-button"
-            disabled={queue.busy}
-            onClick={() => updateQueue({ selectOpen: true })}
-          >
-            {t('queue.findMatch')}
-          </button>
-        </>
-      ) : queue.status === 'inQueue' ? (
-        <>
-          <span className="queue-panel__pulse" aria-hidden="true" />
-          <div className="queue-panel__text">
-            <p className="queue-panel__title" data-testid="queue-status">
-              {t('queue.waiting')}
-            </p>
-            <p className="muted" data-testid="queue-elapsed">
-              {t('queue.elapsed', { time: formatDuration(elapsed) })}
-            </p>
-            {!compact && elapsed >= REMATCH_HINT_AFTER_MS ? (
-              <p className="muted queue-panel__hint" data-testid="queue-rematch-hint">
-                {t('queue.rematchHint', { time: formatDuration(MATCHMAKING_REMATCH_GRACE_MS) })}
-              </p>
-            ) : null}
-          </div>
-          <button
-            type="button"
-            className="button button--ghost"
-            data-testid="leave-queue-button"
-            disabled={queue.busy}
-            onClick={() => void leave()}
-          >
-            {t('queue.leave')}
-          </button>
-        </>
+      {screen.kind === 'ready' ? (
+        <Ready screen={screen} compact={compact} busy={queue.busy} />
+      ) : screen.kind === 'accepted' ? (
+        <Accepted screen={screen} />
       ) : (
-        <div className="queue-panel__text">
-          <p className="queue-panel__title" data-testid="queue-status">
-            {t('queue.accepted')}
-          </p>
-          <p className="muted">{t('queue.stayOnHub')}</p>
-        </div>
+        <Waiting screen={screen} elapsed={elapsed} busy={queue.busy} />
       )}
     </section>
   );

@@ -1,4 +1,4 @@
-import type { QueueStatus } from '@cwh/domain';
+import type { QueueScreenInput, QueueStatus } from '@cwh/domain';
 import { useSyncExternalStore } from 'react';
 import { getSession, updateSession } from '../session/session-store';
 
@@ -15,6 +15,12 @@ export interface QueueState {
   available: boolean;
   /** The captain's roster the queue calls use. */
   rosterId: string | null;
+  /** The roster's queue entry as the server last told it (how it ended, its rematch wait). */
+  entry: QueueScreenInput['entry'];
+  /** The accepted match of the entry, once read (the bar shows it instead of Find Match). */
+  match: QueueScreenInput['match'];
+  /** Bumped by every change: a status check that answers after a change of this tab is dropped. */
+  revision: number;
 }
 
 const INITIAL: QueueState = {
@@ -25,6 +31,9 @@ const INITIAL: QueueState = {
   joining: false,
   available: false,
   rosterId: null,
+  entry: null,
+  match: null,
+  revision: 0,
 };
 let state: QueueState = INITIAL;
 const listeners = new Set<() => void>();
@@ -34,7 +43,7 @@ export function getQueueState(): QueueState {
 }
 
 export function updateQueue(patch: Partial<QueueState>): void {
-  const next = { ...state, ...patch };
+  const next = { ...state, ...patch, revision: state.revision + 1 };
   if (next.status === 'none') next.joinedAt = null;
   else if (next.joinedAt == null) next.joinedAt = Date.now();
   state = next;
@@ -47,7 +56,7 @@ export function setQueueStatus(status: QueueStatus, joinedAt?: number | null): v
 }
 
 export function resetQueue(): void {
-  state = INITIAL;
+  state = { ...INITIAL, revision: state.revision + 1 };
   for (const listener of listeners) listener();
 }
 

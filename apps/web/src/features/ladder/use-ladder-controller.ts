@@ -1,10 +1,12 @@
+import type { SocketUpdate } from '@cwh/contract';
 import {
+  MATCH_CHAT_EVENT,
   MATCH_SERIES_FINISHED_EVENT,
   MATCH_UP_ACCEPTED_EVENT,
   MATCH_UP_DECLINED_EVENT,
   MATCH_UP_FOUND_EVENT,
 } from '@cwh/contract/constants';
-import { deriveQueueStatus, shouldOpenPendingMatchup, showQueueButton } from '@cwh/domain';
+import { showQueueButton } from '@cwh/domain';
 import { useEffect, useMemo } from 'react';
 import { useRevalidator } from 'react-router';
 import { reportError } from '../../lib/error-reporter';
@@ -12,35 +14,12 @@ import { realtimeFor } from '../../lib/realtime';
 import { useLadderSegment } from '../events/ladder-segment';
 import { startNextMatchPoll } from '../matches/start-war-polls';
 import { getSession, useSession } from '../session/session-store';
-import { fetchFirstMatchUp, fetchMatchUp, fetchQueueStatus, leaveQueueOnUnload } from './ladder-api';
+import { fetchMatchUp, leaveQueueOnUnload } from './ladder-api';
 import { matchFound } from './match-found-runtime';
-import { getQueueState, setQueueStatus, updateQueue } from './queue-store';
+import { getQueueState, updateQueue } from './queue-store';
+import { loadQueueMatch, recheckQueue, watchQueue } from './queue-sync';
 
-/**
- * Spec 4 queue status: the ladder status lookup, then the pending match-up rule (the modal opens
- * with ≥ 2 s of the 15 s left, otherwise the status resets to none).
- */
-export async function recheckQueue(
-  rosterId: string,
-  userId: string | null,
-  now = () => new Date(),
-): Promise<void> {
-  const lookup = await fetchQueueStatus(rosterId);
-  if (!lookup.ok && lookup.notFound) console.warn('[ladder] queue status: 404 for roster', rosterId);
-  const status = deriveQueueStatus(lookup);
-  const joinedAt =
-    lookup.ok && lookup.record ? (lookup.joinedAt ?? getQueueState().joinedAt ?? Date.now()) : null;
-  setQueueStatus(status, joinedAt);
-  if (status === 'none' || !userId || matchFound.getState().phase !== 'closed') return;
-  try {
-    const pending = await fetchFirstMatchUp(userId);
-    if (pending?.status !== 'awaiting_confirmation') return;
-    if (shouldOpenPendingMatchup(pending, now())) matchFound.open(pending);
-    else setQueueStatus('none');
-  } catch (error) {
-    void reportError(error, { ladder: 'pending match-up' });
-  }
-}
+export { recheckQueue } from './queue-sync';
 
 /**
  * `matches:match_up_found`: opens the modal with the server's deadline. The notice is taken while the
@@ -72,6 +51,49 @@ export function onRealtimeReconnected(
   const rosterId = getQueueState().rosterId;
   if (rosterId) void recheckQueue(rosterId, userId, now);
   void revalidate();
+}
+
+/** Chat notices that change where a match stands: the open pages and the queue bar read it again. */
+const STAGE_NOTICES: readonly string[] = ['war_started', 'result_recorded'];
+
+/** What the ladder does with a socket update of the signed-in user. */
+export function onLadderUpdate(userId: string, message: SocketUpdate, revalidate: () => unknown): void {
+  const recheck = () => {
+    const rosterId = getQueueState().rosterId;
+    if (rosterId) void recheckQueue(rosterId, userId);
+  };
+  switch (message.event) {
+    case MATCH_UP_FOUND_EVENT:
+      void onMatchUpFound(userId, message.data.id);
+      return;
+    case MATCH_UP_ACCEPTED_EVENT: {
+      matchFound.onBothAccepted(message.data.matchSeries.id);
+      const rosterId = getQueueState().rosterId;
+      if (rosterId) void loadQueueMatch(message.data.matchSeries.id, rosterId);
+      void revalidate();
+      return;
+    }
+    case MATCH_SERIES_FINISHED_EVENT:
+      recheck();
+      void revalidate();
+      return;
+    case MATCH_CHAT_EVENT: {
+      const notice = message.data.message.attributes.notice;
+      if (notice && STAGE_NOTICES.includes(notice.type)) {
+        recheck();
+        void revalidate();
+      }
+      return;
+    }
+    case MATCH_UP_DECLINED_EVENT: {
+      const rosterNow = getQueueState().rosterId;
+      matchFound.onDeclined(
+        rosterNow ? message.data.requeuedRosterIds.includes(rosterNow) : undefined,
+        message.data.reason,
+      );
+      return;
+    }
+  }
 }
 
 /** Mounted once (overlay host): queue button availability, realtime notices, re-checks, leave on close. */
@@ -109,42 +131,18 @@ export function useLadderController(): void {
     const client = realtimeFor(userId, token);
     if (!client) return;
     const stopReconnect = client.onReconnect(() => onRealtimeReconnected(client.userId, revalidate));
-    const stopUpdates = client.subscribe((message) => {
-      switch (message.event) {
-        case MATCH_UP_FOUND_EVENT:
-          void onMatchUpFound(client.userId, message.data.id);
-          return;
-        case MATCH_UP_ACCEPTED_EVENT:
-          matchFound.onBothAccepted(message.data.matchSeries.id);
-          void revalidate();
-          return;
-        case MATCH_SERIES_FINISHED_EVENT:
-          void revalidate();
-          return;
-        case MATCH_UP_DECLINED_EVENT: {
-          const rosterNow = getQueueState().rosterId;
-          matchFound.onDeclined(
-            rosterNow ? message.data.requeuedRosterIds.includes(rosterNow) : undefined,
-            message.data.reason,
-          );
-          return;
-        }
-      }
-    });
+    const stopUpdates = client.subscribe((message) => onLadderUpdate(client.userId, message, revalidate));
     return () => {
       stopReconnect();
       stopUpdates();
     };
   }, [userId, token, revalidate]);
 
-  // Status on arrival and whenever the tab comes back, while the button is shown.
+  // Status on arrival, whenever the tab comes back and at a short interval while waiting (the
+  // queue screen never tells an entry the server has ended), while the button is shown.
   useEffect(() => {
     if (!available || !rosterId) return;
-    const check = () => void recheckQueue(rosterId, getSession().userId);
-    check();
-    const onVisible = () => document.visibilityState === 'visible' && check();
-    document.addEventListener('visibilitychange', onVisible);
-    return () => document.removeEventListener('visibilitychange', onVisible);
+    return watchQueue(rosterId, () => getSession().userId);
   }, [available, rosterId]);
 
   // Spec 4: only the ladder roster owner polls the next match series; leaving the team stops it.

@@ -68,16 +68,19 @@ describe('series outcome', () => {
   });
 });
 
-describe('the state a player is shown (spec 4: upcoming until the start, live only once started)', () => {
+describe('the state a player is shown (spec 4: upcoming until the start, live once started)', () => {
   const start = Date.parse('2026-03-01T12:00:00Z');
+  const war = { id: 'w1', link: '/simulator/war/w1' };
   it.each([
-    ['live during the lead time (war created, not started)', 'live', start - 1, 'upcoming', 'upcoming'],
-    ['live at its start', 'live', start, 'live', 'live'],
-    ['live after its start', 'live', start + 60_000, 'live', 'live'],
-    ['scheduled', 'scheduled', start + 60_000, 'scheduled', 'upcoming'],
-    ['finished', 'finished', start - 1, 'finished', 'finished'],
-  ] as const)('%s', (_, state, now, shown, badge) => {
-    const series = { state, date: '2026-03-01T12:00:00Z' };
+    ['live during the lead time, no war yet', 'live', start - 1, null, 'upcoming', 'upcoming'],
+    // The chat said "the war has started": the page says live too.
+    ['live during the lead time, its war started', 'live', start - 1, war, 'live', 'live'],
+    ['live at its start', 'live', start, null, 'live', 'live'],
+    ['live after its start', 'live', start + 60_000, null, 'live', 'live'],
+    ['scheduled', 'scheduled', start + 60_000, null, 'scheduled', 'upcoming'],
+    ['finished', 'finished', start - 1, war, 'finished', 'finished'],
+  ] as const)('%s', (_, state, now, war, shown, badge) => {
+    const series = { state, date: '2026-03-01T12:00:00Z', war };
     expect(shownState(series, now)).toBe(shown);
     expect(stateBadge(shownState(series, now))).toBe(badge);
   });

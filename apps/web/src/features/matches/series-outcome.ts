@@ -1,3 +1,4 @@
+import { seriesStage } from '@cwh/domain';
 import type { WarOutcome } from '../../lib/war-result';
 import { type MatchSeriesValue, starsOf } from './match-series-api';
 
@@ -41,14 +42,16 @@ export function seriesOutcome(series: MatchSeriesValue): SeriesOutcome {
 export type ShownState = MatchSeriesValue['state'];
 
 /**
- * The state a player is shown (spec 4): a series is upcoming until its start time, even once the
- * hub has created its war during the lead time (the server already calls it live), and live after.
+ * The state a player is shown (spec 4): a series is upcoming until its start time, even though the
+ * server calls it live from the moment the hub created its war in the lead time, unless that war
+ * exists: then the war has started (the match chat says so, a simulated war can be played at once)
+ * and the series is live. One rule with the queue bar (domain seriesStage).
  */
 export function shownState(
-  series: Pick<MatchSeriesValue, 'state' | 'date'>,
+  series: Pick<MatchSeriesValue, 'state' | 'date'> & { war?: MatchSeriesValue['war'] },
   now: number = Date.now(),
 ): ShownState {
-  return series.state === 'live' && Date.parse(series.date) > now ? 'upcoming' : series.state;
+  return series.state === 'live' && seriesStage(series, now) === 'upcoming' ? 'upcoming' : series.state;
 }
 
 /** The badge colour of a shown state: finished, live, or upcoming for every state before the start. */
