@@ -40,7 +40,8 @@ export function disputesRoutes(deps: DisputesDeps): FastifyPluginAsyncZod {
       '/match-series/:id/attachments',
       {
         bodyLimit: MAX_ATTACHMENT_BYTES,
-        preHandler: app.authenticate,
+        // On the headers, before the body is read (see the avatar uploads).
+        onRequest: app.authenticate,
         schema: { ...secured, params: matchSeriesParams, response: { 201: attachmentDocument } },
       },
       async (request, reply) => {

@@ -96,7 +96,9 @@ export function avatarRoutes(
       { parseAs: 'buffer', bodyLimit: MAX_IMAGE_BYTES },
       (_r, body, done) => done(null, body),
     );
-    const upload = { bodyLimit: MAX_IMAGE_BYTES, preHandler: app.authenticate };
+    // Authenticated on the request's headers, before its body is read: an anonymous upload is
+    // refused without reading a byte of it (and one over the limit by its Content-Length).
+    const upload = { bodyLimit: MAX_IMAGE_BYTES, onRequest: app.authenticate };
 
     app.patch(
       '/user/avatar',
