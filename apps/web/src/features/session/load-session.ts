@@ -1,8 +1,11 @@
 import type { ClanDocument, GameUserDocument, GameUserMeta } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import {
+  GENERIC_ERROR_ROUTE,
   type InitialLoadOutcome,
   initialLoadOutcome,
+  refusalReason,
+  routeWithReason,
   STANDALONE_COUNTRY,
   STANDALONE_PLATFORM,
   showRegistrationButton,
@@ -197,6 +200,11 @@ export async function applyLookup(
       updateSession({ ...metaPatch(answer.meta), status: 'limited', limitedReason: answer.code });
       return outcome;
     case 'fatal':
+      // A suspended account is told so in its language, not shown a critical error (issue 31).
+      if (isSuspendedAnswer(answer)) {
+        deps.navigate(routeWithReason(GENERIC_ERROR_ROUTE, 'ACCOUNT_SUSPENDED'));
+        return outcome;
+      }
       if (outcome.logRemotely) {
         void reportError(new Error(`game-user lookup ${answer.status}: ${outcome.message}`), {
           code: answer.code,
@@ -265,9 +273,16 @@ export function startSession(deps: LoadSessionDeps): Promise<void> {
 }
 
 /** Why a standalone sign-in did not take place; null when the lookup answered for the player. */
-export type SignInProblem = 'invalid' | 'unknown' | 'failed' | 'tooMany';
+export type SignInProblem = 'invalid' | 'unknown' | 'failed' | 'tooMany' | 'suspended';
+
+/** The lookup refused a suspended account (401 with meta.reason ACCOUNT_SUSPENDED). */
+export function isSuspendedAnswer(answer: Pick<LookupAnswer, 'status' | 'code' | 'meta'>): boolean {
+  const meta = answer.meta as Record<string, unknown> | null;
+  return answer.status === 401 && refusalReason({ code: answer.code, meta }) === 'ACCOUNT_SUSPENDED';
+}
 
 export function signInProblem(answer: LookupAnswer): SignInProblem | null {
+  if (isSuspendedAnswer(answer)) return 'suspended';
   if (answer.status === 400) return answer.code === 'UNKNOWN_PLAYER' ? 'unknown' : 'invalid';
   if (answer.status === 429) return 'tooMany';
   if (answer.status === 0 || answer.status >= 500) return 'failed';
