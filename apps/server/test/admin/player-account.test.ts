@@ -26,10 +26,16 @@ describeEachDatabase('player accounts', (ctx) => {
     await call(ctx.app, support, 'POST', `${U}/users/${player.userId}/suspend`, { reason: 'Cheating' });
     const refused = await call(ctx.app, player.token, 'GET', `${U}/user`);
     expect(refused.statusCode).toBe(401);
-    // A fresh player token from the game is refused too while the hub user is suspended.
+    // Signing in again through the game is refused while the hub user is suspended, with the reason
+    // the hub shows (issue 31), and no player token is issued.
     const fresh = await gameUser(ctx.app, tag);
-    const again = await call(ctx.app, fresh.token ?? null, 'GET', `${U}/user`);
-    expect(again.statusCode).toBe(401);
+    expect(fresh.status).toBe(401);
+    expect(fresh.body.errors[0]).toMatchObject({
+      code: 'UNAUTHENTICATED',
+      detail: 'This account is suspended',
+      meta: { reason: 'ACCOUNT_SUSPENDED' },
+    });
+    expect(fresh.token).toBeUndefined();
     // Unsuspend restores the account; the sessions ended by the suspension stay ended.
     await call(ctx.app, support, 'POST', `${U}/users/${player.userId}/unsuspend`);
     expect((await call(ctx.app, player.token, 'GET', `${U}/user`)).statusCode).toBe(401);

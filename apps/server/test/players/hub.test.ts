@@ -191,6 +191,9 @@ describeEachDatabase('hub: game-user lookup and player tokens', (ctx) => {
       await ctx.database.db.update(users).set({ suspendedAt: ctx.now }).where(eq(users.id, userId));
       expect(await detail(token, `${API.users}/user`)).toEqual([401, 'This account is suspended']);
       expect(await detail(token, `${API.clan}/clan`)).toEqual([401, 'This account is suspended']);
+      // Every refusal of a suspended account names its reason for the hub's page.
+      const refused = await clanCall(ctx.app, token, 'GET', '/clan');
+      expect(refused.json().errors[0].meta).toEqual({ reason: 'ACCOUNT_SUSPENDED' });
     });
 
     it('an expired or unknown player token is 401', async () => {

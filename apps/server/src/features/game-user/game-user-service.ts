@@ -5,6 +5,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { isoSeconds } from '../../http/jsonapi.js';
+import { suspended } from '../auth/auth-service.js';
 import { createUserRepository, type UserRow } from '../auth/user-repository.js';
 import type { PlayerAuth } from '../players/player-auth.js';
 import { createPlayerRepository } from '../players/player-repository.js';
@@ -34,6 +35,9 @@ export function createGameUserService(db: Db, game: GameAdapter, playerAuth: Pla
 
       const clan = player.clan ? await gameCall(() => game.getClan(player.clan!.tag)) : null;
       const account = await createPlayerRepository(db).findAccount(player.tag);
+      const user = account ? await createUserRepository(db).getById(account.userId) : null;
+      // A suspended account gets no player token: the hub says so at sign-in (meta.reason).
+      if (user?.suspendedAt) throw suspended();
       const roster = clan
         ? await createRosterRepository(db).findCurrentClanRoster(tenant, clan.tag, now())
         : null;
@@ -79,8 +83,7 @@ export function createGameUserService(db: Db, game: GameAdapter, playerAuth: Pla
           },
         );
       }
-      if (!account) throw new DomainError('NOT_REGISTERED', 'This player has no hub account yet', { meta });
-      const user = await createUserRepository(db).getById(account.userId);
+      if (!user) throw new DomainError('NOT_REGISTERED', 'This player has no hub account yet', { meta });
       return { kind: 'ok', user, meta };
     },
   };

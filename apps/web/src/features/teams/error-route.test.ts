@@ -35,4 +35,23 @@ describe('teamErrorRoute', () => {
     expect(teamErrorRoute(error, { isChinese })).toBe(expected);
     expect(reportError).toHaveBeenCalledWith(error);
   });
+
+  it('a suspended account is told so (issue 31): the page carries the reason', () => {
+    const suspended = new ApiError(
+      401,
+      'POST',
+      '/clan/roster/confirm',
+      [
+        {
+          status: '401',
+          code: 'UNAUTHENTICATED',
+          title: 'Authentication required',
+          detail: 'This account is suspended',
+          meta: { reason: 'ACCOUNT_SUSPENDED' },
+        },
+      ],
+      null,
+    );
+    expect(teamErrorRoute(suspended)).toBe('/error?reason=ACCOUNT_SUSPENDED');
+  });
 });
