@@ -51,6 +51,17 @@ describe('Leave Team', () => {
       expect(fetchMock).not.toHaveBeenCalled();
     });
 
+    it('the question closes like any harmless dialog: its close button or a tap outside, nothing done', async () => {
+      renderButton();
+      fireEvent.click(screen.getByTestId('leave-team'));
+      fireEvent.click(screen.getByTestId('leave-confirm-close'));
+      await waitFor(() => expect(screen.queryByTestId('leave-confirm')).toBeNull());
+      fireEvent.click(screen.getByTestId('leave-team'));
+      fireEvent.click(screen.getByTestId('leave-confirm-backdrop'));
+      await waitFor(() => expect(screen.queryByTestId('leave-confirm')).toBeNull());
+      expect(fetchMock).not.toHaveBeenCalled();
+    });
+
     it('on confirm, leaves the roster with POST /rosters/{id}/leave', async () => {
       renderButton();
       fireEvent.click(screen.getByTestId('leave-team'));

@@ -89,6 +89,7 @@ export function MemberLine({
 /** The three dialog kinds the spec names: Success!, Oh No!, Hey, wait!. */
 export type DialogKind = 'success' | 'error' | 'warning';
 
+/** With `onClose` (a cancel), closing is harmless: a close button and a tap outside close it too. */
 export function ResultDialog({
   kind,
   header,
@@ -111,7 +112,7 @@ export function ResultDialog({
       title={t(`dialog.${kind}`)}
       footer={actions}
       testId={testId}
-      {...(onClose ? { onClose } : {})}
+      {...(onClose ? { onClose, dismissible: true } : {})}
     >
       <div className={`result-dialog result-dialog--${kind}`}>
         {header ? <h3 className="result-dialog__header">{header}</h3> : null}
