@@ -1,5 +1,6 @@
 import type { ErrorObject } from '@cwh/contract';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isDatabaseUnavailable } from '../db/unavailable.js';
 import { DomainError } from '../errors/domain-error.js';
 import { ERROR_CODES, type ErrorCode } from '../errors/error-codes.js';
 import { errorMessage } from './jsonapi.js';
@@ -17,6 +18,9 @@ const FASTIFY_STATUS_CODES: Record<number, ErrorCode> = {
   429: 'RATE_LIMITED',
 };
 
+/** A lost connection is replaced by the pool at once; a failover takes a few seconds. */
+const DATABASE_RETRY_AFTER_SECONDS = 5;
+
 export function sendErrors(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -31,7 +35,8 @@ export function sendErrors(
     path,
   };
   const retryAfter = errors.map((e) => e.meta?.retryAfterSeconds).find((v) => typeof v === 'number');
-  if (status === 429 && retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+  if ((status === 429 || status === 503) && retryAfter !== undefined)
+    reply.header('retry-after', String(retryAfter));
   return reply.status(status).send({ errors, meta });
 }
 
@@ -64,6 +69,12 @@ export function registerErrorHandler(app: FastifyInstance): void {
       if (mapped.status >= 500) request.log.error({ err: errorForLog(error) }, 'request failed');
       else request.log.debug({ err: errorForLog(error) }, 'request rejected');
       return sendErrors(request, reply, mapped.status, mapped.errors);
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ err: errorForLog(error) }, 'database unavailable');
+      const detail = 'The database is unavailable for a moment; try again shortly';
+      const meta = { retryAfterSeconds: DATABASE_RETRY_AFTER_SECONDS };
+      return sendErrors(request, reply, 503, [errorObject('SERVICE_UNAVAILABLE', detail, { meta })]);
     }
     request.log.error({ err: errorForLog(error) }, 'unhandled error');
     return sendErrors(request, reply, 500, [errorObject('INTERNAL_ERROR', 'An unexpected error occurred')]);
