@@ -64,7 +64,7 @@ let ladder: LadderApi;
 let eventId = '';
 let qualifierId = '';
 /** Per locale: the series of its final and the tag of the home captain (the pick and ban starts home). */
-const finals = new Map<string, { seriesId: string; homeCaptain: string }>();
+const finals = new Map<string, { seriesId: string; homeCaptain: string; awayCaptain: string }>();
 
 async function segment(stageId: string, attributes: Record<string, unknown>): Promise<string> {
   const now = Date.now();
@@ -124,7 +124,8 @@ async function final(stageId: string, categoryId: string, teams: LockedTeam[], n
   const first = series.data.find((s) => s.attributes.competitors.every((c) => c.roster));
   if (!first) throw new Error(`${name} has no series with both teams`);
   const homeRoster = first.attributes.competitors[0]!.roster!.id;
-  return { seriesId: first.id, homeCaptain: teams.find((t) => t.rosterId === homeRoster)!.captainTag };
+  const captainOf = (home: boolean) => teams.find((t) => (t.rosterId === homeRoster) === home)!.captainTag;
+  return { seriesId: first.id, homeCaptain: captainOf(true), awayCaptain: captainOf(false) };
 }
 
 /** The qualifier's check-in window: open around now, or closed an hour ago. */
@@ -135,6 +136,21 @@ function setCheckInWindow(open: boolean) {
     : { from: iso(now - 7_200_000), to: iso(now - 3_600_000) };
   return organizer.call('PATCH', `${T}/events/${eventId}/segments/${qualifierId}`, {
     data: { attributes: { segmentCheckinsConfig: { enabled: true, openWindow } } },
+  });
+}
+
+/** The other captain bans the first item still in play (their own device: set-up, not under test). */
+async function awayBans(seriesId: string, awayCaptain: string): Promise<void> {
+  const token = await ladder.playerToken(awayCaptain);
+  const other = new ApiClient(server.baseURL);
+  other.token = token;
+  const list = await other.call<{ data: { id: string; attributes: { remaining: string[] } }[] }>(
+    'GET',
+    `${PB}/challenges?filter[matchSeries.id]=${seriesId}`,
+  );
+  const challenge = list.data[0]!;
+  await other.call('POST', `${PB}/challenges/${challenge.id}/vote`, {
+    data: { type: 'challenges', attributes: { banned: [challenge.attributes.remaining[0]], picked: [] } },
   });
 }
 
@@ -215,7 +231,7 @@ describe.each(CASES)('player dialogs at 390 px by touch ($locale)', (run) => {
   let shell: ShellPage;
 
   it('the Start War dialog closes, stays closed on other pages and after a reload; START WAR stays', async () => {
-    const { seriesId, homeCaptain } = finals.get(run.locale)!;
+    const { seriesId, homeCaptain, awayCaptain } = finals.get(run.locale)!;
     page = await phone(run, homeCaptain);
     shell = new ShellPage(page);
     const dialog = page.getByTestId('start-war-modal');
@@ -244,7 +260,7 @@ describe.each(CASES)('player dialogs at 390 px by touch ($locale)', (run) => {
     expect(await dialog.isVisible()).toBe(false);
     await page.screenshot({ path: `/tmp/player-dialogs-${run.locale}-2-turn-banner.png` });
 
-    // The banner leads to the board; the captain bans there, and the banner goes.
+    // The banner leads to the board (which then takes its place); the captain bans there.
     await page.getByTestId('turn-banner-link').tap();
     await page.waitForURL((url) => url.pathname.endsWith(`/match/${seriesId}`) && url.hash === '#pickban');
     await poll(() => page.getByTestId('veto-board').getAttribute('data-phase')).toBe('mine');
@@ -254,7 +270,21 @@ describe.each(CASES)('player dialogs at 390 px by touch ($locale)', (run) => {
       .tap();
     await page.getByTestId('veto-confirm').tap();
     await poll(() => page.getByTestId('veto-board').getAttribute('data-phase')).toBe('theirs');
+    // Away from the board, no banner once the captain voted (it would stay if it missed the vote)…
+    await shell.tab('leaderboard').tap();
+    await page.getByTestId('page-leaderboard').waitFor();
     await banner.waitFor({ state: 'detached' });
+    // …and it comes back, live, when the other captain has banned and it is this captain's pick.
+    await awayBans(seriesId, awayCaptain);
+    await banner.waitFor();
+    await poll(() => page.locator('#turn-banner-title').textContent()).toBe(
+      text(run.locale, 'pickban:banner.pick'),
+    );
+    await page.getByTestId('turn-banner-link').tap();
+    await poll(() => page.getByTestId('veto-board').getAttribute('data-phase')).toBe('mine');
+    await page.getByTestId('veto-chooser').getByRole('button').first().tap();
+    await page.getByTestId('veto-confirm').tap();
+    await poll(() => page.getByTestId('veto-board').getAttribute('data-phase')).toBe('theirs');
     // START WAR is on the match page.
     expect(await page.getByTestId('match-start-war').isVisible()).toBe(true);
 

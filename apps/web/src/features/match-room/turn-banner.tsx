@@ -2,7 +2,7 @@ import './turn-banner.css';
 import { PICKBAN_STEP_EVENT } from '@cwh/contract/constants';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { reportError } from '../../lib/error-reporter';
 import { MODAL_WIDTH_STYLE } from '../../lib/modal';
@@ -10,6 +10,7 @@ import { realtimeFor } from '../../lib/realtime';
 import { useNow } from '../events/use-now';
 import { useSession } from '../session/session-store';
 import { type Challenge, fetchMyOpenChallenges } from './pickban-api';
+import { VETO_BOARD_ANCHOR } from './veto-board';
 import { clock } from './veto-view';
 
 /** After a turn's deadline, how long to wait for the hub's choice before reading again. */
@@ -83,15 +84,52 @@ function useMyOpenChallenges(): Challenge[] {
   return challenges;
 }
 
+/** How often the match page is checked for its board (it mounts once its read is in). */
+const BOARD_LOOKUP_MS = 500;
+
+/**
+ * Whether the pick and ban board is on screen (the match page, scrolled to it): the banner then
+ * steps aside, so it never covers the board's own turn, clock and Confirm.
+ */
+function useBoardInView(active: boolean): boolean {
+  const [inView, setInView] = useState(false);
+  useEffect(() => {
+    setInView(false);
+    if (!active || typeof IntersectionObserver === 'undefined') return;
+    let observed: Element | null = null;
+    const observer = new IntersectionObserver((entries) => {
+      setInView(entries.some((entry) => entry.isIntersecting));
+    });
+    const attach = () => {
+      const board = document.getElementById(VETO_BOARD_ANCHOR);
+      if (board === observed) return;
+      if (observed) observer.unobserve(observed);
+      observed = board;
+      if (board) observer.observe(board);
+      else setInView(false);
+    };
+    attach();
+    const timer = setInterval(attach, BOARD_LOOKUP_MS);
+    return () => {
+      clearInterval(timer);
+      observer.disconnect();
+    };
+  }, [active]);
+  return inView;
+}
+
 /**
  * "Your turn" (issue 31): while it is this captain's move in a pick and ban, a banner on every page
  * of the hub says so, with the time left and a link to the board; it goes once they voted or the
- * turn timed out (the next read has another side to play).
+ * turn timed out (the next read has another side to play), and while the board itself is on screen.
  */
 export function TurnBanner() {
   const challenges = useMyOpenChallenges();
   const turn = myTurn(challenges);
-  return turn ? <TurnBannerView challenge={turn} /> : null;
+  const { pathname } = useLocation();
+  const onItsMatchPage = turn != null && pathname.endsWith(`/match/${turn.matchSeriesId}`);
+  const boardInView = useBoardInView(onItsMatchPage);
+  return turn && !boardInView ? <TurnBannerView challenge={turn} /> : null;
 }
 
 function TurnBannerView({ challenge }: { challenge: Challenge }) {
