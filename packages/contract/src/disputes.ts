@@ -72,8 +72,13 @@ export const disputeAttributes = z.object({
   openedBy: z.object({ id: z.string() }).nullable(),
   createdAt: z.iso.datetime({ offset: true }),
   resolvedAt: z.iso.datetime({ offset: true }).nullable(),
-  /** The organizer's note when upholding or correcting. */
+  /** The organizer's note when upholding or correcting: what the captains read. */
   resolutionNote: z.string().nullable(),
+  /**
+   * The organizer's internal reason (issue #31): in the staff queue and the resolve answer only,
+   * never in what the captains and players read (absent there).
+   */
+  internalReason: z.string().nullable().optional(),
   /** The series as it stands (teams and their scores). */
   series: z.object({
     state: z.string(),
@@ -122,7 +127,12 @@ export const disputeResolveBody = requestBody(
   z
     .object({
       resolution: z.enum(['upheld', 'corrected']),
+      /** To the captains. */
       note: z.string().trim().min(1).max(MAX_DISPUTE_REASON_LENGTH),
+      /** Staff only (the activity log and the queue); a correction's logged reason (else the note). */
+      internalReason: z.string().trim().min(1).max(500).optional(),
+      /** A correction confirmed with the reset of later matches it needs (as the results call). */
+      resetLater: z.boolean().optional(),
       result: z
         .object({
           homeStars: z.number().int().min(0).max(150),

@@ -470,6 +470,38 @@ describeEachDatabase(
         expect((await dispute(s.away.token, s.id, { reason: 'new evidence' })).statusCode).toBe(201);
       });
 
+      it('the note is what the captains read; the internal reason stays with staff and the log (issue #31)', async () => {
+        const s = await played();
+        const d = (await dispute(s.away.token, s.id, { reason: 'they used a banned base' })).json().data;
+        const done = await resolve(organizer, d.id, {
+          resolution: 'corrected',
+          note: 'The result is corrected after review.',
+          internalReason: 'Base layout matched a known exploit; warned their captain in DM',
+          result: { homeStars: 1, awayStars: 3 },
+        });
+        expect(done.statusCode, done.body).toBe(200);
+        expect(done.json().data.attributes).toMatchObject({
+          resolutionNote: 'The result is corrected after review.',
+          internalReason: 'Base layout matched a known exploit; warned their captain in DM',
+        });
+        for (const token of [s.home.token, s.away.token]) {
+          const read = await call(ctx.app, token, 'GET', `${T}/match-series/${s.id}/disputes`);
+          const seen = read.json().data[0].attributes;
+          expect(seen.resolutionNote).toBe('The result is corrected after review.');
+          expect(seen).not.toHaveProperty('internalReason');
+          expect(read.body).not.toContain('exploit');
+        }
+        const queue = await call(ctx.app, organizer, 'GET', `${T}/disputes`);
+        const mine = queue.json().data.find((x: { id: string }) => x.id === d.id);
+        expect(mine.attributes.internalReason).toBe(
+          'Base layout matched a known exploit; warned their captain in DM',
+        );
+        const [correction] = await logOf(s.id, 'match-series.results.correct');
+        expect(correction!.after).toMatchObject({
+          reason: 'Base layout matched a known exploit; warned their captain in DM',
+        });
+      });
+
       it('correcting goes through the results service: new score, its activity-log entry, dispute closed', async () => {
         const s = await played();
         const d = (await dispute(s.away.token, s.id, { reason: 'same stars, more destruction' })).json().data;

@@ -45,7 +45,7 @@ export async function disputeQueue(
   );
   const byId = new Map(series.map((s) => [s.id, s]));
   return {
-    data: rows.map((r) => toDisputeResource(r, byId.get(r.matchSeriesId))),
+    data: rows.map((r) => toDisputeResource(r, byId.get(r.matchSeriesId), { staff: true })),
     meta: {
       page: { number: page.number, size: page.size, total, totalPages: Math.ceil(total / page.size) },
     },

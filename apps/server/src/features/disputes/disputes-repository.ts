@@ -250,6 +250,7 @@ export function createDisputesRepository(db: Executor) {
       values: {
         status: 'upheld' | 'corrected';
         resolutionNote: string;
+        internalReason: string | null;
         resolvedBy: string;
         resolvedAt: Date;
       },

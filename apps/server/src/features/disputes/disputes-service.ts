@@ -76,7 +76,15 @@ export async function windowMinutesOf(deps: DisputesDeps, segmentId: string, tx 
   return (await deps.repo.windowMinutes(segmentId, tx)) ?? DEFAULT_DISPUTE_WINDOW_MINUTES;
 }
 
-export function toDisputeResource(row: DisputeRow, series: DisputedSeries | undefined): DisputeResource {
+/**
+ * A dispute as its reader sees it: staff (`staff`: the queue, the resolve answer) get the internal
+ * reason; captains and players never do.
+ */
+export function toDisputeResource(
+  row: DisputeRow,
+  series: DisputedSeries | undefined,
+  options: { staff?: boolean } = {},
+): DisputeResource {
   const sideOut = (position: number) => {
     const s = series?.sides.find((x) => x.position === position);
     return { rosterId: s?.rosterId ?? null, name: s?.name ?? null, score: s?.score ?? null };
@@ -96,6 +104,7 @@ export function toDisputeResource(row: DisputeRow, series: DisputedSeries | unde
       createdAt: isoSeconds(row.createdAt),
       resolvedAt: row.resolvedAt ? isoSeconds(row.resolvedAt) : null,
       resolutionNote: row.resolutionNote,
+      ...(options.staff ? { internalReason: row.internalReason ?? null } : {}),
       series: {
         state: series?.state ?? 'finished',
         date: isoSeconds(series?.date ?? row.createdAt),
@@ -257,7 +266,11 @@ export async function resolveDispute(
         {
           tenant: request.tenant,
           matchSeriesId: dispute.matchSeriesId,
-          result: { ...body.result!, reason: body.note },
+          result: {
+            ...body.result!,
+            reason: body.internalReason ?? body.note,
+            ...(body.resetLater ? { resetLater: true } : {}),
+          },
         },
         tx,
         record,
@@ -266,7 +279,13 @@ export async function resolveDispute(
     }
     const closed = await deps.repo.closeDispute(
       dispute.id,
-      { status: body.resolution, resolutionNote: body.note, resolvedBy: user.id, resolvedAt: deps.now() },
+      {
+        status: body.resolution,
+        resolutionNote: body.note,
+        internalReason: body.internalReason ?? null,
+        resolvedBy: user.id,
+        resolvedAt: deps.now(),
+      },
       tx,
     );
     await deps.repo.setDisputed(dispute.matchSeriesId, null, tx);
@@ -276,11 +295,16 @@ export async function resolveDispute(
       targetId: dispute.matchSeriesId,
       eventId: dispute.eventId,
       before: { disputeId: dispute.id, status: dispute.status },
-      after: { disputeId: dispute.id, status: closed.status, note: body.note },
+      after: {
+        disputeId: dispute.id,
+        status: closed.status,
+        note: body.note,
+        ...(body.internalReason ? { internalReason: body.internalReason } : {}),
+      },
     });
     const [series] = await deps.repo.series(request.tenant, [dispute.matchSeriesId], tx, false, true);
     if (series) notices = updateNotices(series, closed, closed.status);
-    return toDisputeResource(closed, series);
+    return toDisputeResource(closed, series, { staff: true });
   });
   deps.ladder.notify([...ladderNotices, ...notices]);
   return resource;

@@ -39,21 +39,35 @@ export const disputeAdminApi = {
     ),
   series: (id: string) =>
     call((o) => api.get<{ data: AdminMatchSeriesResource }>(`${T}/match-series/${id}`, o)),
-  uphold: (id: string, note: string) =>
+  /** Upholds: the note goes to the captains, the internal reason stays with staff. */
+  uphold: (id: string, note: string, internalReason = '') =>
     call((o) =>
       api.post<{ data: DisputeResource }>(
         `${T}/disputes/${id}/resolve`,
-        body({ resolution: 'upheld', note } satisfies DisputeResolveBody['data']['attributes']),
+        body({
+          resolution: 'upheld',
+          note,
+          ...(internalReason.trim() ? { internalReason: internalReason.trim() } : {}),
+        } satisfies DisputeResolveBody['data']['attributes']),
         o,
       ),
     ),
-  /** The result form's input: its reason is the note the captains read. */
-  correct: (id: string, input: SeriesResultInput) => {
-    const { reason, ...result } = input;
+  /**
+   * Corrects with the result form's input: the form's reason is the internal reason (staff and the
+   * activity log), `note` what the captains read.
+   */
+  correct: (id: string, input: SeriesResultInput & { resetLater?: boolean }, note: string) => {
+    const { reason, resetLater, ...result } = input;
     return call((o) =>
       api.post<{ data: DisputeResource }>(
         `${T}/disputes/${id}/resolve`,
-        body({ resolution: 'corrected', note: reason, result }),
+        body({
+          resolution: 'corrected',
+          note,
+          internalReason: reason,
+          result,
+          ...(resetLater ? { resetLater: true } : {}),
+        }),
         o,
       ),
     );

@@ -1,5 +1,5 @@
 import type { DisputeResource } from '@cwh/contract';
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -17,6 +17,13 @@ const api = vi.hoisted(() => ({
 const admin = vi.hoisted(() => ({ events: vi.fn(), segments: vi.fn() }));
 vi.mock('./dispute-admin-api', () => ({ disputeAdminApi: api }));
 vi.mock('./admin-api', () => ({ adminApi: admin }));
+vi.mock('./match-series-admin-api', () => ({
+  matchSeriesAdminApi: {
+    previewResult: vi
+      .fn()
+      .mockResolvedValue({ competition: 'ladder', corrected: true, resets: [], removedRounds: [] }),
+  },
+}));
 // The screenshots' bytes are not what this page's test is about.
 vi.mock('../match-room/screenshot', () => ({
   Screenshot: ({ alt }: { alt: string }) => <span role="img" aria-label={alt} />,
@@ -97,7 +104,7 @@ describe('DisputeQueuePage', () => {
     });
     api.queue.mockResolvedValue({ data: [] });
     fireEvent.click(screen.getByTestId('dispute-uphold'));
-    await waitFor(() => expect(api.uphold).toHaveBeenCalledWith('d-1', 'The log shows 3 stars'));
+    await waitFor(() => expect(api.uphold).toHaveBeenCalledWith('d-1', 'The log shows 3 stars', ''));
     expect(await screen.findByTestId('dispute-queue-empty')).toBeTruthy();
   });
 
@@ -109,5 +116,56 @@ describe('DisputeQueuePage', () => {
     await waitFor(() => expect(api.queue).toHaveBeenLastCalledWith('all'));
     await waitFor(() => expect(screen.getByTestId('dispute-card').dataset.status).toBe('corrected'));
     expect(screen.queryByTestId('dispute-uphold')).toBeNull();
+  });
+
+  it('a correction: the note goes to the captains, the internal reason is the form reason, untouched values kept', async () => {
+    const stored = {
+      id: 's-1',
+      type: 'match-series',
+      attributes: {
+        state: 'finished',
+        competitors: [
+          {
+            side: 'home',
+            displayName: 'Alpha',
+            roster: { id: 'r-a' },
+            result: { score: 3, forfeit: false, destruction: 77 },
+          },
+          {
+            side: 'away',
+            displayName: 'Bravo',
+            roster: { id: 'r-b' },
+            result: { score: 2, forfeit: false, destruction: 93 },
+          },
+        ],
+      },
+    };
+    api.series.mockResolvedValue({ data: stored });
+    api.correct.mockResolvedValue({ data: dispute({ status: 'corrected' }) });
+    renderPage();
+    fireEvent.click(await screen.findByTestId('dispute-correct'));
+    expect((await screen.findByRole('alert')).textContent).toBe('Write a note for the captains.');
+    changeField(screen.getByTestId('dispute-note-input'), { target: { value: 'Corrected after review' } });
+    changeField(screen.getByTestId('dispute-internal-input'), { target: { value: 'Exploit base, warned' } });
+    fireEvent.click(screen.getByTestId('dispute-correct'));
+    const dialog = await screen.findByTestId('result-dialog');
+    expect((within(dialog).getByTestId('result-reason') as HTMLTextAreaElement).value).toBe(
+      'Exploit base, warned',
+    );
+    changeField(within(dialog).getByTestId('result-away-stars'), { target: { value: '3' } });
+    fireEvent.click(within(dialog).getByTestId('result-save'));
+    await waitFor(() =>
+      expect(api.correct).toHaveBeenCalledWith(
+        'd-1',
+        {
+          homeStars: 3,
+          awayStars: 3,
+          homeDestruction: 77,
+          awayDestruction: 93,
+          reason: 'Exploit base, warned',
+        },
+        'Corrected after review',
+      ),
+    );
   });
 });

@@ -18,6 +18,7 @@ function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChang
   const localize = useLocalizedPath();
   const a = dispute.attributes;
   const [note, setNote] = useState('');
+  const [internal, setInternal] = useState('');
   const [correcting, setCorrecting] = useState<AdminMatchSeriesResource | null>(null);
   const { run, busy, message, setStatus } = useAction();
   const home = a.series.home.name ?? t('common:tbd');
@@ -30,11 +31,16 @@ function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChang
       setStatus({ kind: 'error', text: t('queue.noteRequired') });
       return;
     }
-    const ok = await run(() => disputeAdminApi.uphold(dispute.id, note.trim()), t('queue.upheld'));
+    const ok = await run(() => disputeAdminApi.uphold(dispute.id, note.trim(), internal), t('queue.upheld'));
     if (ok) onChanged();
   }
 
   async function correct() {
+    // The captains are told why their result changed: the note comes first.
+    if (!note.trim()) {
+      setStatus({ kind: 'error', text: t('queue.noteRequired') });
+      return;
+    }
     try {
       setCorrecting((await disputeAdminApi.series(a.matchSeriesId)).data);
     } catch (error) {
@@ -82,6 +88,11 @@ function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChang
         <p className="muted">{t('queue.noScreenshots')}</p>
       )}
       {a.resolutionNote ? <p className="muted">{t('note', { note: a.resolutionNote })}</p> : null}
+      {a.internalReason ? (
+        <p className="muted" data-testid="dispute-internal-reason">
+          {t('queue.internalShown', { reason: a.internalReason })}
+        </p>
+      ) : null}
       {a.status === 'open' ? (
         <form className="dispute-card__actions" onSubmit={uphold}>
           <Field label={t('queue.note')}>
@@ -91,6 +102,15 @@ function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChang
               value={note}
               onChange={(e) => setNote(e.target.value)}
               data-testid="dispute-note-input"
+            />
+          </Field>
+          <Field label={t('queue.internalReason')}>
+            <textarea
+              className="input"
+              rows={2}
+              value={internal}
+              onChange={(e) => setInternal(e.target.value)}
+              data-testid="dispute-internal-input"
             />
           </Field>
           <div className="dispute-card__buttons">
@@ -119,7 +139,9 @@ function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChang
         <RecordResultDialog
           series={correcting}
           onClose={() => setCorrecting(null)}
-          submit={(input) => disputeAdminApi.correct(dispute.id, input)}
+          reasonLabel={t('queue.internalReasonRequired')}
+          initialReason={internal}
+          submit={(input) => disputeAdminApi.correct(dispute.id, input, note.trim())}
           onSaved={() => {
             setCorrecting(null);
             setStatus({ kind: 'ok', text: t('queue.corrected') });

@@ -20,6 +20,8 @@ interface Props {
   submit?: (input: CorrectionInput) => Promise<unknown>;
   /** The label of the reason field (the dispute queue's is the internal reason). */
   reasonLabel?: string;
+  /** The reason already typed elsewhere (the dispute card's internal reason). */
+  initialReason?: string;
 }
 
 /** The later matches a correction resets, shown before the organizer confirms. */
@@ -53,10 +55,17 @@ function ResetPreview({ plan }: { plan: ResultPreview }) {
  * opens on the stored result, so a correction changes only what the organizer touches. A
  * correction whose later matches were played shows which ones it resets and asks to confirm.
  */
-export function RecordResultDialog({ series, onClose, onSaved, submit: send, reasonLabel }: Props) {
+export function RecordResultDialog({
+  series,
+  onClose,
+  onSaved,
+  submit: send,
+  reasonLabel,
+  initialReason = '',
+}: Props) {
   const { t } = useTranslation('adminstages');
   const formId = useId();
-  const [form, setForm] = useState<ResultForm>(() => resultFormOf(series));
+  const [form, setForm] = useState<ResultForm>(() => ({ ...resultFormOf(series), reason: initialReason }));
   const [plan, setPlan] = useState<ResultPreview | null>(null);
   const { run, busy, message, setStatus } = useAction();
   const stageCall = useStageCall();
