@@ -9,11 +9,11 @@ initI18n();
 
 const NOW = Date.parse('2026-03-01T12:00:00Z');
 
-function show(patch: Partial<QueueState>) {
+function show(patch: Partial<QueueState>, compact = false) {
   updateQueue({ available: true, rosterId: 'r1', ...patch });
   return render(
     <MemoryRouter initialEntries={['/']}>
-      <QueuePanel />
+      <QueuePanel compact={compact} />
     </MemoryRouter>,
   );
 }
@@ -28,9 +28,8 @@ describe('the queue screen never lies', () => {
 
   it('an expired entry is said as such, with the next step, above Find Match', () => {
     show({ status: 'none', entry: { status: 'expired', endedAt: NOW - 5_000, rematch: null } });
-    expect(screen.getByTestId('queue-ended').textContent).toBe(
-      'Your last match was not accepted in time. Tap Find Match to join the queue again.',
-    );
+    expect(screen.getByTestId('queue-ended').textContent).toBe('Your last match was not accepted in time.');
+    expect(screen.getByText('Tap Find Match to join the queue again.')).toBeTruthy();
     expect(screen.getByTestId('find-match-button')).toBeTruthy();
   });
 
@@ -42,6 +41,12 @@ describe('the queue screen never lies', () => {
     );
     expect(screen.getByTestId('leave-queue-button')).toBeTruthy();
     expect(screen.queryByTestId('find-match-button')).toBeNull();
+  });
+
+  it('docked, the rematch wait stays one short line', () => {
+    const rematch = { opponent: 'Nordic Raiders', graceMs: 60_000, notBefore: NOW + 42_000 };
+    show({ status: 'inQueue', entry: { status: 'waiting', endedAt: null, rematch } }, true);
+    expect(screen.getByTestId('queue-rematch').textContent).toBe('You meet Nordic Raiders again in 42s.');
   });
 
   it('a pending match-up (matched entry) is not "waiting for match"', () => {

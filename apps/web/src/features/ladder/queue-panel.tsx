@@ -41,6 +41,8 @@ function Ready({
             {t(`queue.ended.${screen.ended}`)}
           </p>
         ) : null}
+        {/* The docked bar stays short: its Find Match button is the next step. */}
+        {screen.ended && !compact ? <p className="muted">{t('queue.ended.next')}</p> : null}
         <p className="queue-panel__title">{t('queue.readyTitle')}</p>
         {compact ? null : <p className="muted">{t('queue.readyHint')}</p>}
       </div>
@@ -61,14 +63,28 @@ function Waiting({
   screen,
   elapsed,
   busy,
+  compact,
 }: {
   screen: QueueScreen & { kind: 'waiting' | 'pending' };
   elapsed: number;
   busy: boolean;
+  compact: boolean;
 }) {
   const { t } = useTranslation('ladder');
   const rematch = screen.kind === 'waiting' ? screen.rematch : null;
   const team = rematch?.opponent ?? t('common:tbd');
+  // Docked, the countdown alone; on the competition page, with why (and the rule once it is over).
+  const rematchText = !rematch
+    ? null
+    : rematch.waitMs === 0
+      ? t('queue.rematch.rule', { team, grace: formatDuration(rematch.graceMs) })
+      : compact
+        ? t('queue.rematch.short', { team, time: formatDuration(rematch.waitMs) })
+        : t('queue.rematch.countdown', {
+            team,
+            time: formatDuration(rematch.waitMs),
+            grace: formatDuration(rematch.graceMs),
+          });
   return (
     <>
       <span className="queue-panel__pulse" aria-hidden="true" />
@@ -82,20 +98,14 @@ function Waiting({
             {t('queue.elapsed', { time: formatDuration(elapsed) })}
           </p>
         ) : null}
-        {rematch ? (
+        {rematch && (rematch.waitMs > 0 || !compact) ? (
           <p
             className="muted queue-panel__hint"
             data-testid="queue-rematch"
             data-wait-ms={rematch.waitMs}
             aria-live="off"
           >
-            {rematch.waitMs > 0
-              ? t('queue.rematch.countdown', {
-                  team,
-                  time: formatDuration(rematch.waitMs),
-                  grace: formatDuration(rematch.graceMs),
-                })
-              : t('queue.rematch.rule', { team, grace: formatDuration(rematch.graceMs) })}
+            {rematchText}
           </p>
         ) : null}
       </div>
@@ -114,7 +124,7 @@ function Waiting({
   );
 }
 
-function Accepted({ screen }: { screen: QueueScreen & { kind: 'accepted' } }) {
+function Accepted({ screen, compact }: { screen: QueueScreen & { kind: 'accepted' }; compact: boolean }) {
   const { t } = useTranslation('ladder');
   const locale = useLocale();
   const localize = useLocalizedPath();
@@ -138,7 +148,7 @@ function Accepted({ screen }: { screen: QueueScreen & { kind: 'accepted' } }) {
             ? t('queue.match.live', { team })
             : t('queue.match.upcoming', { team, time: formatDateTime(match.date, locale) })}
         </p>
-        <p className="muted">{t('queue.match.findLater')}</p>
+        {compact ? null : <p className="muted">{t('queue.match.findLater')}</p>}
       </div>
       <Link
         className="button button--primary"
@@ -175,9 +185,9 @@ export function QueuePanel({ compact = false }: { compact?: boolean }) {
       {screen.kind === 'ready' ? (
         <Ready screen={screen} compact={compact} busy={queue.busy} />
       ) : screen.kind === 'accepted' ? (
-        <Accepted screen={screen} />
+        <Accepted screen={screen} compact={compact} />
       ) : (
-        <Waiting screen={screen} elapsed={elapsed} busy={queue.busy} />
+        <Waiting screen={screen} elapsed={elapsed} busy={queue.busy} compact={compact} />
       )}
     </section>
   );

@@ -124,6 +124,21 @@ describe('queue re-reads', () => {
     expect(check).toHaveBeenCalledTimes(4);
   });
 
+  it('once this tab ended the entry (the dialog declined it), the entry is read again to tell how it ended', async () => {
+    vi.useFakeTimers();
+    const check = vi.fn(async () => undefined);
+    updateQueue({ status: 'inQueue', entry: waiting.entry });
+    const stop = watchQueue('r1', () => 'u1', check);
+    updateQueue({ status: 'none' });
+    await vi.advanceTimersByTimeAsync(QUEUE_RECHECK_MS);
+    expect(check).toHaveBeenCalledTimes(2);
+    // Read: the entry agrees with the status, nothing more is read.
+    updateQueue({ entry: expired.entry });
+    await vi.advanceTimersByTimeAsync(QUEUE_RECHECK_MS * 3);
+    expect(check).toHaveBeenCalledTimes(2);
+    stop();
+  });
+
   it('a periodic check that fails changes nothing (a blip does not drop a waiting team to Find Match)', async () => {
     updateQueue({ status: 'inQueue' });
     api.fetchQueueStatus.mockResolvedValueOnce({ ok: false });

@@ -78,8 +78,9 @@ export async function loadQueueMatch(
 /**
  * Keeps the queue screen true while the queue button is shown: a check now, on every return to the
  * tab (focus, visibility, back online), every QUEUE_RECHECK_MS while the team waits or a match-up is
- * pending and every QUEUE_ACCEPTED_RECHECK_MS while its accepted match is on (a missed socket notice
- * is caught up); nothing while the page is hidden. Returns the stop function.
+ * pending or the entry read last no longer matches the status, and every QUEUE_ACCEPTED_RECHECK_MS
+ * while its accepted match is on (a missed socket notice is caught up); nothing while the page is
+ * hidden. Returns the stop function.
  */
 export function watchQueue(
   rosterId: string,
@@ -100,9 +101,16 @@ export function watchQueue(
   const onReturn = () => document.visibilityState === 'visible' && run(false);
   const tick = () => {
     if (document.visibilityState === 'hidden') return;
-    const { status } = getQueueState();
+    const { status, entry } = getQueueState();
+    // This tab changed the status (the dialog's decline or timeout, a leave): the entry the screen
+    // tells about is read again, once.
+    const stale = entry != null && deriveQueueStatus({ ok: true, record: entry }) !== status;
     const every =
-      status === 'inQueue' ? QUEUE_RECHECK_MS : status === 'accepted' ? QUEUE_ACCEPTED_RECHECK_MS : 0;
+      status === 'inQueue' || stale
+        ? QUEUE_RECHECK_MS
+        : status === 'accepted'
+          ? QUEUE_ACCEPTED_RECHECK_MS
+          : 0;
     if (every > 0 && Date.now() - lastCheck >= every - 50) run(true);
   };
   const timer = setInterval(tick, QUEUE_RECHECK_MS);
