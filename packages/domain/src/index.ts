@@ -1,5 +1,6 @@
 export * from './admin/date-shift.js';
 export * from './admin/forms.js';
+export * from './admin/activity-diff.js';
 export * from './admin/permissions.js';
 export * from './checkins/index.js';
 export * from './competition/advancement.js';
@@ -61,4 +62,5 @@ export * from './rules/token.js';
 export * from './rules/users.js';
 export * from './time/format.js';
 export * from './time/instant.js';
+export * from './time/session-periods.js';
 export * from './web-routes.js';

@@ -18,6 +18,7 @@ import {
   finalistsOf,
   matchesOfDay,
 } from './finals-model';
+import { FinalsStatus, finalsSchedule } from './finals-status';
 import { AttackOrderTable, ChampionBanner, FinalistList, FinalsMatchRow, useRoundLabel } from './finals-ui';
 
 /** The World Championship Finals as the pages show them. */
@@ -150,6 +151,15 @@ function Finals({ view, day }: { view: WorldFinalsView; day: FinalsDay | null })
   return (
     <>
       <ChampionBanner champion={champion} eventName={view.event.attributes.name} />
+      {champion ? null : (
+        <FinalsStatus
+          schedule={finalsSchedule(
+            view.event.attributes.date,
+            FINALS_DAYS.map((d) => dayStart(view, d)),
+            view.matches ? matchesOfDay(view.matches, 1) : [],
+          )}
+        />
+      )}
       {day === null ? (
         <>
           <p className="page__lead" data-testid="finals-summary">

@@ -22,6 +22,7 @@ import {
   requestHostParams,
 } from './in-app-bridge';
 import { runInitialLoad } from './initial-load';
+import { segmentPeriods } from './segment-periods';
 import { authApi } from './session-api';
 import { getSession, resetSession, type SessionState, updateSession } from './session-store';
 import { forgetPlayer, readStoredPlayer, type StoredPlayer, storePlayer } from './standalone-player';
@@ -156,6 +157,7 @@ async function loadTeamSegment(now: Date): Promise<void> {
       activeEventId: found?.event.id ?? null,
       periods: {
         ...getSession().periods,
+        ...segmentPeriods(found?.segment, now),
         registrationClosed: (roster?.registrationStatus ?? found?.registration) === 'after',
       },
     });
