@@ -55,10 +55,11 @@ function SegmentForm({
   }, [eventId, segment.id]);
   /** Removes a registration phase or an advance rule, then shows the segment as saved. */
   async function removeItem(kind: 'registration-phases' | 'advance-rules', id: string) {
-    if (await run(() => adminApi.deleteItem(eventId, segment.id, kind, id))) {
-      if (kind === 'registration-phases') onSaved();
-      else await loadRules();
-    }
+    const ok = await run(async () => {
+      await adminApi.deleteItem(eventId, segment.id, kind, id);
+      if (kind === 'advance-rules') await loadRules();
+    });
+    if (ok && kind === 'registration-phases') onSaved();
   }
   useEffect(() => {
     void loadRules();
@@ -102,12 +103,11 @@ function SegmentForm({
     e.preventDefault();
     const list = parsePlacements(placements);
     if (!list) return invalid('form.invalidPlacements');
-    if (
-      await run(() =>
-        adminApi.addItem(eventId, segment.id, 'advance-rules', { placements: list, nextSegmentId: next }),
-      )
-    )
+    // "Saved" once the list shows the new rule, not before it is read back.
+    await run(async () => {
+      await adminApi.addItem(eventId, segment.id, 'advance-rules', { placements: list, nextSegmentId: next });
       await loadRules();
+    });
   }
 
   return (
