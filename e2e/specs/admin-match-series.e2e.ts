@@ -167,7 +167,7 @@ describe('the organizer manages match series from the console', () => {
     expect(denied.status).toBe(403);
     const staff = await signedIn(1280, 800, SUPPORT);
     await staff.admin.nav('Activity log');
-    await staff.page.getByLabel('Target').fill(seriesId);
+    await staff.page.getByLabel('Object id').fill(seriesId);
     await staff.page.getByRole('button', { name: 'Filter' }).click();
     const rows = staff.page.getByTestId('activity-entry');
     await expect

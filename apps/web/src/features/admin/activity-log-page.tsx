@@ -1,69 +1,188 @@
 import type { ActivityLogResource } from '@cwh/contract';
-import { localInputToIso } from '@cwh/domain';
+import { activityChanges } from '@cwh/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { useLocale } from '../../i18n/use-locale';
+import { formatDateTime } from '../../lib/dates';
 import { adminApi } from './admin-api';
 import { Field, useAction } from './admin-ui';
 
-const json = (value: unknown) =>
-  value === null || value === undefined ? '' : JSON.stringify(value, null, 1);
+/** Kinds of object the log names; those seen in the loaded entries are added. */
+const KNOWN_TYPES = ['events', 'segments', 'match-series', 'rosters', 'users', 'email-addresses', 'disputes'];
 
-/** /admin/activity: who did what, when, from where, with the state before and after. */
+interface Filter {
+  actor: string;
+  action: string;
+  type: string;
+  /** One object (its id), within the type when one is chosen. */
+  object: string;
+  from: string;
+  to: string;
+}
+
+/** A `date` input's day in the viewer's time zone, as the ISO instant of its start or its end. */
+export function dayBoundary(day: string, end: boolean): string | undefined {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) return undefined;
+  const [, y, m, d] = match.map(Number) as [number, number, number, number];
+  const at = end ? new Date(y, m - 1, d, 23, 59, 59) : new Date(y, m - 1, d, 0, 0, 0);
+  return at.toISOString().replace(/\.\d{3}Z$/, 'Z');
+}
+
+/** `type:id`, `type:` or `id` (the server's filter[target]); undefined for any object. */
+function targetOf(filter: Filter): string | undefined {
+  const id = filter.object.trim();
+  if (filter.type) return `${filter.type}:${id}`;
+  return id || undefined;
+}
+
+/** The change of one entry as a before/after list (domain `activityChanges`), never raw JSON. */
+function ChangeList({ entry }: { entry: ActivityLogResource }) {
+  const { t } = useTranslation('admin');
+  const rows = activityChanges(entry.attributes.before, entry.attributes.after);
+  if (rows.length === 0) return <span className="muted">{t('activity.noChange')}</span>;
+  return (
+    <table className="admin-table admin-table--compact" data-testid="activity-change">
+      <thead>
+        <tr>
+          <th>{t('activity.field')}</th>
+          <th>{t('activity.before')}</th>
+          <th>{t('activity.after')}</th>
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.field} data-testid="activity-change-row" data-field={row.field}>
+            <td>{row.field}</td>
+            <td>{row.before ?? '—'}</td>
+            <td>{row.after ?? '—'}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /admin/activity: who did what, when, on which object, and the change field by field; filterable. */
 export function ActivityLogPage() {
   const { t } = useTranslation('admin');
-  const [filter, setFilter] = useState({ action: '', target: '', user: '', from: '', to: '' });
+  const locale = useLocale();
+  const [filter, setFilter] = useState<Filter>({
+    actor: '',
+    action: '',
+    type: '',
+    object: '',
+    from: '',
+    to: '',
+  });
   const [entries, setEntries] = useState<ActivityLogResource[]>([]);
-  const { run, message } = useAction();
-  const load = () =>
+  const [seen, setSeen] = useState<{ actions: string[]; types: string[] }>({
+    actions: [],
+    types: KNOWN_TYPES,
+  });
+  const { run, message, setStatus } = useAction();
+
+  async function actorId(text: string): Promise<string | null | undefined> {
+    if (!text.trim()) return undefined;
+    const found = await adminApi.users(text.trim(), 1);
+    return found.data[0]?.id ?? null;
+  }
+
+  const load = (current: Filter) =>
     run(async () => {
-      const from = filter.from ? localInputToIso(filter.from) : null;
-      const to = filter.to ? localInputToIso(filter.to) : null;
+      const user = await actorId(current.actor);
+      if (user === null) {
+        setEntries([]);
+        throw new Error(t('activity.noActor', { actor: current.actor.trim() }));
+      }
       const list = await adminApi.activity({
-        'filter[action]': filter.action || undefined,
-        'filter[target]': filter.target || undefined,
-        'filter[user]': filter.user || undefined,
-        'filter[date.from]': from ?? undefined,
-        'filter[date.to]': to ?? undefined,
+        'filter[action]': current.action.trim() || undefined,
+        'filter[target]': targetOf(current),
+        'filter[user]': user,
+        'filter[date.from]': dayBoundary(current.from, false),
+        'filter[date.to]': dayBoundary(current.to, true),
         'page[size]': 100,
       });
       setEntries(list.data);
+      setSeen((s) => ({
+        actions: [...new Set([...s.actions, ...list.data.map((e) => e.attributes.action)])].sort(),
+        types: [...new Set([...s.types, ...list.data.map((e) => e.attributes.targetType)])].sort(),
+      }));
     }, '');
   // biome-ignore lint/correctness/useExhaustiveDependencies: load once on mount
   useEffect(() => {
-    void load();
+    void load(filter);
   }, []);
-  const set = (key: keyof typeof filter) => (e: { target: { value: string } }) =>
+  const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setFilter({ ...filter, [key]: e.target.value });
   function submit(e: FormEvent) {
     e.preventDefault();
-    void load();
+    setStatus(null);
+    void load(filter);
   }
   return (
     <section data-testid="admin-activity">
       <h2 className="section-title">{t('activity.title')}</h2>
       <form className="admin-form" onSubmit={submit}>
+        <Field label={t('activity.actor')}>
+          <input
+            className="input"
+            value={filter.actor}
+            onChange={set('actor')}
+            data-testid="activity-actor"
+          />
+        </Field>
         <Field label={t('activity.action')}>
           <input
             className="input"
             value={filter.action}
             onChange={set('action')}
-            placeholder="user.suspend"
+            list="activity-actions"
             data-testid="activity-action"
           />
+          <datalist id="activity-actions">
+            {seen.actions.map((a) => (
+              <option key={a} value={a} />
+            ))}
+          </datalist>
         </Field>
-        <Field label={t('activity.target')}>
-          <input className="input" value={filter.target} onChange={set('target')} placeholder="users:…" />
+        <Field label={t('activity.type')}>
+          <select className="input" value={filter.type} onChange={set('type')} data-testid="activity-type">
+            <option value="">{t('activity.anyType')}</option>
+            {seen.types.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
         </Field>
-        <Field label={t('activity.user')}>
-          <input className="input" value={filter.user} onChange={set('user')} />
+        <Field label={t('activity.object')}>
+          <input
+            className="input"
+            value={filter.object}
+            onChange={set('object')}
+            data-testid="activity-object"
+          />
         </Field>
         <Field label={t('activity.from')}>
-          <input className="input" type="datetime-local" value={filter.from} onChange={set('from')} />
+          <input
+            className="input"
+            type="date"
+            value={filter.from}
+            onChange={set('from')}
+            data-testid="activity-from"
+          />
         </Field>
         <Field label={t('activity.to')}>
-          <input className="input" type="datetime-local" value={filter.to} onChange={set('to')} />
+          <input
+            className="input"
+            type="date"
+            value={filter.to}
+            onChange={set('to')}
+            data-testid="activity-to"
+          />
         </Field>
-        <button className="button button--primary" type="submit">
+        <button className="button button--primary" type="submit" data-testid="activity-filter">
           {t('activity.filter')}
         </button>
       </form>
@@ -73,40 +192,46 @@ export function ActivityLogPage() {
           <thead>
             <tr>
               <th>{t('activity.when')}</th>
+              <th>{t('activity.who')}</th>
               <th>{t('activity.action')}</th>
               <th>{t('activity.target')}</th>
-              <th>{t('activity.who')}</th>
-              <th>{t('activity.before')}</th>
-              <th>{t('activity.after')}</th>
+              <th>{t('activity.change')}</th>
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry) => (
-              <tr key={entry.id} data-testid="activity-entry" data-action={entry.attributes.action}>
-                <td>{entry.attributes.createdAt}</td>
-                <td>{entry.attributes.action}</td>
-                <td>
-                  {entry.attributes.targetType}:{entry.attributes.targetId}
-                </td>
-                <td>
-                  {entry.relationships.user.data ? (
-                    <span data-testid="activity-user" title={entry.relationships.user.data.id}>
-                      {entry.attributes.userAlias ?? entry.relationships.user.data.id}
+            {entries.map((entry) => {
+              const a = entry.attributes;
+              const user = entry.relationships.user.data;
+              return (
+                <tr key={entry.id} data-testid="activity-entry" data-action={a.action}>
+                  <td>
+                    <time dateTime={a.createdAt}>{formatDateTime(a.createdAt, locale)}</time>
+                  </td>
+                  <td>
+                    {user ? (
+                      <span data-testid="activity-user" title={user.id}>
+                        {a.userAlias ?? user.id}
+                      </span>
+                    ) : (
+                      t('activity.anonymous')
+                    )}
+                    <br />
+                    <span className="muted">{a.ipAddress}</span>
+                  </td>
+                  <td>{a.action}</td>
+                  <td>
+                    {a.targetType}
+                    <br />
+                    <span className="muted" title={a.targetId}>
+                      {a.targetId}
                     </span>
-                  ) : (
-                    t('activity.anonymous')
-                  )}
-                  <br />
-                  <span className="muted">{entry.attributes.ipAddress}</span>
-                </td>
-                <td>
-                  <pre className="admin-json">{json(entry.attributes.before)}</pre>
-                </td>
-                <td>
-                  <pre className="admin-json">{json(entry.attributes.after)}</pre>
-                </td>
-              </tr>
-            ))}
+                  </td>
+                  <td>
+                    <ChangeList entry={entry} />
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
       </div>
