@@ -92,12 +92,16 @@ export class SelectionPage extends ShellPage {
     await this.checkbox(tag).setChecked(on);
   }
 
-  /** Ticks exactly `tags`, unticking everybody else. */
+  /**
+   * Ticks exactly `tags`, unticking everybody else first: the page refuses a tick past the team's
+   * size, as a person unticks one before ticking another.
+   */
   async selectOnly(tags: readonly string[]): Promise<void> {
     const all = await this.checkbox().evaluateAll((els) =>
       els.map((el) => el.getAttribute('data-tag') ?? ''),
     );
-    for (const tag of all) await this.setSelected(tag, tags.includes(tag));
+    for (const tag of all) if (!tags.includes(tag)) await this.setSelected(tag, false);
+    for (const tag of all) if (tags.includes(tag)) await this.setSelected(tag, true);
   }
 
   async errors(): Promise<string[]> {
