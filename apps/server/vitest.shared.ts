@@ -8,6 +8,7 @@ export const SHARED_REDIS_FILES = [
   'src/http/rate-limit.test.ts',
   'test/ladder/concurrency.test.ts',
   'test/realtime-redis.test.ts',
+  'test/realtime-redis-outage.test.ts',
 ];
 
 /**

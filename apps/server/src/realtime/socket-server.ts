@@ -93,7 +93,7 @@ export async function createSocketServer(
     for (const client of [pub, sub])
       client.on('error', (error) => logger.warn({ err: error }, 'redis pub/sub error'));
     await Promise.all([pub.connect(), sub.connect()]);
-    io.adapter(createAdapter(pub, sub));
+    io.adapter(createAdapter(tolerateOfflinePublish(pub, logger), tolerateOfflineSubscribe(sub, logger)));
     pubSub = [pub, sub];
   }
 
@@ -147,4 +147,59 @@ function frontendNamespaces(io: Server) {
   // socket.io keeps dynamically created child namespaces in `_nsps`; there is no public accessor.
   const registry = (io as unknown as { _nsps: Map<string, ReturnType<Server['of']>> })._nsps;
   return [...registry.values()].filter((nsp) => FRONTEND_NAMESPACE.test(nsp.name));
+}
+
+/**
+ * The Redis adapter publishes every emit without awaiting it: while Redis is away the client
+ * rejects at once (no offline queue), and that unhandled rejection ended the process, so an outage
+ * killed every instance that emitted a notice. Here a refused publish is logged (once per outage)
+ * and the notice is lost for the other instances only: clients re-read over HTTP when they
+ * reconnect, and fan-out resumes as soon as the client reconnects to Redis.
+ */
+export function tolerateOfflinePublish(
+  client: RedisClient,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): RedisClient {
+  const publish = client.publish.bind(client) as (...args: unknown[]) => Promise<number>;
+  let failing = false;
+  (client as { publish: unknown }).publish = (...args: unknown[]) => {
+    const sent = publish(...args);
+    sent.then(
+      () => {
+        failing = false;
+      },
+      (error: unknown) => {
+        if (!failing)
+          logger.warn(
+            { err: error },
+            'redis publish failed: notices reach this instance only until Redis is back',
+          );
+        failing = true;
+      },
+    );
+    return sent;
+  };
+  return client;
+}
+
+/**
+ * The adapter of a namespace subscribes to its channels when the namespace is first used (a tenant's
+ * first socket or notice), without awaiting it. During an outage the client rejects the subscription
+ * (unhandled: the process ended) and forgets it, so that namespace would never hear the other
+ * instances again. Here a refused subscription is logged and made again once Redis is back.
+ */
+export function tolerateOfflineSubscribe(
+  client: RedisClient,
+  logger: Pick<FastifyBaseLogger, 'warn'>,
+): RedisClient {
+  for (const name of ['subscribe', 'pSubscribe', 'sSubscribe'] as const) {
+    const original = (client[name] as (...args: unknown[]) => Promise<void>).bind(client);
+    const subscribe = (...args: unknown[]): Promise<void> =>
+      original(...args).catch((error: unknown) => {
+        logger.warn({ err: error }, `redis ${name} refused: made again when Redis is back`);
+        client.once('ready', () => void subscribe(...args));
+      });
+    (client as unknown as Record<string, unknown>)[name] = subscribe;
+  }
+  return client;
 }
