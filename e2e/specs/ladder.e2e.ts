@@ -96,8 +96,10 @@ describe('ladder', () => {
     const modalB = new MatchFoundModal(pageB);
     await modalA.waitForPhase('found');
     await modalB.waitForPhase('found');
+    // Spec 9: the dialog shows only with at least 2 s of the 15 s window left (how much is left when
+    // it shows depends on the machine's load; the countdown itself is unit-tested with fake timers).
     const seconds = Number(await modalA.ring().getAttribute('data-seconds'));
-    expect(seconds).toBeGreaterThan(5);
+    expect(seconds).toBeGreaterThanOrEqual(2);
     expect(seconds).toBeLessThanOrEqual(15);
 
     await modalA.accept();
@@ -189,15 +191,14 @@ describe('ladder', () => {
     await modalB.waitForPhase('accepted');
 
     await modalA.decline();
+    // It shows 'declined', then closes (after 3 s: match-found-machine.test.ts, with fake timers).
     await modalA.waitForPhase('declined');
-    const declinedAt = Date.now();
     // B accepted: told the opponent declined and that it is back in the queue, for 3 s.
     await pageC.locator('[data-testid="match-found-state"][data-declined-by="opponent"]').waitFor();
     expect(await pageC.getByTestId('match-found-next').textContent()).toMatch(/back in the queue/);
     await modalB.waitClosed();
     await pageC.locator('[data-testid="queue-panel"][data-status="inQueue"]').waitFor();
     await modalA.waitClosed(6_000);
-    expect(Date.now() - declinedAt).toBeGreaterThan(2_000);
     expect(await queueA.status()).toBe('none');
 
     await queueB.leaveQueueButton().click();
