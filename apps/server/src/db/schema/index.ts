@@ -13,3 +13,4 @@ export * from './segments';
 export * from './sim-game';
 export * from './user-contacts';
 export * from './users';
+export * from './stage-disqualifications';

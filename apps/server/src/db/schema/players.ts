@@ -32,11 +32,19 @@ export const playerTokens = pgTable(
     playerTag: text('player_tag').notNull(),
     userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind', { enum: ['access', 'refresh'] }).notNull(),
+    /** The session family, as `auth_tokens.session_id`: kept through rotations, ended by sign-out or reuse. */
+    sessionId: uuid('session_id'),
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /** A rotated refresh token, kept spent until it expires (see `auth_tokens.spent_at`). */
+    spentAt: timestamp('spent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('player_tokens_tag_idx').on(t.playerTag), index('player_tokens_expires_idx').on(t.expiresAt)],
+  (t) => [
+    index('player_tokens_tag_idx').on(t.playerTag),
+    index('player_tokens_expires_idx').on(t.expiresAt),
+    index('player_tokens_session_idx').on(t.sessionId),
+  ],
 );
 
 /** What the hub stores about a player before (or besides) a hub user: the age-gate answer. */

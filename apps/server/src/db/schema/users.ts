@@ -31,6 +31,11 @@ export const authTokens = pgTable(
     /** sha256 of the opaque token: a leaked table does not leak usable tokens. */
     tokenHash: text('token_hash').notNull().unique(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    /**
+     * A refresh token that was rotated is kept, spent, until it expires: presented again, it was
+     * stolen (its owner or the thief already rotated it), and the whole session family ends.
+     */
+    spentAt: timestamp('spent_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
