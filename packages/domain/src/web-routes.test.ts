@@ -36,6 +36,7 @@ const PAGE_PATHS: Record<keyof typeof SPA_PAGES, string> = {
   worldFinalsDay: '/world-finals/day-2',
   townHallCup: '/town-hall-cup',
   townHallCupLevel: '/town-hall-cup/12',
+  support: '/support',
   simulator: '/simulator',
   simulatorWar: '/simulator/war/w-17',
   admin: '/admin/events',

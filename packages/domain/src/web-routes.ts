@@ -40,6 +40,8 @@ export const SPA_PAGES = {
   worldFinalsDay: 'world-finals/:day',
   townHallCup: 'town-hall-cup',
   townHallCupLevel: 'town-hall-cup/:level',
+  // Issue 31: Contact Support when no external support link is configured.
+  support: 'support',
   // Not in spec 2: the simulated game's console and war screen (dev/demo).
   simulator: 'simulator',
   simulatorWar: 'simulator/war/:warId',

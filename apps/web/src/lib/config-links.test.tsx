@@ -39,14 +39,14 @@ async function renderLinks() {
 afterEach(() => vi.unstubAllEnvs());
 
 describe('support and community chat links come from configuration only', () => {
-  it('without VITE_SUPPORT_URL and VITE_COMMUNITY_CHAT_URL: no invented address, no support link', async () => {
+  it('without VITE_SUPPORT_URL and VITE_COMMUNITY_CHAT_URL: no invented address, Contact Support opens the hub’s support page', async () => {
     vi.stubEnv('VITE_SUPPORT_URL', '');
     vi.stubEnv('VITE_COMMUNITY_CHAT_URL', '');
     const config = await renderLinks();
     expect(config.supportUrl).toBeNull();
     expect(config.communityChatUrl).toBeNull();
-    expect(screen.queryByTestId('contact-support')).toBeNull();
-    expect(screen.queryByTestId('footer-support')).toBeNull();
+    expect(screen.getByTestId('contact-support').getAttribute('href')).toBe('/support');
+    expect(screen.getByTestId('footer-support').getAttribute('href')).toBe('/support');
     expect(screen.getByTestId('back-to-event')).toBeTruthy();
   });
 

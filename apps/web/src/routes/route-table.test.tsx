@@ -39,8 +39,8 @@ describe('error pages', () => {
     expect(screen.getByTestId('error-message').textContent).toBe(
       'You have already played 6 matches in the last 24 hours. Try again later.',
     );
-    // No support link is configured in tests, so none is shown (lib/config-links.test.tsx).
-    expect(screen.queryByTestId('contact-support')).toBeNull();
+    // No support link is configured in tests: Contact Support leads to the hub's support page.
+    expect(screen.getByTestId('contact-support').getAttribute('href')).toBe('/support?code=26');
     expect(screen.getByTestId('back-to-event').getAttribute('href')).toBe('/');
     // The overlays are fetched once a player signs in, not for a signed-out visitor (the first test
     // to sign in); then they are there, without the check-in prompt on an error page.

@@ -105,6 +105,7 @@ export const pageRoutes: RouteObject[] = [
   { ...page(SPA_PAGES.errorCode, errors, (m) => m.ErrorCodePage), handle: SHOW_AT_ONCE },
   { ...page(SPA_PAGES.fatalError, errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
   { ...page(SPA_PAGES.fatalErrorMessage, errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
+  { ...page(SPA_PAGES.support, errors, (m) => m.SupportPage), handle: SHOW_AT_ONCE },
   page(SPA_PAGES.match, ladder, (m) => [m.MatchPage, m.matchLoader]),
   // Spec 2 "World Championship Finals Day 1, 2 and 3 pages" and "Town Hall Cup pages".
   page(SPA_PAGES.worldFinals, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
