@@ -10,18 +10,25 @@ import { RegistrationPage } from '../pages/registration.page.js';
 import { VerifyPage } from '../pages/session.page.js';
 import { SimWarPage } from '../pages/sim-war.page.js';
 import { LockRosterPage, MyTeamPage, PickCaptainPage, SelectionPage } from '../pages/team.page.js';
+import { totalActions, watchActions } from '../support/action-counter.js';
 import { launchBrowser } from '../support/browser.js';
 import { REPO_ROOT, type RunningServer, startServer } from '../support/server-process.js';
 
 /*
  * The player's journey on a phone (390 × 844), as two clans would play it from a fresh start, with
  * the hub's defaults (the match series starts 2 minutes after both accept, the real 15 s accept
- * window): each leader signs in from the header, picks five and a captain, the five register one
- * after the other on the leader's phone (switching player from the header), the captain locks;
- * both captains queue, see the opponent's decline and then the accept window run out, queue again,
- * accept, land on the simulated game's war screen (no hub overlay over it), play the war, and find
- * the result on the war screen of both captains, the leaderboard, My Team and the match page.
- * Once in English and once in French; screenshots in e2e/artifacts/journey.
+ * window), in ONE visit per phone: the only address typed is the hub's, once; everything after is a
+ * tap (no reload, no address typed again, no API call standing in for a tap). Each leader signs in
+ * from the header, picks five and a captain and registers; the four others register one after the
+ * other on a phone of their own (switching player from the header); the leader, who never signed in
+ * again, locks and taps Find Match on My Team: the match-found dialog must come in that same visit
+ * (the live connection follows the session's new hub user). Both captains see the opponent's
+ * decline and then the accept window run out (the queue screen says how each entry ended and
+ * counts down the rematch wait), queue again, accept, land on the simulated game's war screen (no
+ * hub overlay over it); the match page, its chat and the Find Match bar agree that the war is on;
+ * the war is played and the result is on the war screen of both captains, the leaderboard, My Team
+ * and the match page, and Find Match is back. Once in English and once in French; every tap and
+ * field counted (support/action-counter.ts); screenshots in e2e/artifacts/journey.
  */
 const SHOTS = join(REPO_ROOT, 'e2e/artifacts/journey');
 const TITANS = '#2Y0PQ9LC';
@@ -43,6 +50,11 @@ const TEXTS = {
     expired: 'Match declined: your opponent did not accept in time.',
     findAgain: 'Tap Find Match when you are ready to play.',
     opponent: (team: string) => `Opponent: ${team}`,
+    endedDeclined: 'Your last match was declined.',
+    endedExpired: 'Your last match was not accepted in time.',
+    warOn: (team: string) => `Your war against ${team} is on.`,
+    live: 'Live',
+    warStarted: 'The war has started.',
   },
   fr: {
     opponentDeclined: 'Votre adversaire a refusé le match.',
@@ -51,6 +63,11 @@ const TEXTS = {
     expired: "Match refusé : votre adversaire n'a pas accepté à temps.",
     findAgain: 'Touchez Trouver un match quand vous êtes prêts à jouer.',
     opponent: (team: string) => `Adversaire : ${team}`,
+    endedDeclined: 'Votre dernier match a été refusé.',
+    endedExpired: "Votre dernier match n'a pas été accepté à temps.",
+    warOn: (team: string) => `Votre guerre contre ${team} est en cours.`,
+    live: 'En cours',
+    warStarted: 'La guerre a commencé.',
   },
 } as const;
 
@@ -81,22 +98,36 @@ async function switchPlayer(page: Page, tag: string): Promise<void> {
   await page.waitForURL((url) => !url.pathname.includes('/registration/profile/verify'));
 }
 
+/**
+ * Age, then the profile: the names and the username come from the game name, so a player only types
+ * an e-mail address (the prefilled fields are checked, not typed again).
+ */
 async function register(page: Page, tag: string): Promise<void> {
   const registration = new RegistrationPage(page);
   await registration.enterDateOfBirth('1997-06-21');
+  await registration.createPage().waitFor();
+  for (const field of ['firstName', 'lastName', 'username']) {
+    expect(await page.getByTestId(`field-${field}`).inputValue()).not.toBe('');
+  }
   const id = tag.replace('#', '').toLowerCase();
-  await registration.fillProfile({
-    firstName: 'Player',
-    lastName: id,
-    username: `journey-${id}`,
-    email: `${id}@journey.test`,
-  });
+  await page.getByTestId('field-email').fill(`${id}@journey.test`);
   await registration.submitProfile();
   await registration.successPage().waitFor();
 }
 
 /** This journey's server keeps last opponents apart this long (the default is a minute). */
-const REMATCH_GRACE_MS = 5_000;
+const REMATCH_GRACE_MS = 8_000;
+
+/** Full page loads per page: a reload (or an address typed again) is one more. */
+const loads = new WeakMap<Page, number>();
+const loadsOf = (page: Page) => loads.get(page) ?? 0;
+
+/** The queue screen (Find Match bar or the competition's panel) says how the last entry ended. */
+async function endedNotice(page: Page, ended: 'declined' | 'expired'): Promise<string | null> {
+  const notice = page.locator(`[data-testid="queue-ended"][data-ended="${ended}"]`);
+  await notice.waitFor();
+  return notice.textContent();
+}
 
 async function waitForStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
   await page.locator(`[data-testid="queue-panel"][data-status="${status}"]`).waitFor({ timeout });
@@ -110,8 +141,11 @@ for (const locale of ['en', 'fr'] as const) {
     const contexts: BrowserContext[] = [];
     let titans: Team;
     let raiders: Team;
+    /** The leaders' phones, and the phone each clan's four other players register on. */
     let phoneA: Page;
     let phoneB: Page;
+    let membersA: Page;
+    let membersB: Page;
     const path = (p: string) => `/${locale}${p === '/' ? '' : p}`;
 
     beforeAll(async () => {
@@ -132,20 +166,30 @@ for (const locale of ['en', 'fr'] as const) {
         });
         context.setDefaultTimeout(20_000);
         contexts.push(context);
-        return context.newPage();
+        const page = await context.newPage();
+        page.on('load', () => loads.set(page, loadsOf(page) + 1));
+        watchActions(page);
+        return page;
       };
       phoneA = await phone();
       phoneB = await phone();
+      membersA = await phone();
+      membersB = await phone();
     });
 
     afterAll(async () => {
+      const { clicks, fields } = totalActions([phoneA, phoneB, membersA, membersB]);
+      console.log(`[journey] ${locale}: ${clicks} clicks, ${fields} fields`);
       for (const context of contexts) await context.close();
       await browser?.close();
       await server?.stop();
     });
 
-    /** Sign in, pick five and a captain, register the five on this phone, lock. */
-    async function buildTeam(page: Page, team: Team, tag: string): Promise<void> {
+    /**
+     * The leader signs in, picks five and a captain, registers; the four others register on their
+     * phone; the leader (same visit, never signed in again) locks. Ends on My Team, locked.
+     */
+    async function buildTeam(page: Page, members: Page, team: Team, tag: string): Promise<void> {
       await page.goto(path('/'));
       await page.getByTestId('account-link').waitFor();
       expect(await page.getByTestId('account-link').getAttribute('data-signed-in')).toBe('false');
@@ -159,13 +203,10 @@ for (const locale of ['en', 'fr'] as const) {
       await selection.selectOnly([team.leader, ...team.members]);
       expect(await selection.errors()).toEqual([]);
       await selection.continueButton().click();
-      // The pick survives a reload of Choose Captain.
-      await page.getByTestId('page-registration-team-pick-captain').waitFor();
-      await page.reload();
       await new PickCaptainPage(page).choose(team.leader);
       await page.getByTestId('page-registration-feedback-captain-pick-completed').waitFor();
-
-      await myTeam.openTeam();
+      await page.getByTestId('back-to-team').click();
+      await myTeam.loaded();
       // One primary button, the next step: the leader's own registration, not LOCK TEAM.
       const tone = (id: string) => page.getByTestId(id).getAttribute('class');
       expect(await tone('register-button')).toContain('button--primary');
@@ -175,24 +216,28 @@ for (const locale of ['en', 'fr'] as const) {
       await shot(page, `${locale}-${tag}-1-team-picked`);
       await myTeam.button('register-button').click();
       await register(page, team.leader);
-      // The four others register on the same phone, one after the other.
+
+      // The four others register on their phone, one after the other.
+      await members.goto(path('/'));
       for (const member of team.members) {
-        await switchPlayer(page, member);
+        await switchPlayer(members, member);
         // Told which team picked them, and their names prefilled from the game name.
-        await page.getByTestId('picked-notice').waitFor();
-        expect(await page.getByTestId('picked-notice').textContent()).toContain(team.name);
+        await members.getByTestId('picked-notice').waitFor();
+        expect(await members.getByTestId('picked-notice').textContent()).toContain(team.name);
         // ...and for which event, by its name in their language (never a placeholder).
         await expect
-          .poll(() => page.getByTestId('picked-notice').textContent())
+          .poll(() => members.getByTestId('picked-notice').textContent())
           .toMatch(
             locale === 'fr'
               ? /pour Championnat Clash of Clans \d{4}/
               : /in Clash of Clans Championship \d{4}/,
           );
-        await register(page, member);
+        await register(members, member);
       }
-      await switchPlayer(page, team.leader);
-      await myTeam.openTeam();
+
+      // Back on the leader's phone, still on the registration's success page of this visit.
+      await page.getByTestId('back-to-team').click();
+      await myTeam.loaded();
       for (const member of [team.leader, ...team.members])
         expect(await myTeam.memberStatus(member)).toBe('ready');
       expect(await page.getByTestId('lock-team').getAttribute('class')).toContain('button--primary');
@@ -201,33 +246,33 @@ for (const locale of ['en', 'fr'] as const) {
       const lock = new LockRosterPage(page);
       await lock.confirm().click();
       await lock.dialog().waitFor();
-      await myTeam.openTeam();
+      await page.getByTestId('dialog-back-to-team').click();
       await myTeam.lockedBadge().waitFor();
       await fitsThePhone(page);
       await shot(page, `${locale}-${tag}-3-locked`);
+      // One visit: the hub was opened once on each phone, never reloaded.
+      expect(loadsOf(page)).toBe(1);
+      expect(loadsOf(members)).toBe(1);
     }
 
-    async function competition(page: Page): Promise<QueuePage> {
-      await page.getByTestId('nav-competition').click();
-      const queue = new QueuePage(page);
-      await queue.panel().waitFor();
-      return queue;
-    }
-
-    it('both leaders sign in, pick five and a captain, register the five on one phone and lock', async () => {
-      await buildTeam(phoneA, titans, 'titans');
-      await buildTeam(phoneB, raiders, 'raiders');
+    it('both leaders sign in, pick five and a captain, register; the four others register on their phone; the leaders lock', async () => {
+      await buildTeam(phoneA, membersA, titans, 'titans');
+      await buildTeam(phoneB, membersB, raiders, 'raiders');
     }, 300_000);
 
-    it('match found: the opponent is named; a decline is said to the other captain, who is back in the queue', async () => {
-      const queueA = await competition(phoneA);
-      const queueB = await competition(phoneB);
+    it('first visit: the leaders who built and locked their team in this visit tap Find Match and get the match-found dialog; a decline is said to both', async () => {
+      // Find Match from the bar on My Team, where the lock left each leader.
+      const queueA = new QueuePage(phoneA);
+      const queueB = new QueuePage(phoneB);
       await queueA.joinQueue();
       await queueB.joinQueue();
       const modalA = new MatchFoundModal(phoneA);
       const modalB = new MatchFoundModal(phoneB);
       await modalA.waitForPhase('found');
       await modalB.waitForPhase('found');
+      // ...in the visit that signed them in and registered them: never reloaded.
+      expect(loadsOf(phoneA)).toBe(1);
+      expect(loadsOf(phoneB)).toBe(1);
       expect(await phoneA.getByTestId('match-found-opponent').textContent()).toBe(
         texts.opponent(raiders.name),
       );
@@ -248,11 +293,20 @@ for (const locale of ['en', 'fr'] as const) {
       await waitForStatus(phoneA, 'inQueue');
       await modalB.waitClosed(10_000);
       await waitForStatus(phoneB, 'none');
+      // The bar still says how B's entry ended, over Find Match.
+      expect(await endedNotice(phoneB, 'declined')).toBe(texts.endedDeclined);
+      await shot(phoneB, `${locale}-5b-declined-bar`);
     }, 120_000);
 
     it('the accept window runs out: the captain who did nothing and the one who accepted are both told', async () => {
       const queueB = new QueuePage(phoneB);
       await queueB.joinQueue();
+      // Back in the queue after a decline: the wait for the same opponent is counted down, and why.
+      const rematch = phoneB.getByTestId('queue-rematch');
+      await rematch.waitFor();
+      expect(await rematch.textContent()).toContain(titans.name);
+      expect(Number(await rematch.getAttribute('data-wait-ms'))).toBeGreaterThan(0);
+      await shot(phoneB, `${locale}-5c-rematch-countdown`);
       const modalA = new MatchFoundModal(phoneA);
       const modalB = new MatchFoundModal(phoneB);
       // Last opponents meet again once both waited the rematch grace.
@@ -273,6 +327,7 @@ for (const locale of ['en', 'fr'] as const) {
       await modalB.waitClosed(10_000);
       await waitForStatus(phoneB, 'none');
       await waitForStatus(phoneA, 'inQueue');
+      expect(await endedNotice(phoneB, 'expired')).toBe(texts.endedExpired);
     }, 150_000);
 
     let warPath = '';
@@ -304,6 +359,26 @@ for (const locale of ['en', 'fr'] as const) {
         expect(await page.getByTestId('war-play').isVisible()).toBe(true);
       }
       await shot(phoneA, `${locale}-8-war-screen`);
+
+      // Before playing, the captain looks at the hub: the Find Match bar, the match page and its
+      // chat agree that the war is on (its war exists), although its start time is 2 minutes away.
+      await phoneA.getByTestId('nav-home').click();
+      const bar = phoneA.getByTestId('queue-status');
+      await phoneA.locator('[data-testid="queue-status"][data-stage="live"]').waitFor();
+      expect(await bar.textContent()).toBe(texts.warOn(raiders.name));
+      expect(await phoneA.getByTestId('find-match-button').count()).toBe(0);
+      await shot(phoneA, `${locale}-8b-bar-war-on`);
+      await phoneA.getByTestId('queue-open-match').click();
+      await phoneA.getByTestId('match-series').waitFor();
+      expect(await phoneA.getByTestId('match-state').textContent()).toBe(texts.live);
+      const started = phoneA.getByTestId('chat-notice').filter({ hasText: texts.warStarted });
+      await started.waitFor();
+      await fitsThePhone(phoneA);
+      await shot(phoneA, `${locale}-8c-match-page-live`);
+      // The phone's back button, twice: the home page, then the war screen.
+      await phoneA.goBack();
+      await phoneA.goBack();
+      await warA.root().waitFor();
 
       await warA.play();
       await warA.result().waitFor();
@@ -347,6 +422,8 @@ for (const locale of ['en', 'fr'] as const) {
       expect(await phoneA.getByTestId('team-record').textContent()).toMatch(/^\d-\d(-\d)?$/);
       expect(await phoneA.getByTestId('team-rank').textContent()).toMatch(/^#\d+$/);
       expect(await phoneA.getByTestId('team-last-match').textContent()).toContain(raiders.name);
+      // The match is played: Find Match is offered again.
+      await phoneA.getByTestId('find-match-button').waitFor();
       await fitsThePhone(phoneA);
       await shot(phoneA, `${locale}-11-my-team`);
 
