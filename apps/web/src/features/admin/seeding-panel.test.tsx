@@ -1,3 +1,4 @@
+import { previewFirstRound } from '@cwh/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -83,6 +84,23 @@ describe('seeding panel (console)', () => {
     expect(names()).toEqual(['Team c', 'Team b', 'Team a']);
     fireEvent.click(screen.getByRole('button', { name: 'Back to the proposed order' }));
     expect(names()).toEqual(['Team a', 'Team b', 'Team c']);
+  });
+
+  it('previews round 1 as the swiss engine pairs it, following the order', async () => {
+    await show();
+    const expected = (ids: string[]) =>
+      previewFirstRound({ format: 'swiss', segmentId: SEGMENT, rosterIds: ids }).map((p) => {
+        const side = (s: typeof p.home) => (s ? `Team ${s.rosterId} (${s.seed})` : '');
+        return p.away ? `${side(p.home)} vs ${side(p.away)}` : `${side(p.home)}: bye`;
+      });
+    const shown = () =>
+      within(screen.getByTestId('stage-preview'))
+        .getAllByTestId('preview-pairing')
+        .map((li) => li.textContent);
+    expect(shown()).toEqual(expected(['a', 'b', 'c']));
+    expect(shown().filter((line) => line?.endsWith(': bye'))).toHaveLength(1);
+    fireEvent.click(screen.getByRole('button', { name: 'Move Team c up' }));
+    expect(shown()).toEqual(expected(['a', 'c', 'b']));
   });
 
   it('creates the stage in the chosen order, then shows its seeds with a late lineup change flagged', async () => {

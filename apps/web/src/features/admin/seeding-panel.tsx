@@ -4,6 +4,7 @@ import { Field, useAction } from './admin-ui';
 import { gmt } from './console-date';
 import { rostersAdminApi, type SeedEntry, type Seeding } from './rosters-admin-api';
 import { localToIso, moveSeed, placeSeed } from './seed-order';
+import { StagePreview } from './stage-preview';
 
 /** One seed: its number (typed, applied on Enter or leaving the field) and up/down buttons. */
 function SeedRow({
@@ -152,6 +153,15 @@ export function SeedingPanel({ segmentId, refreshKey }: { segmentId: string; ref
           />
         ))}
       </ol>
+      {editable && order.length > 0 && seeding.segment.eliminationType !== 'ladder' ? (
+        <StagePreview
+          format={seeding.segment.eliminationType as 'swiss' | 'double_elimination'}
+          segmentId={segmentId}
+          rosterIds={order.map((s) => s.roster.id)}
+          swiss={undefined}
+          names={new Map(order.map((s) => [s.roster.id, s.roster.name ?? s.roster.clanTag ?? s.roster.id]))}
+        />
+      ) : null}
       {editable && order.length > 0 ? (
         <div className="checkin-review__actions">
           <button type="button" className="button button--ghost" onClick={() => setOrder(seeding.seeds)}>
