@@ -19,6 +19,7 @@ const segment = {
     registrationPhases: [],
     rostersLimit: { limit: 128, standbyLimit: 0 },
     rosterSize: { playersMin: 5, playersMax: 5, coachesMax: 0 },
+    segmentCheckinsConfig: { enabled: false, openWindow: null },
   },
 };
 const period = (id: string, name: string, sortOrder: number, isFinalResult: number) => ({
