@@ -1,4 +1,5 @@
-import type { LoaderFunctionArgs } from 'react-router';
+import { isLocale } from '@cwh/domain';
+import { type LoaderFunctionArgs, redirect } from 'react-router';
 import { loadStage, pickedStage } from '../features/brackets/stage-data';
 import type { LadderSegment } from '../features/events/ladder-segment';
 import { type CompetitionData, competitionTab, type MatchLists } from '../features/ladder/competition-page';
@@ -6,13 +7,24 @@ import type { LeaderboardPageData } from '../features/leaderboard/leaderboard-pa
 import type { LeaderboardData } from '../features/leaderboard/leaderboard-table';
 import { fetchOwnStanding, fetchStandings } from '../features/leaderboard/standings-api';
 import type { MatchPageData } from '../features/matches/match-page';
-import { fetchMatchSeries, fetchMatchSeriesList } from '../features/matches/match-series-api';
+import {
+  fetchMatchSeries,
+  fetchMatchSeriesList,
+  fetchNextUpcoming,
+} from '../features/matches/match-series-api';
 import { fetchParticipants } from '../features/matches/participants';
-import type { LadderData } from '../features/matches/schedule-page';
+import {
+  type LadderData,
+  SCHEDULE_ALL_SIZE,
+  SCHEDULE_LIST_SIZE,
+  type ScheduleList,
+  scheduleList,
+} from '../features/matches/schedule-page';
 import { fetchPublicTeam } from '../features/team-page/public-team-api';
 import type { PublicTeamData } from '../features/team-page/public-team-panel';
 import type { SimWarData } from '../features/war/sim-war-page';
 import { fetchSimWar } from '../features/war/war-api';
+import { localizePath } from '../i18n/locale';
 import { settle, valueOr } from '../lib/loadable';
 import { ladderOfSession, rosterIdOf, sessionReady } from './session-data';
 
@@ -57,8 +69,24 @@ export async function leaderboardLoader({
 }
 
 /** /schedule: the ladder segment (the page lists every segment of its event). */
-export async function scheduleLoader(): Promise<LadderData> {
-  return { ladder: await ladderSegment() };
+export async function scheduleLoader({ request }: LoaderFunctionArgs): Promise<LadderData> {
+  const ladder = await ladderSegment();
+  if (!ladder) return { ladder };
+  const all = scheduleList(new URL(request.url).searchParams.get('all'));
+  // One more than shown tells whether the list is cut (View All).
+  const size = (list: ScheduleList) => (all === list ? SCHEDULE_ALL_SIZE : SCHEDULE_LIST_SIZE + 1);
+  const list = (state: ScheduleList) =>
+    fetchMatchSeriesList(
+      {
+        eventId: ladder.event.id,
+        state: state === 'upcoming' ? 'upcoming' : 'finished',
+        sort: state === 'upcoming' ? 'date' : '-date',
+        pageSize: size(state),
+      },
+      request.signal,
+    ).catch(() => []);
+  const [upcoming, completed] = await Promise.all([list('upcoming'), list('completed')]);
+  return { ladder, matches: { upcoming, completed, all } };
 }
 
 /** The team's upcoming and finished series in the segment; failed lists show as empty ones. */
@@ -104,9 +132,19 @@ export async function competitionLoader({ request }: LoaderFunctionArgs): Promis
 
 /** /match and /match/:id: one match series (no id: missing). */
 export async function matchLoader({ params, request }: LoaderFunctionArgs): Promise<MatchPageData> {
+  // /match without an id: the player's next (or live) match, else the schedule.
+  if (!params.id)
+    throw redirect(localizePath(await ownMatchPath(), isLocale(params.locale) ? params.locale : null));
   return {
     series: params.id ? await settle(fetchMatchSeries(params.id, request.signal)) : { status: 'missing' },
   };
+}
+
+/** The signed-in player's next or live match, else the schedule (where every match is listed). */
+async function ownMatchPath(): Promise<string> {
+  const rosterId = rosterIdOf(await sessionReady());
+  const next = rosterId ? await fetchNextUpcoming({ rosterId }).catch(() => null) : null;
+  return next ? `/match/${encodeURIComponent(next.id)}` : '/schedule';
 }
 
 /** /simulator/war/:warId: the simulated war. */

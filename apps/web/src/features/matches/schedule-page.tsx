@@ -1,20 +1,72 @@
 import { isTestSegment } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
-import { useLocale } from '../../i18n/use-locale';
+import { Link, useLoaderData } from 'react-router';
+import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { LadderSegment } from '../events/ladder-segment';
 import { useEventName, useStageName } from '../events/stage-name';
 import { timingOf } from '../events/timing';
 import { PageShell } from '../shell/page-shell';
+import { MatchRow } from './match-row';
+import type { MatchSeriesValue } from './match-series-api';
 import { NoEventCard } from './no-event-card';
 
-/** What the schedule route loads: the ladder segment, whose event's segments the page lists. */
-export interface LadderData {
-  ladder: LadderSegment | null;
+/** Matches each list of the schedule shows; "View All" (`?all=upcoming|completed`) shows up to ALL. */
+export const SCHEDULE_LIST_SIZE = 5;
+export const SCHEDULE_ALL_SIZE = 100;
+export const SCHEDULE_LISTS = ['upcoming', 'completed'] as const;
+export type ScheduleList = (typeof SCHEDULE_LISTS)[number];
+
+export const scheduleList = (value: string | null): ScheduleList | null =>
+  SCHEDULE_LISTS.find((list) => list === value) ?? null;
+
+/** The event's match series: upcoming (soonest first) and completed (latest first). */
+export interface ScheduleMatches {
+  upcoming: MatchSeriesValue[];
+  completed: MatchSeriesValue[];
+  /** The list opened in full (View All), else null: each list is cut to SCHEDULE_LIST_SIZE. */
+  all: ScheduleList | null;
 }
 
-export function Schedule({ ladder }: LadderData) {
+/** What the schedule route loads: the ladder segment, whose event's segments the page lists, and its matches. */
+export interface LadderData {
+  ladder: LadderSegment | null;
+  matches?: ScheduleMatches;
+}
+
+function MatchList({ list, matches }: { list: ScheduleList; matches: ScheduleMatches }) {
+  const { t } = useTranslation('matches');
+  const common = useTranslation('common').t;
+  const localize = useLocalizedPath();
+  const series = matches[list];
+  const cut = matches.all !== list && series.length > SCHEDULE_LIST_SIZE;
+  const shown = matches.all === list ? series : series.slice(0, SCHEDULE_LIST_SIZE);
+  return (
+    <section className="home__section" data-testid={`schedule-${list}`}>
+      <h2 className="section-title">{t(list)}</h2>
+      {shown.length === 0 ? (
+        <p className="muted">{t(list === 'upcoming' ? 'noUpcoming' : 'noCompleted')}</p>
+      ) : (
+        <ul className="match-list">
+          {shown.map((row) => (
+            <MatchRow key={row.id} series={row} />
+          ))}
+        </ul>
+      )}
+      {cut ? (
+        <Link
+          className="button button--ghost"
+          to={`${localize('/schedule')}?all=${list}`}
+          data-testid="view-all"
+        >
+          {common('actions.viewAll')}
+        </Link>
+      ) : null}
+    </section>
+  );
+}
+
+export function Schedule({ ladder, matches }: LadderData) {
   const { t } = useTranslation('matches');
   const locale = useLocale();
   const value = ladder;
@@ -36,6 +88,16 @@ export function Schedule({ ladder }: LadderData) {
       ) : (
         <>
           <p className="page__lead">{eventName(value.event)}</p>
+          {matches ? (
+            matches.all ? (
+              <MatchList list={matches.all} matches={matches} />
+            ) : (
+              <>
+                <MatchList list="upcoming" matches={matches} />
+                <MatchList list="completed" matches={matches} />
+              </>
+            )
+          ) : null}
           <ol className="schedule" data-testid="schedule">
             {segments.map((segment) => {
               const status = timingOf(segment.attributes.date, now);
@@ -63,13 +125,16 @@ export function Schedule({ ladder }: LadderData) {
   );
 }
 
-/** /schedule: every segment of the event with its dates, in the viewer's time zone. */
+/**
+ * /schedule: the event's upcoming and recent matches with their times, then every segment with its
+ * dates, in the viewer's locale and time zone; View All opens a whole list.
+ */
 export function SchedulePage() {
   const { t } = useTranslation('pages');
-  const { ladder } = useLoaderData() as LadderData;
+  const data = useLoaderData() as LadderData;
   return (
     <PageShell name="schedule" title={t('schedule.title')}>
-      <Schedule ladder={ladder} />
+      <Schedule {...data} />
     </PageShell>
   );
 }
