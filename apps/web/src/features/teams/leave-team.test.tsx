@@ -3,7 +3,7 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
-import { canLeaveTeam, LeaveTeam } from './my-team-page';
+import { canLeaveTeam, LeaveTeam } from './leave-team';
 
 const member = (tag: string) => ({ tag }) as never;
 const roster = { locked: false, captainTag: '#CAP', members: [member('#CAP'), member('#ME')] };
