@@ -49,9 +49,9 @@ describe('previewFirstRound', () => {
   });
 
   it('refuses a field the format cannot take', () => {
-    expect(() => previewFirstRound({ format: 'double_elimination', segmentId: 's', rosterIds: ['t1'] })).toThrow(
-      /2 to 64/,
-    );
+    expect(() =>
+      previewFirstRound({ format: 'double_elimination', segmentId: 's', rosterIds: ['t1'] }),
+    ).toThrow(/2 to 64/);
   });
 
   it('defaultSwissRounds: log2 of the field, at least 1', () => {
