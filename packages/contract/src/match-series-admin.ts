@@ -116,7 +116,13 @@ export const disqualificationDocument = z.object({
     attributes: z.object({
       roster: z.object({ id: z.string() }),
       segment: z.object({ id: z.string() }),
-      withdrawnAt: isoDate,
+      /**
+       * `championship`: the roster's own segment, the team is withdrawn from the whole championship;
+       * `stage`: a stage's segment, the team is out of that stage only (issue #31), not withdrawn.
+       */
+      scope: z.enum(['championship', 'stage']).optional(),
+      /** When the roster was withdrawn (championship), else null. */
+      withdrawnAt: isoDate.nullable(),
       /** The unfinished series it played against a known opponent: forfeited (FFL for it). */
       forfeitedMatchSeriesIds: z.array(z.string()),
       reason: z.string(),
@@ -127,3 +133,21 @@ export type DisqualificationDocument = z.infer<typeof disqualificationDocument>;
 export type DeletedMatchSeriesListQuery = z.infer<typeof deletedMatchSeriesListQuery>;
 export type MatchSeriesActionBody = z.infer<typeof matchSeriesActionBody>;
 export type DisqualifyBody = z.infer<typeof disqualifyBody>;
+
+/** GET /rosters/{id}/stage-disqualifications: the stages a team was disqualified from, with the reason it reads. */
+export const stageDisqualificationListDocument = z.object({
+  data: z.array(
+    z.object({
+      id: z.string(),
+      type: z.literal('stage-disqualifications'),
+      attributes: z.object({
+        roster: z.object({ id: z.string() }),
+        segment: z.object({ id: z.string(), name: z.string() }),
+        reason: z.string(),
+        createdAt: isoDate,
+      }),
+    }),
+  ),
+});
+export type StageDisqualificationListDocument = z.infer<typeof stageDisqualificationListDocument>;
+export type StageDisqualificationResource = StageDisqualificationListDocument['data'][number];

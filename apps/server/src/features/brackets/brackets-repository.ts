@@ -5,6 +5,7 @@ import { competitionRounds, competitionStages, stageMatchSeries } from '../../db
 import { matchSeries, matchSeriesCompetitors } from '../../db/schema/ladder.js';
 import { rosters } from '../../db/schema/rosters.js';
 import type { segments } from '../../db/schema/segments.js';
+import { stageDisqualifications } from '../../db/schema/stage-disqualifications.js';
 import { conflictOnDuplicate } from '../../db/unique-violation.js';
 import { DomainError, notFound } from '../../errors/domain-error.js';
 import { createSegmentRepository } from '../segments/segment-repository.js';
@@ -95,6 +96,15 @@ export function createBracketsRepository(db: Executor) {
         id: row.id,
         placement: row.placement === null ? null : Number(row.placement),
       }));
+    },
+
+    /** Rosters disqualified from the stage of this segment (match-series-admin's stage disqualification). */
+    async disqualifiedFromStage(segmentId: string, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .select({ rosterId: stageDisqualifications.rosterId })
+        .from(stageDisqualifications)
+        .where(eq(stageDisqualifications.segmentId, segmentId));
+      return rows.map((r) => r.rosterId);
     },
 
     async rostersByIds(ids: readonly string[], tx: Executor = db) {

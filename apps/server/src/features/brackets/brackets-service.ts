@@ -216,7 +216,9 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
         )
       )
         .filter((roster) => roster.withdrawnAt !== null)
-        .map((roster) => roster.id);
+        .map((roster) => roster.id)
+        // Disqualified from this stage only (issue #31): out of its pairings too.
+        .concat(await deps.repo.disqualifiedFromStage(stage.segmentId, tx));
       const roundInput = {
         segmentId: segment.id,
         roundNumber,

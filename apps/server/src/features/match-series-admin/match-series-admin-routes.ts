@@ -27,6 +27,7 @@ import { matchSeriesResource } from '../ladder/ladder-mappers.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { type AdminSeriesRow, createMatchSeriesAdminRepository } from './match-series-admin-repository.js';
 import { createMatchSeriesAdminService } from './match-series-admin-service.js';
+import { disqualifyFromStageRoute, stageDisqualificationRoutes } from './stage-disqualification-routes.js';
 
 const secured = { tags: ['match-series-admin'], security: [{ bearer: [] }] };
 const DEFAULT_PAGE_SIZE = 50;
@@ -117,6 +118,7 @@ export function matchSeriesAdminRoutes(
   }
 
   return async (app) => {
+    await app.register(stageDisqualificationRoutes(db));
     app.get(
       '/match-series',
       {
@@ -394,6 +396,14 @@ export function matchSeriesAdminRoutes(
         if (!segment) throw new DomainError('NOT_FOUND', `No segment with id ${segmentId}`);
         await requireAccess(request, 'event:manage', segment.eventId);
         const reason = request.body.data.attributes.reason;
+        // A stage's segment: out of that stage only (issue #31); the roster's own: the championship.
+        if (await brackets.repo.stageOfSegment(segmentId))
+          return disqualifyFromStageRoute({ brackets, ladder, audited }, request, {
+            segmentId,
+            rosterId,
+            reason,
+            eventId: segment.eventId,
+          });
         let afterCommit = () => {};
         const done = await audited(request, async (tx, record) => {
           const result = await service.disqualify(request.tenant, segmentId, rosterId, tx);
@@ -416,6 +426,7 @@ export function matchSeriesAdminRoutes(
             attributes: {
               roster: { id: rosterId },
               segment: { id: segmentId },
+              scope: 'championship',
               withdrawnAt: isoSeconds(done.withdrawnAt),
               forfeitedMatchSeriesIds: done.forfeited,
               reason,
