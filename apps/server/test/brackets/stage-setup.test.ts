@@ -1,4 +1,5 @@
 import { API, bracketInfoDocument } from '@cwh/contract';
+import { previewFirstRound } from '@cwh/domain';
 import { and, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { competitionRounds, pickbanChallenges, rosters } from '../../src/db/schema/index.js';
@@ -146,6 +147,39 @@ describeEachDatabase(
       expect(chosen.info.attributes.startsAt).toBe('2026-04-01T10:00:00Z');
       expect(new Set((await seriesOf(chosen.info.id)).map((s) => s.attributes.date))).toEqual(
         new Set(['2026-04-01T10:00:00Z']),
+      );
+    });
+
+    it('opens with the first round the console previews (previewFirstRound), swiss and double elimination', async () => {
+      const pairsOf = (series: SeriesJson[]) =>
+        series
+          .filter(
+            (s) => s.attributes.competitors.length === 2 && s.attributes.competitors.every((c) => c.roster),
+          )
+          .map((s) => s.attributes.competitors.map((c) => c.roster!.id).join(' v '))
+          .sort();
+      const previewPairs = (format: 'swiss' | 'double_elimination', segmentId: string, order: string[]) =>
+        previewFirstRound({ format, segmentId, rosterIds: order })
+          .filter((p) => p.home && p.away)
+          .map((p) => `${p.home!.rosterId} v ${p.away!.rosterId}`)
+          .sort();
+      // An order that is not the placement order: the preview follows the organizer's seeds.
+      const swissOrder = [...rosterIds].reverse();
+      const swiss = await created('monthly-qualifier', 'setup-preview-swiss', { rosterIds: swissOrder });
+      const swissSeries = await seriesOf(swiss.info.id);
+      expect(pairsOf(swissSeries)).toEqual(previewPairs('swiss', swiss.segment.id, swissOrder));
+      const bye = previewFirstRound({
+        format: 'swiss',
+        segmentId: swiss.segment.id,
+        rosterIds: swissOrder,
+      }).find((p) => !p.away);
+      expect(swissSeries.find((s) => s.attributes.bye)?.attributes.competitors[0]?.roster?.id).toBe(
+        bye?.home?.rosterId,
+      );
+      const finalOrder = [rosterIds[3]!, rosterIds[0]!, rosterIds[2]!, rosterIds[1]!];
+      const final = await created('monthly-finals', 'setup-preview-final', { rosterIds: finalOrder });
+      expect(pairsOf(await seriesOf(final.info.id))).toEqual(
+        previewPairs('double_elimination', final.segment.id, finalOrder),
       );
     });
 
