@@ -102,7 +102,19 @@ export const matchSeriesAdminApi = {
     );
     return answer.data.attributes;
   },
-  /** Disqualifies a roster in its own segment (read from the roster). */
+  /**
+   * Disqualifies a roster from one stage (issue #31): the series' own segment; the team forfeits
+   * that stage's matches and reads the reason, and stays in the championship.
+   */
+  disqualifyFromStage: (segmentId: string, rosterId: string, reason: string) =>
+    call((o) =>
+      api.post<unknown>(
+        `${T}/segments/${segmentId}/rosters/${rosterId}/disqualify`,
+        body({ reason: reason.trim() }),
+        o,
+      ),
+    ),
+  /** Disqualifies a roster in its own segment (read from the roster): out of the whole championship. */
   disqualify: async (rosterId: string, reason: string) => {
     const roster = await call((o) =>
       api.get<{ data: { attributes: { segment: { id: string } } } }>(`${T}/rosters/${rosterId}`, o),

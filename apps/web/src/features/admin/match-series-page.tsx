@@ -349,6 +349,9 @@ function DisqualifyDialog({
   const sides = series.attributes.competitors.filter((c) => c.roster);
   const [rosterId, setRosterId] = useState(sides[0]?.roster?.id ?? '');
   const [reason, setReason] = useState('');
+  // A stage's series: out of this stage by default; the ladder's: the championship only.
+  const staged = series.attributes.competition !== 'ladder';
+  const [scope, setScope] = useState<'stage' | 'championship'>(staged ? 'stage' : 'championship');
   const { run, busy, message, setStatus } = useAction();
   const refusal = useRefusal();
   async function submit(event: FormEvent) {
@@ -357,7 +360,13 @@ function DisqualifyDialog({
       setStatus({ kind: 'error', text: t('disqualify.reasonRequired') });
       return;
     }
-    const ok = await run(() => refusal(() => matchSeriesAdminApi.disqualify(rosterId, reason)));
+    const ok = await run(() =>
+      refusal(() =>
+        scope === 'stage'
+          ? matchSeriesAdminApi.disqualifyFromStage(series.attributes.segment.id, rosterId, reason)
+          : matchSeriesAdminApi.disqualify(rosterId, reason),
+      ),
+    );
     if (ok) onDone();
   }
   return (
@@ -384,7 +393,7 @@ function DisqualifyDialog({
       }
     >
       <form id={formId} className="admin-form" onSubmit={submit} noValidate>
-        <p>{t('disqualify.body')}</p>
+        <p>{t(scope === 'stage' ? 'disqualify.bodyStage' : 'disqualify.body')}</p>
         <fieldset>
           <legend>{t('disqualify.team')}</legend>
           {sides.map((c) => (
@@ -400,6 +409,24 @@ function DisqualifyDialog({
             </label>
           ))}
         </fieldset>
+        {staged ? (
+          <fieldset>
+            <legend>{t('disqualify.scope')}</legend>
+            {(['stage', 'championship'] as const).map((value) => (
+              <label key={value} className="match-series-radio">
+                <input
+                  type="radio"
+                  name={`${formId}-scope`}
+                  value={value}
+                  checked={scope === value}
+                  onChange={() => setScope(value)}
+                  data-testid={`disqualify-scope-${value}`}
+                />{' '}
+                {t(`disqualify.scope_${value}`)}
+              </label>
+            ))}
+          </fieldset>
+        ) : null}
         <Field label={t('disqualify.reason')}>
           <input
             className="input"
