@@ -34,7 +34,11 @@ describe('loadConfig', () => {
   });
 
   it('runs the demo bots unless DEMO_BOTS=false', () => {
-    expect(loadConfig({}).demo).toEqual({ enabled: true, intervalMs: 5_000 });
+    expect(loadConfig({}).demo).toEqual({
+      enabled: true,
+      intervalMs: 5_000,
+      pace: { warPlayMs: 240_000, restMs: 600_000, busyHorizonMs: 1_800_000 },
+    });
     expect(loadConfig({ DEMO_BOTS: 'false' }).demo.enabled).toBe(false);
     expect(() => loadConfig({ DEMO_BOTS: 'maybe' })).toThrow(/DEMO_BOTS/);
   });

@@ -12,7 +12,7 @@ import {
 import type { DemoStepReport } from '../../src/features/demo/demo-driver.js';
 import { seedDemoLadder } from '../../src/seed/demo-ladder-seed.js';
 import { seedDemoSeason } from '../../src/seed/demo-season-seed.js';
-import { startTestApp, type TestContext } from '../harness.js';
+import { startTestApp, type TestContext, testConfig } from '../harness.js';
 import { describeEachKind } from '../test-database.js';
 
 /*
@@ -58,7 +58,7 @@ describeEachKind('demo bots [%s]', (kind) => {
     const started = await startTestApp(kind, {
       now: START,
       // The loop's own interval is far away: the test runs the steps itself.
-      config: { seedDemo: true, demo: { enabled: true, intervalMs: 600_000 } },
+      config: { seedDemo: true, demo: { ...testConfig().demo, enabled: true, intervalMs: 600_000 } },
       deps: { now: () => new Date(clock) },
     });
     Object.assign(ctx, started.context);

@@ -12,13 +12,27 @@ export const demoEnvSchema = z.object({
     .transform((v) => v === 'true' || v === '1' || v === 'yes'),
   /** How often the bots look for something to do. */
   DEMO_BOTS_INTERVAL_MS: z.coerce.number().int().min(500).max(600_000).default(5_000),
+  /** Pace of the bots (features/demo DEFAULT_DEMO_PACE): a war's length, the rest between ladder matches, */
+  DEMO_WAR_PLAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(240),
+  DEMO_REST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
+  /** and how soon a coming stage match keeps a team off the ladder queue. */
+  DEMO_BUSY_HORIZON_SECONDS: z.coerce.number().int().min(0).max(86_400).default(1_800),
 });
 
 export interface DemoConfig {
   enabled: boolean;
   intervalMs: number;
+  pace: { warPlayMs: number; restMs: number; busyHorizonMs: number };
 }
 
 export function toDemoConfig(e: z.infer<typeof demoEnvSchema>): DemoConfig {
-  return { enabled: e.DEMO_BOTS, intervalMs: e.DEMO_BOTS_INTERVAL_MS };
+  return {
+    enabled: e.DEMO_BOTS,
+    intervalMs: e.DEMO_BOTS_INTERVAL_MS,
+    pace: {
+      warPlayMs: e.DEMO_WAR_PLAY_SECONDS * 1000,
+      restMs: e.DEMO_REST_SECONDS * 1000,
+      busyHorizonMs: e.DEMO_BUSY_HORIZON_SECONDS * 1000,
+    },
+  };
 }

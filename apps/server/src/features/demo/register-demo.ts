@@ -44,6 +44,7 @@ export function registerDemo(app: FastifyInstance, deps: DemoDeps): void {
     brackets: deps.brackets,
     now: app.now,
     kick: () => app.ladder.workers?.kick(),
+    pace: deps.config.pace,
     log: app.log,
   });
   app.decorate('demo', driver);
