@@ -5,6 +5,7 @@ import { AdminMatchSeriesPage } from '../pages/admin-match-series.page.js';
 import { AdminRostersPage } from '../pages/admin-rosters.page.js';
 import { AdminStagesPage } from '../pages/admin-stages.page.js';
 import { LadderApi } from '../pages/ladder-api.js';
+import { type ActionCount, watchActions } from '../support/action-counter.js';
 import { API_PATHS, ApiClient } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
 import { monthLater } from '../support/dates.js';
@@ -172,7 +173,15 @@ beforeAll(async () => {
   player = { id: demo.id, email: demo.attributes.email };
 });
 
+/** The staff member's clicks and fields in the console (the player's own page is not counted). */
+let staffActions: ActionCount | null = null;
+
 afterAll(async () => {
+  if (staffActions) {
+    console.log(
+      `[actions] organizer journey (console): ${staffActions.clicks} clicks, ${staffActions.fields} fields`,
+    );
+  }
   for (const context of contexts) await context.close();
   await browser?.close();
   await server?.stop();
@@ -194,6 +203,7 @@ describe('one staff member runs the season from the console', () => {
 
   it('signs in to the console with the organizer and support permissions', async () => {
     page = await newPage();
+    staffActions = watchActions(page);
     admin = new AdminPage(page);
     await admin.open();
     await admin.signIn(STAFF.email, STAFF.password);
