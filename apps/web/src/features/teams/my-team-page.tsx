@@ -6,6 +6,7 @@ import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { config } from '../../lib/config';
 import { CheckInButtons } from '../checkins/checkin-buttons';
 import { useStageTimeline } from '../checkins/use-stage-timeline';
+import { StageDisqualificationNotice } from '../disqualifications/stage-disqualification-notice';
 import { StartWarButton } from '../matches/start-war-button';
 import { ExternalLink } from '../session/external-link';
 import type { SessionState } from '../session/session-store';
@@ -293,6 +294,7 @@ function TeamActions({ session }: { session: SessionState }) {
           {session.isLeader ? t('myTeam.noTeamLeader') : t('myTeam.noTeamMember')}
         </Notice>
       ) : null}
+      {roster ? <StageDisqualificationNotice rosterId={roster.id} /> : null}
       {session.showRegistrationButton ? (
         <Notice testId="register-prompt">{t('myTeam.registerPrompt')}</Notice>
       ) : null}
