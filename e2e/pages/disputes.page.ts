@@ -51,13 +51,20 @@ export class AdminDisputesPage {
     return this.page.getByTestId('dispute-card').filter({ hasText: text });
   }
 
-  /** Corrects the result with the console's result dialog; the card leaves the open queue. */
-  async correct(card: Locator, result: { home: number; away: number; reason: string }): Promise<void> {
+  /**
+   * Corrects the result: the note to the captains and the internal reason on the card, then the
+   * console's result dialog (it opens on the stored result, with the internal reason as its reason).
+   */
+  async correct(
+    card: Locator,
+    result: { home: number; away: number; note: string; internalReason: string },
+  ): Promise<void> {
+    await card.getByTestId('dispute-note-input').fill(result.note);
+    await card.getByTestId('dispute-internal-input').fill(result.internalReason);
     await card.getByTestId('dispute-correct').click();
     const dialog = this.page.getByTestId('result-dialog');
     await dialog.getByTestId('result-home-stars').fill(String(result.home));
     await dialog.getByTestId('result-away-stars').fill(String(result.away));
-    await dialog.getByLabel('Reason (required)').fill(result.reason);
     await dialog.getByRole('button', { name: 'Save result' }).click();
     await dialog.waitFor({ state: 'detached' });
   }

@@ -301,7 +301,12 @@ describe('the match room, two captains', () => {
     // The screenshot is there for the organizer.
     await card.locator('img').first().waitFor();
     await consolePage.screenshot({ path: '/tmp/match-room-dispute-queue-1280.png', fullPage: true });
-    await disputes.correct(card, { home: 1, away: 3, reason: 'The war log shows 3 stars for the away clan' });
+    await disputes.correct(card, {
+      home: 1,
+      away: 3,
+      note: 'The war log shows 3 stars for the away clan',
+      internalReason: 'Staff only: checked the in-game war log by hand',
+    });
     await card.waitFor({ state: 'detached' });
 
     await poll(() => homeDispute.status()).toBe('corrected');
@@ -311,6 +316,10 @@ describe('the match room, two captains', () => {
       await expect
         .poll(() => captain.page.getByTestId('match-stars').allTextContents())
         .toEqual(['★ 1', '★ 3']);
+      // The captains read the note, never the internal reason (issue #31).
+      const panel = captain.panel();
+      await expect.poll(() => panel.textContent()).toContain('The war log shows 3 stars for the away clan');
+      expect(await captain.page.locator('body').textContent()).not.toContain('Staff only');
     }
     await away.page.screenshot({ path: '/tmp/match-room-dispute-corrected-away-phone.png', fullPage: true });
   });
