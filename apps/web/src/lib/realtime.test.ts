@@ -274,4 +274,16 @@ describe('realtime client (socket.io-client loaded on demand)', () => {
     expect(realtimeFor(null)).toBeNull();
     expect(second.disconnects).toBe(1);
   });
+
+  it('realtimeFor hands a refreshed token of the same user to the open socket: a reconnect announces it', async () => {
+    const socket = new FakeSocket();
+    io.mockReturnValueOnce(socket);
+    const client = realtimeFor('u1', 'tok-1');
+    await settle();
+    expect(realtimeFor('u1', 'tok-2')).toBe(client);
+    expect(io).toHaveBeenCalledTimes(1);
+    expect((socket as unknown as { auth: unknown }).auth).toEqual({ token: 'tok-2' });
+    socket.fire('connect');
+    expect(socket.emitted).toContainEqual(['user', { userId: 'u1', token: 'tok-2' }]);
+  });
 });

@@ -120,7 +120,10 @@ export function useLadderController(): void {
   );
 
   useEffect(() => {
-    updateQueue({ available, rosterId: available ? rosterId : null });
+    const next = available ? rosterId : null;
+    // Another team (a switch of player): what the screen knew of the previous one's entry goes.
+    const other = next != null && getQueueState().rosterId !== next;
+    updateQueue({ available, rosterId: next, ...(other ? { entry: null, match: null } : {}) });
   }, [available, rosterId]);
 
   // Realtime: one connection per signed-in user. A new or finished match series changes what the
