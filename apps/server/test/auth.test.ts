@@ -1,5 +1,5 @@
 import { API } from '@cwh/contract';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
   bearer,
   describeEachDatabase,
@@ -8,6 +8,7 @@ import {
   loginAsAdmin,
   TEST_ADMIN,
 } from './harness.js';
+import { createHubUser, gameUser, playerToken, T } from './players/players-helpers.js';
 
 const login = (payload: unknown) =>
   jsonApiRequest({ method: 'POST', url: `${API.users}/login`, payload: payload as Record<string, unknown> });
@@ -145,6 +146,66 @@ describeEachDatabase('sign-out and refresh rotation end the tokens', (ctx) => {
     expect((await me(other.token.value)).statusCode).toBe(200);
     const anonymous = await ctx.app.inject({ method: 'POST', url: `${API.users}/logout` });
     expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('a refresh token presented again after its rotation ends the whole session family', async () => {
+    const session = await loginAsAdmin(ctx.app);
+    const other = await loginAsAdmin(ctx.app);
+    const rotated = (await refresh(session.refreshToken.value)).json().data.attributes;
+    const again = (await refresh(rotated.refreshToken.value)).json().data.attributes;
+    expect((await me(again.token.value)).statusCode).toBe(200);
+    // The first refresh token, stolen and replayed (or replayed by its owner after a thief rotated it).
+    const replay = await refresh(session.refreshToken.value);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json().errors[0].meta).toEqual({ reason: 'REFRESH_TOKEN_REUSED' });
+    // Every token of the family ends: the latest pair too. Other sessions of the user go on.
+    expect((await me(again.token.value)).statusCode).toBe(401);
+    expect((await refresh(again.refreshToken.value)).statusCode).toBe(401);
+    expect((await me(other.token.value)).statusCode).toBe(200);
+  });
+
+  it('two refreshes with one token: the second is a reuse, and neither pair survives', async () => {
+    const session = await loginAsAdmin(ctx.app);
+    const first = await refresh(session.refreshToken.value);
+    const second = await refresh(session.refreshToken.value);
+    expect([first.statusCode, second.statusCode]).toEqual([200, 401]);
+    expect((await me(first.json().data.attributes.token.value)).statusCode).toBe(401);
+  });
+
+  describe('players (game-user tokens)', () => {
+    const clan = (token: string) =>
+      ctx.app.inject({ method: 'GET', url: `${API.clan}/clan`, headers: bearer(token) });
+    const logout = (token: string) =>
+      ctx.app.inject({ method: 'POST', url: `${API.users}/logout`, headers: bearer(token) });
+
+    it('a player signs out, with or without a hub user: access and refresh tokens end at once', async () => {
+      for (const tag of [T.member, T.leader]) {
+        if (tag === T.leader) await createHubUser(ctx.app, tag);
+        const { meta } = await gameUser(ctx.app, tag);
+        const other = await playerToken(ctx.app, tag);
+        expect((await clan(meta.token.value)).statusCode).toBe(200);
+        expect((await logout(meta.token.value)).statusCode, tag).toBe(204);
+        expect((await clan(meta.token.value)).statusCode, tag).toBe(401);
+        expect((await refresh(meta.refreshToken.value)).statusCode, tag).toBe(401);
+        // Another sign-in of the same player (another phone) is another session.
+        expect((await clan(other)).statusCode, tag).toBe(200);
+        expect((await logout(meta.token.value)).statusCode, tag).toBe(401);
+      }
+    });
+
+    it('a player refresh rotates in its family; a replayed one ends the family', async () => {
+      const { meta } = await gameUser(ctx.app, T.elder);
+      const rotated = await refresh(meta.refreshToken.value);
+      expect(rotated.statusCode).toBe(200);
+      const fresh = rotated.json().data.attributes;
+      expect((await clan(meta.token.value)).statusCode).toBe(401);
+      expect((await clan(fresh.token.value)).statusCode).toBe(200);
+      const replay = await refresh(meta.refreshToken.value);
+      expect(replay.statusCode).toBe(401);
+      expect(replay.json().errors[0].meta).toEqual({ reason: 'REFRESH_TOKEN_REUSED' });
+      expect((await clan(fresh.token.value)).statusCode).toBe(401);
+      expect((await refresh(fresh.refreshToken.value)).statusCode).toBe(401);
+    });
   });
 
   it('a rotated refresh ends the access token issued with it', async () => {

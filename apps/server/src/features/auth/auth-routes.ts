@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isoSeconds } from '../../http/jsonapi.js';
 import type { FailureLimit } from '../../http/rate-limit.js';
-import type { AuthService, IssuedSession } from './auth-service.js';
+import { type AuthService, type IssuedSession, invalidAccessToken } from './auth-service.js';
 import { toUserResource } from './user-mapper.js';
 
 function sessionBody(session: IssuedSession) {
@@ -54,12 +54,20 @@ export function authRoutes(
     app.post(
       '/logout',
       {
-        preHandler: app.authenticate,
-        schema: { tags: ['users'], security: [{ bearer: [] }], response: { 204: z.null() } },
+        schema: {
+          tags: ['users'],
+          summary: 'Sign out',
+          description:
+            "Ends the session of the bearer access token, a hub user's or a player's: the access token, its refresh token and every token rotated from them stop working at once.",
+          security: [{ bearer: [] }],
+          response: { 204: z.null() },
+        },
       },
       async (request, reply) => {
+        // Any live or expired-but-known access token of either kind: a player without a hub user
+        // signs out too (app.authenticate would refuse them).
         const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
-        if (token) await auth.logout(token);
+        if (!token || !(await auth.logout(token))) throw invalidAccessToken();
         return reply.status(204).send(null);
       },
     );

@@ -4,6 +4,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
 import { generateToken, hashToken } from './opaque-token.js';
 import { dummyPasswordHash, verifyPassword } from './password.js';
+import { refreshRefusal, refreshVerdict } from './refresh-rotation.js';
 import { createTokenRepository } from './token-repository.js';
 import { createUserRepository } from './user-repository.js';
 
@@ -32,13 +33,16 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
   const usersRepo = createUserRepository(db);
   const tokens = createTokenRepository(db);
 
-  async function issue(userId: string, tx: Parameters<typeof tokens.insert>[1]): Promise<IssuedSession> {
+  async function issue(
+    userId: string,
+    tx: Parameters<typeof tokens.insert>[1],
+    sessionId: string = randomUUID(),
+  ): Promise<IssuedSession> {
     const now = options.now();
     const access = generateToken();
     const refresh = generateToken();
     const accessExpires = new Date(now.getTime() + options.tokenTtlSeconds * 1000);
     const refreshExpires = new Date(now.getTime() + options.refreshTokenTtlSeconds * 1000);
-    const sessionId = randomUUID();
     const row = await tokens.insert(
       { userId, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires, sessionId },
       tx,
@@ -66,22 +70,35 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       return db.transaction((tx) => issue(user.id, tx));
     },
 
-    /** Rotates: the presented refresh token is spent and a fresh pair is issued, atomically. */
+    /**
+     * Rotates: the presented refresh token is spent, the session's access token ends and a fresh pair
+     * is issued in the same session family, atomically. A spent token presented again ends the
+     * whole family (refresh-rotation.ts).
+     */
     async refresh(refreshToken: string): Promise<IssuedSession> {
-      return db.transaction(async (tx) => {
-        const stored = await tokens.consumeRefresh(hashToken(refreshToken), options.now(), tx);
-        if (!stored) throw new DomainError('UNAUTHENTICATED', 'Refresh token is invalid or expired');
-        if ((await usersRepo.getById(stored.userId, tx)).suspendedAt) throw suspended();
-        // The access token issued with the spent refresh token ends with it.
-        if (stored.sessionId) await tokens.deleteSession(stored.sessionId, tx);
-        return issue(stored.userId, tx);
+      const outcome = await db.transaction(async (tx) => {
+        const now = options.now();
+        const found = await tokens.findRefreshForUpdate(hashToken(refreshToken), tx);
+        const verdict = refreshVerdict(found, now);
+        if (verdict.kind === 'invalid' || !found) return { refused: 'invalid' as const };
+        if (verdict.kind === 'reused') {
+          if (verdict.sessionId) await tokens.deleteSession(verdict.sessionId, tx);
+          else await tokens.deleteById(found.id, tx);
+          return { refused: 'reused' as const };
+        }
+        if ((await usersRepo.getById(found.userId, tx)).suspendedAt) throw suspended();
+        await tokens.spendRefresh(found.id, now, tx);
+        if (verdict.sessionId) await tokens.deleteSessionAccess(verdict.sessionId, tx);
+        return { refused: null, session: await issue(found.userId, tx, verdict.sessionId ?? undefined) };
       });
+      if (outcome.refused) throw refreshRefusal(outcome.refused);
+      return outcome.session;
     },
 
     /** Sign-out: the access token and the refresh token issued with it stop working. */
-    async logout(accessToken: string): Promise<void> {
-      await db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx));
-    },
+    /** Whether the token was a hub user's access token (its session then ended). */
+    logout: (accessToken: string): Promise<boolean> =>
+      db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx)),
 
     getUser: (id: string) => usersRepo.getById(id),
 

@@ -42,19 +42,38 @@ export function createTokenRepository(db: Executor) {
     },
 
     /**
-     * Deletes a refresh token and returns it if it was live. The delete is the claim, so two
-     * concurrent refreshes with the same token cannot both succeed.
+     * A refresh token by its hash, locked for the transaction (two refreshes with one token run one
+     * after the other, so the second sees the first's spend), spent or not; null when unknown.
      */
-    async consumeRefresh(tokenHash: string, now: Date, tx: Executor = db): Promise<StoredToken | null> {
+    async findRefreshForUpdate(
+      tokenHash: string,
+      tx: Executor = db,
+    ): Promise<(StoredToken & { spentAt: Date | null }) | null> {
       const rows = await tx
-        .delete(authTokens)
+        .select({ ...stored, spentAt: authTokens.spentAt })
+        .from(authTokens)
         .where(and(eq(authTokens.tokenHash, tokenHash), eq(authTokens.kind, 'refresh')))
-        .returning(stored);
-      const row = rows[0];
-      return row && row.expiresAt > now ? row : null;
+        .for('update');
+      return rows[0] ?? null;
     },
 
-    /** Ends a session: every token issued with it (the access token and its refresh token). */
+    /** Marks a rotated refresh token spent: kept until it expires, so presenting it again is seen. */
+    async spendRefresh(id: string, now: Date, tx: Executor = db): Promise<void> {
+      await tx.update(authTokens).set({ spentAt: now }).where(eq(authTokens.id, id));
+    },
+
+    /** Ends the access tokens of a session (a rotation: the new pair replaces them). */
+    async deleteSessionAccess(sessionId: string, tx: Executor = db): Promise<void> {
+      await tx
+        .delete(authTokens)
+        .where(and(eq(authTokens.sessionId, sessionId), eq(authTokens.kind, 'access')));
+    },
+
+    async deleteById(id: string, tx: Executor = db): Promise<void> {
+      await tx.delete(authTokens).where(eq(authTokens.id, id));
+    },
+
+    /** Ends a session family: every token issued in it, through every rotation, spent ones included. */
     async deleteSession(sessionId: string, tx: Executor = db): Promise<void> {
       await tx.delete(authTokens).where(eq(authTokens.sessionId, sessionId));
     },

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -10,7 +11,9 @@ import {
   suspended,
 } from '../auth/auth-service.js';
 import { generateToken, hashToken } from '../auth/opaque-token.js';
+import { refreshRefusal, refreshVerdict } from '../auth/refresh-rotation.js';
 import { createPlayerRepository } from './player-repository.js';
+import { createPlayerTokenRepository } from './player-token-repository.js';
 
 /** The verified player behind a bearer player token. */
 export interface AuthPlayer {
@@ -49,22 +52,29 @@ const BEARER = /^Bearer\s+(\S+)$/i;
 /** Player tokens: issued by the game-user lookup, bound to a player tag and maybe a hub user. */
 export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
   const players = createPlayerRepository(db);
+  const tokens = createPlayerTokenRepository(db);
 
-  async function issue(playerTag: string, userId: string | null, tx: Executor): Promise<PlayerSession> {
+  async function issue(
+    playerTag: string,
+    userId: string | null,
+    tx: Executor,
+    sessionId: string = randomUUID(),
+  ): Promise<PlayerSession> {
     const now = options.now();
     const access = generateToken();
     const refresh = generateToken();
     const accessExpires = new Date(now.getTime() + options.tokenTtlSeconds * 1000);
     const refreshExpires = new Date(now.getTime() + options.refreshTokenTtlSeconds * 1000);
-    const row = await players.insertToken(
-      { playerTag, userId, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires },
+    const pair = { playerTag, userId, sessionId };
+    const row = await tokens.insert(
+      { ...pair, kind: 'access', tokenHash: hashToken(access), expiresAt: accessExpires },
       tx,
     );
-    await players.insertToken(
-      { playerTag, userId, kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: refreshExpires },
+    await tokens.insert(
+      { ...pair, kind: 'refresh', tokenHash: hashToken(refresh), expiresAt: refreshExpires },
       tx,
     );
-    await players.deleteExpiredTokens(playerTag, now, tx);
+    await tokens.deleteExpired(playerTag, now, tx);
     return {
       id: row.id,
       playerTag,
@@ -92,14 +102,36 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
       return { player: { tag: row.playerTag, userId: row.user?.id ?? null }, user: row.user };
     },
 
-    /** Rotates a player refresh token; null when the token is not a player refresh token. */
+    /**
+     * Rotates a player refresh token in its session family (as hub users' are: refresh-rotation.ts);
+     * null when the token is no player refresh token at all. A spent one presented again ends the
+     * family and is refused.
+     */
     async refresh(refreshToken: string): Promise<PlayerSession | null> {
-      return db.transaction(async (tx) => {
-        const stored = await players.consumeRefreshToken(hashToken(refreshToken), options.now(), tx);
-        if (!stored) return null;
-        return issue(stored.playerTag, stored.userId, tx);
+      const outcome = await db.transaction(async (tx) => {
+        const now = options.now();
+        const found = await tokens.findRefreshForUpdate(hashToken(refreshToken), tx);
+        if (!found) return { refused: null, session: null };
+        const verdict = refreshVerdict(found, now);
+        if (verdict.kind === 'invalid') return { refused: 'invalid' as const, session: null };
+        if (verdict.kind === 'reused') {
+          await tokens.deleteFamily(found, tx);
+          return { refused: 'reused' as const, session: null };
+        }
+        await tokens.spendRefresh(found.id, now, tx);
+        if (found.sessionId) await tokens.deleteSessionAccess(found.sessionId, tx);
+        return {
+          refused: null,
+          session: await issue(found.playerTag, found.userId, tx, found.sessionId ?? undefined),
+        };
       });
+      if (outcome.refused) throw refreshRefusal(outcome.refused);
+      return outcome.session;
     },
+
+    /** Sign-out with a player access token: its family ends; false when it is no player token. */
+    logout: (accessToken: string) =>
+      db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx)),
   };
 }
 export type PlayerAuth = ReturnType<typeof createPlayerAuth>;
@@ -115,6 +147,10 @@ export function withPlayerTokens(auth: BaseAuthService, playerAuth: PlayerAuth):
       const session = await playerAuth.refresh(refreshToken);
       if (!session) return auth.refresh(refreshToken);
       return { ...session, userId: session.userId ?? '' };
+    },
+    /** Sign-out with either kind of access token: its session family ends; whether it was one. */
+    async logout(accessToken: string): Promise<boolean> {
+      return (await playerAuth.logout(accessToken)) || auth.logout(accessToken);
     },
     async authenticate(accessToken: string): Promise<AuthUser> {
       const found = await playerAuth.authenticateAny(accessToken);

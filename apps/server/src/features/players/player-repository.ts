@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { allByKey, batchLoader } from '../../db/batch-loader.js';
 import type { Executor } from '../../db/client.js';
 import { preparedQuery } from '../../db/prepared.js';
@@ -126,44 +126,6 @@ export function createPlayerRepository(db: Executor) {
       // Tokens issued before the player had a hub user now carry it too.
       await tx.update(playerTokens).set({ userId }).where(eq(playerTokens.playerTag, playerTag));
       return rows[0]!;
-    },
-
-    async insertToken(
-      token: {
-        playerTag: string;
-        userId: string | null;
-        kind: 'access' | 'refresh';
-        tokenHash: string;
-        expiresAt: Date;
-      },
-      tx: Executor = db,
-    ) {
-      const rows = await tx.insert(playerTokens).values(token).returning({ id: playerTokens.id });
-      return rows[0]!;
-    },
-
-    /**
-     * The player of a live access token with its hub user (null when it has none, or when that user
-     * is suspended or gone: `userId` is then set and `user` null), or null.
-     */
-    /** Deleting is the claim: a refresh token is spent once even under concurrency. */
-    async consumeRefreshToken(tokenHash: string, now: Date, tx: Executor = db) {
-      const rows = await tx
-        .delete(playerTokens)
-        .where(and(eq(playerTokens.tokenHash, tokenHash), eq(playerTokens.kind, 'refresh')))
-        .returning({
-          playerTag: playerTokens.playerTag,
-          userId: playerTokens.userId,
-          expiresAt: playerTokens.expiresAt,
-        });
-      const row = rows[0];
-      return row && row.expiresAt > now ? row : null;
-    },
-
-    async deleteExpiredTokens(playerTag: string, now: Date, tx: Executor = db) {
-      await tx
-        .delete(playerTokens)
-        .where(and(eq(playerTokens.playerTag, playerTag), lte(playerTokens.expiresAt, now)));
     },
 
     async getProfileDateOfBirth(playerTag: string, tx: Executor = db): Promise<string | null> {
