@@ -269,7 +269,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   await registerMatchRoom(app, { db: database.db, now });
   // The demo's simulated teams keep playing (DEMO_BOTS; demo seed and simulated game only).
-  registerDemo(app, {
+  await registerDemo(app, {
     config: config.demo,
     seedDemo: config.seedDemo,
     workers: config.ladder.workers,

@@ -68,3 +68,17 @@ export const simClanPatchBody = z.object({
   }),
 });
 export type SimClanPatchBody = z.infer<typeof simClanPatchBody>;
+
+/** A demo team the demo bots could not queue (GET /demo-bots/refusals): why, by its error code. */
+export const demoBotRefusalResource = z.object({
+  id: z.string(),
+  type: z.literal('demo-bot-refusals'),
+  attributes: z.object({
+    team: z.string(),
+    code: z.string(),
+    detail: z.string(),
+    at: z.string(),
+  }),
+});
+export type DemoBotRefusalResource = z.infer<typeof demoBotRefusalResource>;
+export const demoBotRefusalListDocument = listDocument(demoBotRefusalResource);

@@ -10,6 +10,7 @@ import {
   stageMatchSeries,
 } from '../../src/db/schema/index.js';
 import type { DemoStepReport } from '../../src/features/demo/demo-driver.js';
+import { simDemoLadderClans } from '../../src/game/simulated/sim-demo-ladder-dataset.js';
 import { seedDemoLadder } from '../../src/seed/demo-ladder-seed.js';
 import { seedDemoSeason } from '../../src/seed/demo-season-seed.js';
 import { startTestApp, type TestContext, testConfig } from '../harness.js';
@@ -159,5 +160,32 @@ describeEachKind('demo bots [%s]', (kind) => {
     const playedNow = series.filter((row) => (row.series.finishedAt?.getTime() ?? 0) > START.getTime());
     expect(playedNow.length).toBeGreaterThan(0);
     expect(playedNow.every((row) => row.series.warId !== null)).toBe(true);
+  });
+
+  it('a demo team that cannot queue says why (simulator console), and plays again once fixed', async () => {
+    const refusals = async () => {
+      const response = await ctx.app.inject({ method: 'GET', url: '/api/simulator/1.0/demo-bots/refusals' });
+      expect(response.statusCode).toBe(200);
+      return response.json().data as { attributes: { code: string; team: string } }[];
+    };
+    const setWar = (tag: string, warStatus: 'clanWar' | 'none') =>
+      ctx.app.inject({
+        method: 'PATCH',
+        url: `/api/simulator/1.0/clans/${encodeURIComponent(tag)}`,
+        payload: { data: { attributes: { warStatus } } },
+      });
+    // Every demo ladder clan is put in a war in the simulator; an hour later the bots try to queue.
+    for (const clan of simDemoLadderClans) expect((await setWar(clan.tag, 'clanWar')).statusCode).toBe(200);
+    clock += 3_600_000;
+    await ctx.app.demo!.step();
+    const inWar = async () => (await refusals()).filter((r) => r.attributes.code === 'CLAN_IS_IN_WAR');
+    const refused = await inWar();
+    expect(refused.length).toBeGreaterThan(0);
+    // The fix: the war ends in the simulator; after the rest the teams queue again, the refusals go.
+    for (const clan of simDemoLadderClans) await setWar(clan.tag, 'none');
+    clock += 3_600_000;
+    const report = await ctx.app.demo!.step();
+    expect(report.queued).toBeGreaterThan(0);
+    expect((await inWar()).length).toBeLessThan(refused.length);
   });
 });

@@ -1,3 +1,4 @@
+import { SIMULATOR_API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { GameAdapter } from '../../game/index.js';
 import type { DbSimGame } from '../../game/simulated/db-sim-game.js';
@@ -6,6 +7,7 @@ import type { BracketsDeps } from '../brackets/brackets-service.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import type { DemoConfig } from './demo-config.js';
 import { createDemoDriver, type DemoDriver } from './demo-driver.js';
+import { demoRoutes } from './demo-routes.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -30,10 +32,11 @@ export interface DemoDeps {
  * The demo bots (features/demo): a periodic loop on the instance that runs the ladder workers,
  * only with the demo seed and the simulated game, unless DEMO_BOTS=false.
  */
-export function registerDemo(app: FastifyInstance, deps: DemoDeps): void {
+export async function registerDemo(app: FastifyInstance, deps: DemoDeps): Promise<void> {
   const on = deps.config.enabled && deps.seedDemo && deps.sim !== null && deps.workers;
   if (!on || !deps.sim) {
     app.decorate('demo', null);
+    if (deps.sim) await app.register(demoRoutes(null), { prefix: SIMULATOR_API });
     return;
   }
   const driver = createDemoDriver({
@@ -48,6 +51,7 @@ export function registerDemo(app: FastifyInstance, deps: DemoDeps): void {
     log: app.log,
   });
   app.decorate('demo', driver);
+  await app.register(demoRoutes(driver), { prefix: SIMULATOR_API });
   let loop: ReturnType<typeof startPeriodicLoop> | null = null;
   app.addHook('onReady', () => {
     loop = startPeriodicLoop(
