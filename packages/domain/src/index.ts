@@ -1,6 +1,6 @@
+export * from './admin/activity-diff.js';
 export * from './admin/date-shift.js';
 export * from './admin/forms.js';
-export * from './admin/activity-diff.js';
 export * from './admin/permissions.js';
 export * from './checkins/index.js';
 export * from './competition/advancement.js';

@@ -11,6 +11,6 @@ export * from './players';
 export * from './rosters';
 export * from './segments';
 export * from './sim-game';
+export * from './stage-disqualifications';
 export * from './user-contacts';
 export * from './users';
-export * from './stage-disqualifications';
