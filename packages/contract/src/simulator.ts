@@ -82,3 +82,4 @@ export const demoBotRefusalResource = z.object({
 });
 export type DemoBotRefusalResource = z.infer<typeof demoBotRefusalResource>;
 export const demoBotRefusalListDocument = listDocument(demoBotRefusalResource);
+export type DemoBotRefusalListDocument = z.infer<typeof demoBotRefusalListDocument>;

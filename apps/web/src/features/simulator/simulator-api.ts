@@ -1,4 +1,6 @@
 import type {
+  DemoBotRefusalListDocument,
+  DemoBotRefusalResource,
   SimClanDocument,
   SimClanListDocument,
   SimClanResource,
@@ -18,6 +20,14 @@ const bare = (tag: string) => encodeURIComponent(tag.replace(/^#/, ''));
 export async function listSimPlayers(): Promise<SimPlayer[]> {
   const document = await api.get<SimPlayerListDocument>(`${SIMULATOR_API}/players`);
   return document.data.map((player) => player.attributes);
+}
+
+export type DemoRefusal = DemoBotRefusalResource['attributes'];
+
+/** Demo teams the demo bots could not queue (empty when the bots are off or all is well). */
+export async function listDemoRefusals(): Promise<DemoRefusal[]> {
+  const document = await api.get<DemoBotRefusalListDocument>(`${SIMULATOR_API}/demo-bots/refusals`);
+  return document.data.map((refusal) => refusal.attributes);
 }
 
 export async function listSimClans(): Promise<SimClan[]> {

@@ -5,7 +5,10 @@ import { ApiError } from '../../lib/api-client';
 import { Notice } from '../shell/notice';
 import { PageLoader } from '../shell/page-loader';
 import { PageShell } from '../shell/page-shell';
+import { DemoTeamsSection } from './demo-teams-section';
 import {
+  type DemoRefusal,
+  listDemoRefusals,
   listSimClans,
   listSimPlayers,
   patchSimClan,
@@ -18,7 +21,7 @@ type Data =
   | { status: 'loading' }
   | { status: 'off' }
   | { status: 'error' }
-  | { status: 'on'; players: SimPlayer[]; clans: SimClan[] };
+  | { status: 'on'; players: SimPlayer[]; clans: SimClan[]; refusals: DemoRefusal[] };
 
 const TH_CHOICES = Array.from({ length: 17 }, (_, index) => 17 - index);
 const WAR_STATUSES = ['none', 'clanWar', 'friendlyWar'] as const;
@@ -32,8 +35,12 @@ export function SimulatorPage() {
 
   const load = useCallback(async () => {
     try {
-      const [players, clans] = await Promise.all([listSimPlayers(), listSimClans()]);
-      setData({ status: 'on', players, clans });
+      const [players, clans, refusals] = await Promise.all([
+        listSimPlayers(),
+        listSimClans(),
+        listDemoRefusals().catch(() => []),
+      ]);
+      setData({ status: 'on', players, clans, refusals });
     } catch (error) {
       setData(error instanceof ApiError && error.status === 404 ? { status: 'off' } : { status: 'error' });
     }
@@ -70,6 +77,7 @@ export function SimulatorPage() {
             </Notice>
           ) : null}
           {failed ? <Notice tone="danger">{t('saveFailed')}</Notice> : null}
+          <DemoTeamsSection refusals={data.refusals} />
           <ClansSection clans={data.clans} onChange={change} />
           <PlayersSection players={data.players} clans={data.clans} onChange={change} />
         </>
