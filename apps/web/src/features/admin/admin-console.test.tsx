@@ -8,7 +8,7 @@ const session = vi.hoisted(() => ({ current: null as null | { email: string; per
 vi.mock('./admin-session', () => ({
   useAdminSession: () => session.current,
   signIn: vi.fn(),
-  signOut: vi.fn(),
+  endSession: vi.fn(),
 }));
 
 // The pages themselves are not under test: each is a stub naming itself.

@@ -3,7 +3,7 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
 import { PageLoader } from '../shell/page-loader';
-import { signIn, signOut, useAdminSession } from './admin-session';
+import { endSession, signIn, useAdminSession } from './admin-session';
 import { Field, useAction } from './admin-ui';
 import './admin.css';
 
@@ -143,7 +143,7 @@ export function AdminConsole() {
             <span className="muted" data-testid="admin-signed-in">
               {t('signedInAs', { email: session.email, permissions: formatPermissions(session) })}
             </span>
-            <button className="button button--ghost" type="button" onClick={signOut}>
+            <button className="button button--ghost" type="button" onClick={() => void endSession()}>
               {t('nav.signOut')}
             </button>
           </div>

@@ -75,3 +75,17 @@ export async function signIn(email: string, password: string): Promise<'ok' | 'n
 export function signOut(): void {
   write(null);
 }
+
+/**
+ * The staff member signs out: the console forgets the session at once, and the server ends its
+ * tokens (POST /logout), so a copied token stops working too. A failed call (already expired,
+ * offline) changes nothing for the person: they are signed out of this console either way.
+ */
+export async function endSession(): Promise<void> {
+  const token = current?.token;
+  write(null);
+  if (!token) return;
+  await api
+    .post(`${API.users}/logout`, undefined, { headers: { authorization: `Bearer ${token}` } })
+    .catch(() => undefined);
+}
