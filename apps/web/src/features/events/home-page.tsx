@@ -9,6 +9,7 @@ import type { Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
 import { EventHero } from './event-hero';
 import { FinalsLinks } from './finals-links';
+import { PeriodNotice } from './period-notice';
 import { SegmentList } from './segment-list';
 import { useEventName } from './stage-name';
 
@@ -143,6 +144,7 @@ export function HomePage() {
   return (
     <PageShell name="home" title={t('home:title')} eyebrow={t('common:tagline')}>
       <p className="page__lead">{t('home:intro')}</p>
+      <PeriodNotice />
       <Suspense fallback={<HomeLoading />}>
         <Await resolve={home}>
           {(loaded: Loadable<HomeEvents>) =>
