@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -47,6 +47,7 @@ afterEach(() => {
 });
 
 const { AdminConsole } = await import('./admin-console');
+const { endSession } = await import('./admin-session');
 
 describe('the console shows each role only the pages it may use (issue #31)', () => {
   it('admin: every page', async () => {
@@ -85,5 +86,16 @@ describe('the console shows each role only the pages it may use (issue #31)', ()
     await consoleAs(['support'], '/admin/match-series');
     expect(screen.queryByText('match series page')).toBeNull();
     expect(screen.getByText(i18n.t('admin:nav.notAllowed'))).toBeTruthy();
+  });
+
+  it('signing out returns to the console’s start: the next staff member lands on their own first page', async () => {
+    await consoleAs(['organizer'], '/admin/match-series');
+    expect(await screen.findByText('match series page')).toBeTruthy();
+    // Support signs in next on this console (the mocked session is support's from the click on).
+    session.current = { email: 'support@hub.test', permissions: ['support'] };
+    fireEvent.click(screen.getByRole('button', { name: i18n.t('admin:nav.signOut') }));
+    expect(endSession).toHaveBeenCalled();
+    expect(await screen.findByText('users page')).toBeTruthy();
+    expect(screen.queryByText(i18n.t('admin:nav.notAllowed'))).toBeNull();
   });
 });

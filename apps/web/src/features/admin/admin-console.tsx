@@ -1,7 +1,7 @@
 import { type ConsoleSection, consoleSections, formatPermissions } from '@cwh/domain';
 import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, NavLink, Route, Routes, useLocation } from 'react-router';
+import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../shell/page-loader';
 import { endSession, signIn, useAdminSession } from './admin-session';
 import { Field, useAction } from './admin-ui';
@@ -121,6 +121,13 @@ export function AdminConsole() {
   const base = pathname.slice(0, pathname.indexOf('/admin') + '/admin'.length);
   // Only the pages the signed-in staff member may use (domain consoleSections, one rule).
   const sections = session ? consoleSections(session.permissions) : [];
+  const navigate = useNavigate();
+  // Signing out returns to the console's start, so whoever signs in next lands on their own first
+  // page, not on the page the previous staff member left open (perhaps not part of their role).
+  const leave = () => {
+    navigate(base);
+    void endSession();
+  };
   return (
     <div className="page admin" data-testid="page-admin">
       <h1 className="page__title">{t('title')}</h1>
@@ -143,7 +150,7 @@ export function AdminConsole() {
             <span className="muted" data-testid="admin-signed-in">
               {t('signedInAs', { email: session.email, permissions: formatPermissions(session) })}
             </span>
-            <button className="button button--ghost" type="button" onClick={() => void endSession()}>
+            <button className="button button--ghost" type="button" onClick={leave}>
               {t('nav.signOut')}
             </button>
           </div>
