@@ -173,7 +173,7 @@ export function startServer(
     let started = false;
     child.stdout!.on('data', (chunk: Buffer) => {
       keep(chunk);
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /(?:listening on|is running on) (http:\/\/\S+)/.exec(output);
       if (match && !started) {
         started = true;
         clearTimeout(timer);

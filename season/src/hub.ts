@@ -187,7 +187,7 @@ export class HubInstance {
       let started = false;
       const keep = (chunk: Buffer) => {
         this.output = (this.output + chunk.toString()).slice(-20_000);
-        if (!started && /listening on http/.test(this.output)) {
+        if (!started && /(listening on|is running on) http/.test(this.output)) {
           started = true;
           clearTimeout(timer);
           resolveStart();
