@@ -12,21 +12,25 @@ import { monthLater } from '../support/dates.js';
 import { type RunningServer, startServer } from '../support/server-process.js';
 
 /*
- * Issue #8's journey, in one sitting of one staff member at 1280×800: sign in to the console, clone
- * last season one month later, edit a stage's dates and add a registration phase in the copy, set the
- * advance rules of a finished stage and run the advancement, correct a result with a reason, reset a
- * player's password through the outbox mail (the player sets a new one from the mail's link and signs
- * in with it), suspend that player (the login then answers 401 UNAUTHENTICATED "This account is
- * suspended" and the player's token stops working), see the suspension on the player's roster, make
- * that roster the entry of the team the player founded and follow the team link, and read all of it,
- * before and after, in the activity log.
+ * Issue #8's journey at 1280×800, by the season's staff in the console (issue 31: each step is what
+ * a person does there). The organizer signs in, clones last season one month later, edits a stage's
+ * dates and adds a registration phase in the copy, adds a 4-team double-elimination stage to the
+ * current season with its advance rule, creates its bracket from the seeds, enters every result to a
+ * champion and runs the advancement, and corrects a ladder result with a reason. The support staff
+ * member (signing in on the same console after the organizer signs out) resets a player's password
+ * through the outbox mail (the player sets a new one from the mail's link and signs in with it) and
+ * suspends that player (the login then answers 401 UNAUTHENTICATED "This account is suspended" and
+ * the player's token stops working). The organizer, back, sees the suspension on the player's roster,
+ * makes that roster the entry of the team the player founded and follows the team link. Support then
+ * reads all of it, before and after, in the activity log: filtered by who did it and by object type.
  *
- * Roles: organizers run their events but have no user or log powers; support has those but no events.
- * `permissions` is a list, so before the journey the admin (through the API) gives the demo organizer
- * the `support` permission as well: one person does the whole journey, as a small tournament's only
- * staff member would. What the journey does not show is set up through the API beforehand: a stage to
- * advance (a 4-team double elimination under the current championship, created by the organizer and
- * its matches played through the results call, as captains' wars would).
+ * Roles as the console gives them (domain consoleSections): an organizer runs events but sees no
+ * Users, Activity log or Mail outbox; support has those and no events. Nobody is given a permission
+ * for the journey: the staff switch accounts through the console's sign-out and sign-in.
+ *
+ * Set-up a person does not do in the console goes through the API: simulated clans register and lock
+ * their rosters (the clan service's calls), so the new stage has 4 teams. The player founding a team
+ * (POST /teams) is the player's own call, not the console's.
  *
  * Order: the password reset comes before the suspension because a demo player has no password until
  * they choose one, and the refused sign-in must be refused for the suspension, not the password (the
@@ -35,17 +39,21 @@ import { type RunningServer, startServer } from '../support/server-process.js';
  * Own server: it changes the season, results and users.
  */
 const ADMIN = { email: 'admin@clanwarhub.local', password: 'ClanWarHub!2025' };
-const STAFF = { email: 'organizer@clanwarhub.local', password: 'Organizer!2025' };
+const ORGANIZER = { email: 'organizer@clanwarhub.local', password: 'Organizer!2025' };
+const SUPPORT = { email: 'support@clanwarhub.local', password: 'Support!2025' };
 const SEASON_PREFIX = 'Clash of Clans Championship';
 const T = API_PATHS.tournaments;
 const U = API_PATHS.users;
 const STAGE = 'E2E Journey Finals';
 const NEXT = 'Championship Finals';
 const NEW_PASSWORD = 'Journey-New-Pass1';
-/** The team the player creates once signed in; the staff member makes their roster its entry. */
+/** The team the player creates once signed in; the organizer makes their roster its entry. */
 const TEAM = 'Journey Serpents Esports';
 /** Simulated clans locked when the season has fewer than 4 locked rosters of its own. */
 const SIM_CLANS = ['#2PP0QJ8Y', '#2Y0PQ9LC', '#L0V9C2JG', '#P28QY0LR'];
+/** Teams of the new double-elimination stage, and the reason of each result the organizer enters. */
+const STAGE_TEAMS = 4;
+const RESULT_REASON = 'Journey: war log checked';
 
 interface Segment {
   id: string;
@@ -76,49 +84,12 @@ const lockedRosters = async (api: ApiClient, segmentId: string) =>
     )
   ).data.filter((r) => r.attributes.locked && !r.attributes.withdrawnAt).length;
 
-/** Plays every open series of the stage through the results call (home wins) until none is left. */
-async function playOut(api: ApiClient, segmentId: string) {
-  const stageId = (await api.call<{ data: { id: string } }>('GET', `${T}/segments/${segmentId}/bracket/info`))
-    .data.id;
-  for (let pass = 0; pass < 20; pass++) {
-    const open = (
-      await api.call<{
-        data: {
-          id: string;
-          attributes: { state: string; bye: boolean; competitors: { roster: unknown }[] };
-        }[];
-      }>('GET', `${T}/bracket/${stageId}/match-series?page[size]=100`)
-    ).data.filter(
-      (m) =>
-        m.attributes.state !== 'finished' &&
-        !m.attributes.bye &&
-        m.attributes.competitors.every((c) => c.roster),
-    );
-    if (open.length === 0) return;
-    for (const m of open) {
-      await api.call('PATCH', `${T}/match-series/${m.id}/relationships/matches/results`, {
-        data: { attributes: { homeStars: 14, awayStars: 10, reason: 'e2e: stage played out' } },
-      });
-    }
-  }
-}
-
 beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
-  // The admin gives the demo organizer the support permission too (see the comment above).
   const admin = await new ApiClient(server.baseURL).login(ADMIN.email, ADMIN.password);
-  const staff = (
-    await admin.call<{ data: { id: string }[] }>(
-      'GET',
-      `${U}/users?filter[search]=${encodeURIComponent(STAFF.email)}`,
-    )
-  ).data[0]!;
-  await admin.call('PATCH', `${U}/users/${staff.id}`, {
-    data: { type: 'users', id: staff.id, attributes: { permissions: ['organizer', 'support'] } },
-  });
-
-  staffApi = await new ApiClient(server.baseURL).login(STAFF.email, STAFF.password);
+  // The test's own reads (what to look for on the pages) go through the organizer's account.
+  staffApi = await new ApiClient(server.baseURL).login(ORGANIZER.email, ORGANIZER.password);
   const events = (await staffApi.call<{ data: Listed[] }>('GET', `${T}/events`)).data;
   const active = events.find(
     (e) => e.attributes.status === 'active' && e.attributes.name.startsWith(SEASON_PREFIX),
@@ -130,30 +101,10 @@ beforeAll(async () => {
   // 4 locked rosters: the demo season's, topped up with simulated clans locked through the clan service.
   const clans = new LadderApi(server.baseURL);
   for (const clan of SIM_CLANS) {
-    if ((await lockedRosters(staffApi, th17.id)) >= 4) break;
+    if ((await lockedRosters(staffApi, th17.id)) >= STAGE_TEAMS) break;
     await clans.lockTeam(clan, th17.id).catch(() => undefined);
   }
-  expect(await lockedRosters(staffApi, th17.id)).toBeGreaterThanOrEqual(4);
-  const stage = await staffApi.call<{ data: { id: string } }>('POST', `${T}/events/${season.id}/segments`, {
-    data: {
-      attributes: {
-        name: STAGE,
-        parentId: th17.id,
-        format: `${STAGE}: organizer journey`,
-        stageCode: 'MF',
-        eliminationType: 'double_elimination',
-        type: 'double_elimination',
-        configuration: { thLevel: 17, phase: null },
-        rosterSize: { playersMin: 5, playersMax: 5, coachesMax: 0 },
-        rostersLimit: { limit: 4, standbyLimit: 0 },
-        date: th17.attributes.date,
-      },
-    },
-  });
-  await staffApi.call('POST', `${T}/segments/${stage.data.id}/bracket`, {
-    data: { attributes: { size: 4, startsAt: new Date(Date.now() + 86_400_000).toISOString() } },
-  });
-  await playOut(staffApi, stage.data.id);
+  expect(await lockedRosters(staffApi, th17.id)).toBeGreaterThanOrEqual(STAGE_TEAMS);
 
   // A finished ladder series of the season, on the first page the Match series page lists.
   const finished = await staffApi.call<{ data: { id: string; attributes: { competition?: string } }[] }>(
@@ -173,13 +124,13 @@ beforeAll(async () => {
   player = { id: demo.id, email: demo.attributes.email };
 });
 
-/** The staff member's clicks and fields in the console (the player's own page is not counted). */
+/** The staff's clicks and fields in the console, both accounts (the player's own page is not counted). */
 let staffActions: ActionCount | null = null;
 
 afterAll(async () => {
   if (staffActions) {
     console.log(
-      `[actions] organizer journey (console): ${staffActions.clicks} clicks, ${staffActions.fields} fields`,
+      `[actions] organizer journey (console, organizer and support): ${staffActions.clicks} clicks, ${staffActions.fields} fields`,
     );
   }
   for (const context of contexts) await context.close();
@@ -197,20 +148,48 @@ async function newPage(): Promise<Page> {
   return context.newPage();
 }
 
-describe('one staff member runs the season from the console', () => {
+describe('the season’s staff run it from the console, each with their own account', () => {
   let page: Page;
   let admin: AdminPage;
+  let stages: AdminStagesPage;
 
-  it('signs in to the console with the organizer and support permissions', async () => {
+  const menu = () => page.getByTestId('admin-nav').getByRole('link').allTextContents();
+
+  /** The staff member at the console signs out and `who` signs in there. */
+  async function switchTo(who: { email: string; password: string }): Promise<void> {
+    await admin.signOut();
+    await admin.signIn(who.email, who.password);
+    await expect.poll(() => admin.signedIn().textContent()).toContain(who.email);
+  }
+
+  const finishedRows = () => page.locator('[data-testid="stage-series-row"][data-state="finished"]');
+
+  /** Enters a result (home wins 14 to 10) on every open series of the stage, one dialog each. */
+  async function enterOpenResults(): Promise<number> {
+    let entered = 0;
+    while ((await stages.openRows().count()) > 0) {
+      const finished = await finishedRows().count();
+      await stages.recordResult(stages.openRows().first(), 14, 10, RESULT_REASON);
+      entered += 1;
+      await expect.poll(() => finishedRows().count()).toBeGreaterThan(finished);
+    }
+    return entered;
+  }
+
+  it('the organizer signs in: the menu has the event pages, not Users, Activity log or Mail outbox', async () => {
     page = await newPage();
     staffActions = watchActions(page);
     admin = new AdminPage(page);
+    stages = new AdminStagesPage(page);
     await admin.open();
-    await admin.signIn(STAFF.email, STAFF.password);
-    await expect.poll(() => admin.signedIn().textContent()).toContain(STAFF.email);
-    const signedIn = (await admin.signedIn().textContent()) ?? '';
-    expect(signedIn).toContain('organizer');
-    expect(signedIn).toContain('support');
+    await admin.signIn(ORGANIZER.email, ORGANIZER.password);
+    await expect.poll(() => admin.signedIn().textContent()).toContain(ORGANIZER.email);
+    expect(await admin.signedIn().textContent()).not.toContain('support');
+    const items = await menu();
+    expect(items).toEqual(
+      expect.arrayContaining(['Events and seasons', 'Stages', 'Match series', 'Rosters']),
+    );
+    for (const hidden of ['Users', 'Activity log', 'Mail outbox']) expect(items).not.toContain(hidden);
   });
 
   it('clones last season one month later', async () => {
@@ -251,16 +230,56 @@ describe('one staff member runs the season from the console', () => {
     await page.screenshot({ path: '/tmp/journey-clone-edited-1280.png', fullPage: true });
   });
 
-  it('sets the finished stage’s advance rules and runs the advancement', async () => {
+  it('adds a double-elimination stage to the season, with its advance rule', async () => {
     const card = await admin.openEvent(season.name);
-    const editor = admin.segmentEditor(card, STAGE);
-    await editor.waitFor();
-    await admin.addAdvanceRule(editor, '1, 2', NEXT);
+    // A name and the format: the rest (part of Championship TH17, its dates, town hall 17) is the default.
+    await admin.addStage(card, STAGE, 'Double elimination');
+    const timeline = await card.locator('.admin-timeline li').allTextContents();
+    const added = timeline.find((line) => line.includes(STAGE)) ?? '';
+    expect(added).toMatch(new RegExp(`^— ${STAGE}`));
+    expect(added).toContain('Double elimination');
+    await admin.addAdvanceRule(admin.segmentEditor(card, STAGE), '1, 2', NEXT);
     await expect.poll(() => admin.segmentEditor(card, STAGE).textContent()).toContain(`1, 2 → ${NEXT}`);
-    await card.getByRole('link', { name: `Stages of ${STAGE}` }).click();
-    const stages = new AdminStagesPage(page);
-    await stages.summary().waitFor();
+  });
+
+  it('creates the stage’s bracket from four seeds and enters every result to a champion', async () => {
+    await admin
+      .event(season.name)
+      .getByRole('link', { name: `Stages of ${STAGE}` })
+      .click();
+    await stages.root().waitFor();
+    await stages.createForm().getByTestId('seed-input').first().waitFor();
+    await expect
+      .poll(() => stages.seeds().then((s) => s.filter(Boolean).length), { timeout: 10_000 })
+      .toBeGreaterThanOrEqual(STAGE_TEAMS);
+    // The four best placed of the season's locked rosters; the others are left out.
+    await stages.keepSeeds(STAGE_TEAMS);
+    expect((await stages.seeds()).filter(Boolean).sort()).toEqual(['1', '2', '3', '4']);
+    const preview = await stages.preview();
+    expect(preview).toHaveLength(2);
+    await page.screenshot({ path: '/tmp/journey-stage-preview-1280.png', fullPage: true });
+    await stages.create();
+    await expect.poll(() => stages.openRows().count()).toBe(2);
+    let entered = 0;
+    // Each pass plays the matches whose two teams are known; the next ones then become ready.
+    for (let pass = 0; pass < 8 && entered < 6; pass++) {
+      entered += await enterOpenResults();
+      await expect
+        .poll(() =>
+          stages
+            .openRows()
+            .count()
+            .then((n) => n > 0 || entered >= 6),
+        )
+        .toBe(true);
+    }
     await expect.poll(() => page.getByTestId('stage-complete').textContent()).toBe('Yes');
+    // Home always wins: the upper bracket's winner takes the first grand final, no reset.
+    expect(entered).toBe(6);
+    expect(await page.getByTestId('stage-champion').textContent()).not.toBe('—');
+  });
+
+  it('runs the finished stage’s advancement', async () => {
     await expect
       .poll(() => page.getByTestId('stage-advance-rules').textContent())
       .toBe(`Advance rules: 1, 2 → ${NEXT}`);
@@ -268,7 +287,7 @@ describe('one staff member runs the season from the console', () => {
     await stages.confirm('Advance');
     const outcome = page.getByTestId('advance-results');
     await outcome.waitFor();
-    expect(await outcome.locator('tbody tr').count()).toBe(4);
+    expect(await outcome.locator('tbody tr').count()).toBe(STAGE_TEAMS);
     expect(await outcome.locator('tbody tr').filter({ hasText: 'Qualified' }).count()).toBe(2);
     expect(
       await outcome
@@ -288,8 +307,15 @@ describe('one staff member runs the season from the console', () => {
     await expect.poll(() => row.getByTestId('row-result').textContent()).toBe('11 – 7');
   });
 
+  it('support signs in on the console: Users, Activity log and Mail outbox, no event pages', async () => {
+    await switchTo(SUPPORT);
+    const items = await menu();
+    expect(items).toEqual(['Users', 'Activity log', 'Mail outbox']);
+    // Support lands on Users.
+    await page.getByTestId('user-search').waitFor();
+  });
+
   it('resets a player’s password through the outbox mail; the player signs in with the new one', async () => {
-    await admin.nav('Users');
     await admin.searchUser(player.email);
     await admin.sendPasswordReset(player.email);
     await admin.nav('Mail outbox');
@@ -332,7 +358,8 @@ describe('one staff member runs the season from the console', () => {
     expect((await playerApi.answer('GET', `${U}/user`)).status).toBe(401);
   });
 
-  it('the suspended player’s roster shows it in the Rosters page', async () => {
+  it('the organizer, back on the console, sees the suspension on the player’s roster', async () => {
+    await switchTo(ORGANIZER);
     const listed = await staffApi.call<{
       data: {
         attributes: {
@@ -386,38 +413,66 @@ describe('one staff member runs the season from the console', () => {
     await page.screenshot({ path: '/tmp/journey-team-rosters-1280.png', fullPage: true });
   });
 
-  it('reads all of it in the activity log, before and after', async () => {
+  it('support reads all of it in the activity log: who, what, on which object, before and after', async () => {
+    await switchTo(SUPPORT);
     await admin.nav('Activity log');
-    const rows = page.getByTestId('activity-entry');
+    const log = page.getByTestId('admin-activity');
+    const rows = log.getByTestId('activity-entry');
+    const entry = (action: string) => log.locator(`[data-testid="activity-entry"][data-action="${action}"]`);
+    const shownActions = () =>
+      rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-action') ?? ''));
     await rows.first().waitFor();
-    const actions = await rows.evaluateAll((els) => els.map((el) => el.getAttribute('data-action') ?? ''));
-    expect(actions).toEqual(
-      expect.arrayContaining([
-        'event.clone',
-        'segment.update',
-        'segment.registration-phases.create',
-        'segment.advance-rules.create',
-        'match-series.results.correct',
-        'user.password-reset.request',
-        'user.password-reset.complete',
-        'user.suspend',
-        'roster.team',
-      ]),
+
+    // The unfiltered log holds everyone's steps, support's suspension among them.
+    await expect.poll(shownActions).toContain('user.suspend');
+    // What the organizer did: filtered by who. The list is the filtered one once support's steps are gone.
+    await log.getByTestId('activity-actor').fill(ORGANIZER.email);
+    await log.getByTestId('activity-filter').click();
+    const organizerSteps = [
+      'event.clone',
+      'segment.create',
+      'segment.update',
+      'segment.registration-phases.create',
+      'segment.advance-rules.create',
+      'match-series.results.correct',
+      'roster.team',
+    ];
+    await expect
+      .poll(async () => {
+        const shown = await shownActions();
+        return organizerSteps.every((a) => shown.includes(a)) && !shown.includes('user.suspend');
+      })
+      .toBe(true);
+    const organizerActions = await shownActions();
+    expect(organizerActions.some((a) => a.includes('advance') && a !== 'segment.advance-rules.create')).toBe(
+      true,
     );
-    expect(actions.some((a) => a.includes('advance') && a !== 'segment.advance-rules.create')).toBe(true);
-    // Before and after: the segment's old dates and the new ones, the suspension's reason.
-    const segmentUpdate = page
-      .locator('[data-testid="activity-entry"][data-action="segment.update"]')
-      .first();
-    const [before, after] = await segmentUpdate.locator('pre').allTextContents();
+    // Every entry shown is the organizer's: one name in the Who column.
+    expect(new Set(await log.getByTestId('activity-user').allTextContents()).size).toBe(1);
+    // Before and after, field by field: the copy's stage dates, old and new.
+    const dates = entry('segment.update')
+      .first()
+      .locator('[data-testid="activity-change-row"][data-field="dateFrom"]');
+    const [, before, after] = await dates.locator('td').allTextContents();
     expect(after).toContain('2026-05-01T14:00:00');
     expect(before).not.toContain('2026-05-01T14:00:00');
-    const suspension = page.locator('[data-testid="activity-entry"][data-action="user.suspend"]').first();
-    expect(await suspension.textContent()).toContain('Journey: shared the account');
-    const correction = page
-      .locator('[data-testid="activity-entry"][data-action="match-series.results.correct"]')
-      .first();
-    expect(await correction.textContent()).toContain('Journey: the war log shows 11 to 7');
+    expect(await entry('match-series.results.correct').first().textContent()).toContain(
+      'Journey: the war log shows 11 to 7',
+    );
     await page.screenshot({ path: '/tmp/journey-activity-1280.png', fullPage: false });
+
+    // What happened to users' accounts (support's and the player's own steps): filtered by object type.
+    await log.getByTestId('activity-actor').fill('');
+    await log.getByTestId('activity-type').selectOption('users');
+    await log.getByTestId('activity-filter').click();
+    const userSteps = ['user.password-reset.request', 'user.password-reset.complete', 'user.suspend'];
+    await expect
+      .poll(async () => {
+        const shown = await shownActions();
+        return userSteps.every((a) => shown.includes(a)) && !shown.includes('event.clone');
+      })
+      .toBe(true);
+    expect(await entry('user.suspend').first().textContent()).toContain('Journey: shared the account');
+    await page.screenshot({ path: '/tmp/journey-activity-users-1280.png', fullPage: false });
   });
 });
