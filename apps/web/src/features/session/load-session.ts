@@ -23,7 +23,7 @@ import {
 } from './in-app-bridge';
 import { runInitialLoad } from './initial-load';
 import { segmentPeriods } from './segment-periods';
-import { authApi } from './session-api';
+import { authApi, authHeaders } from './session-api';
 import { getSession, resetSession, type SessionState, updateSession } from './session-store';
 import { forgetPlayer, readStoredPlayer, type StoredPlayer, storePlayer } from './standalone-player';
 import { cancelTokenRefresh, scheduleTokenRefresh } from './token-refresh';
@@ -313,8 +313,19 @@ export function adoptHubUser(userId: string): void {
   setErrorContext({ userId, playerTag: getSession().playerTag, country: getSession().country });
 }
 
-export function signOut(): void {
+/**
+ * The player signs out: this device forgets them at once, and the server ends the session's tokens
+ * (POST /logout), so a copied token stops working too. A refused or failed call (expired token,
+ * offline) changes nothing for the person: they are signed out here either way.
+ */
+export function signOut(): Promise<void> {
+  const headers = authHeaders();
   forgetPlayer();
   cancelTokenRefresh();
   resetSession();
+  if (!headers.authorization) return Promise.resolve();
+  return api.post(`${API.users}/logout`, undefined, { headers }).then(
+    () => undefined,
+    () => undefined,
+  );
 }

@@ -143,8 +143,19 @@ describe('the live connection follows the session', () => {
     expect(sockets[0]?.disconnects).toBe(1);
     expect(sockets[1]?.announced).toEqual([{ userId: 'u-member', token: 'member-token' }]);
 
-    signOut();
+    await signOut();
     expect(sockets[1]?.disconnects).toBe(1);
+    // The server is asked to end the member's session too (its tokens stop working everywhere).
+    const calls = vi.mocked(fetch).mock.calls.map(([url, init]) => ({
+      url: String(url),
+      method: init?.method,
+      authorization: (init?.headers as Record<string, string> | undefined)?.authorization,
+    }));
+    expect(calls.at(-1)).toEqual({
+      url: expect.stringMatching(/\/api\/users\/1\.0\/logout$/),
+      method: 'POST',
+      authorization: 'Bearer member-token',
+    });
   });
 
   it('a refreshed token reaches the open connection without a new one', async () => {

@@ -66,7 +66,12 @@ export function ProfileVerifyPage() {
           <p>{t('verify.signedInAs', { name: session.playerName, tag: session.playerTag ?? '' })}</p>
           <div className="action-bar">
             <MyTeamLink />
-            <button type="button" className="button button--ghost" onClick={signOut} data-testid="sign-out">
+            <button
+              type="button"
+              className="button button--ghost"
+              onClick={() => void signOut()}
+              data-testid="sign-out"
+            >
               {t('verify.signOut')}
             </button>
           </div>
