@@ -1,6 +1,6 @@
 import type { EventResource, SegmentResource } from '@cwh/contract';
 import { CHAMPIONSHIP_TH_LEVEL } from '@cwh/domain';
-import { Suspense, useMemo } from 'react';
+import { type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Await, Link, useLoaderData, useRevalidator } from 'react-router';
 import { useLocale } from '../../i18n/use-locale';
@@ -9,7 +9,6 @@ import type { Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
 import { EventHero } from './event-hero';
 import { FinalsLinks } from './finals-links';
-import { PeriodNotice } from './period-notice';
 import { SegmentList } from './segment-list';
 import { useEventName } from './stage-name';
 
@@ -138,13 +137,14 @@ function Home({ home }: { home: HomeEvents }) {
   );
 }
 
-export function HomePage() {
+/** `notice`: the block of the session's period flags (the route passes the session's own, spec 3). */
+export function HomePage({ notice }: { notice?: ReactNode }) {
   const { t } = useTranslation(['home', 'common']);
   const { home } = useLoaderData() as HomeData;
   return (
     <PageShell name="home" title={t('home:title')} eyebrow={t('common:tagline')}>
       <p className="page__lead">{t('home:intro')}</p>
-      <PeriodNotice />
+      {notice}
       <Suspense fallback={<HomeLoading />}>
         <Await resolve={home}>
           {(loaded: Loadable<HomeEvents>) =>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
-import { useSession } from '../session/session-store';
+import { useSession } from './session-store';
 
 /**
  * The home's block for the session period flags (spec 3): while the team's check-in window is open,

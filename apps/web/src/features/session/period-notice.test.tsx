@@ -3,8 +3,8 @@ import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
 import { initI18n } from '../../i18n/i18n';
-import { getSession, resetSession, updateSession } from '../session/session-store';
 import { PeriodNotice } from './period-notice';
+import { getSession, resetSession, updateSession } from './session-store';
 
 function renderNotice() {
   const router = createMemoryRouter([{ path: '/', element: <PeriodNotice /> }]);
