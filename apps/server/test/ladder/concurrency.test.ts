@@ -53,7 +53,7 @@ function startInstance(url: string): Promise<Instance> {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk.toString();
-      const match = /listening on (http:\/\/\S+)/.exec(output);
+      const match = /(?:listening on|is running on) (http:\/\/\S+)/.exec(output);
       if (match) {
         clearTimeout(timer);
         resolvePromise({ child, base: match[1]!.replace('localhost', '127.0.0.1'), alive: true });

@@ -223,8 +223,12 @@ describeEachDatabase(
         playerTags: c.playerTags,
         updatedAt: clock.now,
       });
-      // The status answers the same entry.
-      expect(await status(ctx.app, c)).toEqual(data);
+      // The status answers the same entry, and says there is no rematch wait (the join answer
+      // leaves `rematch` out: contract queue.ts).
+      expect(await status(ctx.app, c)).toEqual({
+        ...data,
+        attributes: { ...data.attributes, rematch: null },
+      });
       await leave(c);
     });
 
