@@ -31,7 +31,8 @@ export const ROUTES: { path: string; page: string; needsSession?: boolean }[] = 
   { path: '/error/11', page: 'error' },
   { path: '/fatal-error', page: 'fatal-error' },
   { path: '/fatal-error/Something%20broke', page: 'fatal-error' },
-  { path: '/match', page: 'match' },
+  // Without an id: the player's next or live match, else (a visitor, as here) the schedule.
+  { path: '/match', page: 'schedule' },
   { path: '/match/42', page: 'match' },
   { path: '/world-finals', page: 'world-finals' },
   { path: '/world-finals/day-1', page: 'world-finals-day-1' },
