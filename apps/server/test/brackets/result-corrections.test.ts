@@ -3,17 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import {
-  type Callers,
-  call,
-  createCallers,
-  expectedStatus,
-  ORGANIZERS,
-  ROLES,
-} from '../admin/admin-fixtures.js';
+import { type Callers, call, expectedStatus, ORGANIZERS, ROLES } from '../admin/admin-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
-import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
-import { copySegment, type SeriesJson } from './stage-fixtures.js';
+import { copySegment, type SeriesJson, stageField, stageSeries } from './stage-fixtures.js';
 
 const T = API.tournaments;
 
@@ -31,22 +23,10 @@ describeEachDatabase(
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
-      const ladder = await ladderSegment(db());
-      const captains = await createCaptains(db(), {
-        count: 8,
-        offset: 9700,
-        parentSegmentId: ladder.parentId,
-        eventId: ladder.eventId,
-        now: ctx.now,
-      });
-      rosterIds = captains.map((c) => c.rosterId);
-      callers = await createCallers(ctx);
-      admin = callers.tokens.admin!;
+      ({ callers, admin, rosterIds } = await stageField(ctx, { count: 8, offset: 9700 }));
     });
 
-    const seriesOf = async (stageId: string, query = ''): Promise<SeriesJson[]> =>
-      (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50${query}`)).json()
-        .data;
+    const seriesOf = (stageId: string, query = '') => stageSeries(ctx, stageId, query);
     const ready = (list: SeriesJson[]) =>
       list.filter(
         (s) => s.attributes.state === 'scheduled' && s.attributes.competitors.every((c) => c.roster),

@@ -1,6 +1,10 @@
+import { API } from '@cwh/contract';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../src/db/client.js';
 import { matchSeries, matchSeriesCompetitors, segments } from '../../src/db/schema/index.js';
+import { type Callers, call, createCallers } from '../admin/admin-fixtures.js';
+import type { TestContext } from '../harness.js';
+import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 
 /**
  * A scheduled ladder series between two rosters (home at position 0), as the ladder's pairing
@@ -76,3 +80,29 @@ export const DEFAULT_TIEBREAKS = [
   'destructionDifference',
   'seed',
 ];
+
+/**
+ * A stage test's field: `count` locked ladder rosters of the current championship (player tags from
+ * `offset`), and the callers of every role with the admin's token.
+ */
+export async function stageField(
+  ctx: TestContext,
+  { count, offset }: { count: number; offset: number },
+): Promise<{ callers: Callers; admin: string; rosterIds: string[] }> {
+  const ladder = await ladderSegment(ctx.database.db);
+  const captains = await createCaptains(ctx.database.db, {
+    count,
+    offset,
+    parentSegmentId: ladder.parentId,
+    eventId: ladder.eventId,
+    now: ctx.now,
+  });
+  const callers = await createCallers(ctx);
+  return { callers, admin: callers.tokens.admin!, rosterIds: captains.map((c) => c.rosterId) };
+}
+
+/** A stage's series as the public bracket call lists them (one page of 50; `query` adds filters). */
+export async function stageSeries(ctx: TestContext, stageId: string, query = ''): Promise<SeriesJson[]> {
+  const url = `${API.tournaments}/bracket/${stageId}/match-series?page[size]=50${query}`;
+  return (await call(ctx.app, null, 'GET', url)).json().data;
+}

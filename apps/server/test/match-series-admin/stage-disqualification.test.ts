@@ -3,17 +3,9 @@ import { eq } from 'drizzle-orm';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { activityLog, rosters } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
-import {
-  type Callers,
-  call,
-  createCallers,
-  expectedStatus,
-  ORGANIZERS,
-  ROLES,
-} from '../admin/admin-fixtures.js';
-import { copySegment, type SeriesJson } from '../brackets/stage-fixtures.js';
+import { type Callers, call, expectedStatus, ORGANIZERS, ROLES } from '../admin/admin-fixtures.js';
+import { copySegment, stageField, stageSeries } from '../brackets/stage-fixtures.js';
 import { describeEachDatabase } from '../harness.js';
-import { createCaptains, ladderSegment } from '../ladder/ladder-fixtures.js';
 
 const T = API.tournaments;
 
@@ -31,22 +23,10 @@ describeEachDatabase(
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
-      const ladder = await ladderSegment(db());
-      const captains = await createCaptains(db(), {
-        count: 8,
-        offset: 9800,
-        parentSegmentId: ladder.parentId,
-        eventId: ladder.eventId,
-        now: ctx.now,
-      });
-      rosterIds = captains.map((c) => c.rosterId);
-      callers = await createCallers(ctx);
-      admin = callers.tokens.admin!;
+      ({ callers, admin, rosterIds } = await stageField(ctx, { count: 8, offset: 9800 }));
     });
 
-    const seriesOf = async (stageId: string, query = ''): Promise<SeriesJson[]> =>
-      (await call(ctx.app, null, 'GET', `${T}/bracket/${stageId}/match-series?page[size]=50${query}`)).json()
-        .data;
+    const seriesOf = (stageId: string, query = '') => stageSeries(ctx, stageId, query);
     const disqualify = (token: string | null, segment: string, rosterId: string, reason: string) =>
       call(ctx.app, token, 'POST', `${T}/segments/${segment}/rosters/${rosterId}/disqualify`, { reason });
     const swissStage = async (slug: string) => {
