@@ -3,11 +3,11 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 
 const admin = vi.hoisted(() => ({ activity: vi.fn(), users: vi.fn() }));
-vi.mock('./admin-api', () => ({ adminApi: admin }));
+vi.mock('../console/admin-api', () => ({ adminApi: admin }));
 const { ActivityLogPage, dayBoundary } = await import('./activity-log-page');
 
 const entry = (over: Partial<ActivityLogResource['attributes']> = {}): ActivityLogResource => ({

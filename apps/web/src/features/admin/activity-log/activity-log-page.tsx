@@ -2,10 +2,10 @@ import type { ActivityLogResource } from '@cwh/contract';
 import { activityChanges } from '@cwh/domain';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale } from '../../i18n/use-locale';
-import { formatDateTime } from '../../lib/dates';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { useLocale } from '../../../i18n/use-locale';
+import { formatDateTime } from '../../../lib/dates';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 
 /** Kinds of object the log names; those seen in the loaded entries are added. */
 const KNOWN_TYPES = ['events', 'segments', 'match-series', 'rosters', 'users', 'email-addresses', 'disputes'];

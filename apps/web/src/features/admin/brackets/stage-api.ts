@@ -3,14 +3,15 @@ import type {
   BracketInfoResource,
   CreateBracketBody,
   MatchSeriesResource,
+  MatchSeriesResultPreviewDocument,
   PageMeta,
   RosterResource,
   SegmentStandingListDocument,
   SwissRecordResource,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../lib/api-client';
-import { adminToken, signOut } from './admin-session';
+import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { adminToken, signOut } from '../console/admin-session';
 
 /**
  * The stage calls of the organizer console (tournament stages, spec §7 and issue #7): create and
@@ -51,6 +52,15 @@ export interface SeriesResultInput {
   reason: string;
 }
 
+/** What a result would reset (POST /match-series/{id}/results/preview, issue #31). */
+export type ResultPreview = MatchSeriesResultPreviewDocument['data']['attributes'];
+export interface PreviewInput {
+  homeStars: number;
+  awayStars: number;
+  homeDestruction?: number;
+  awayDestruction?: number;
+  forfeit?: 'home' | 'away' | 'both';
+}
 async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
   try {
     return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
@@ -118,6 +128,25 @@ export const stageApi = {
    * The organizer's result of a series, with a reason (spec §7 match series admin:
    * PATCH /match-series/{id}/relationships/matches/results). The one place the call is made.
    */
+  /** What entering this result would reset (later bracket matches, later swiss rounds). */
+  previewResult: async (id: string, input: PreviewInput): Promise<ResultPreview> => {
+    const { homeStars, awayStars, homeDestruction, awayDestruction, forfeit } = input;
+    const attributes = {
+      homeStars,
+      awayStars,
+      ...(homeDestruction !== undefined ? { homeDestruction } : {}),
+      ...(awayDestruction !== undefined ? { awayDestruction } : {}),
+      ...(forfeit ? { forfeit } : {}),
+    };
+    const answer = await call((o) =>
+      api.post<MatchSeriesResultPreviewDocument>(
+        `${T}/match-series/${id}/results/preview`,
+        { data: { attributes } },
+        o,
+      ),
+    );
+    return answer.data.attributes;
+  },
   recordResult: (seriesId: string, input: SeriesResultInput) =>
     call((o) =>
       api.patch<unknown>(

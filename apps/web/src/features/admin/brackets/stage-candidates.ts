@@ -1,5 +1,5 @@
 import type { RosterResource, SegmentResource } from '@cwh/contract';
-import { rostersAdminApi } from './rosters-admin-api';
+import { rostersAdminApi } from '../rosters/rosters-admin-api';
 import { stageApi } from './stage-api';
 import type { SeedCandidate } from './stage-create-form';
 

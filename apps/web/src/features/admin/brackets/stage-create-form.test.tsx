@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { type SeedCandidate, StageCreateForm } from './stage-create-form';
 
 /** The seeding part of Create stage: the qualified teams preselected, reordered, the first round previewed. */

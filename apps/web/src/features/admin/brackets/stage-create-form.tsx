@@ -1,7 +1,8 @@
 import { defaultSwissRounds, type SwissConfig } from '@cwh/domain';
 import { type FormEvent, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, useAction } from './admin-ui';
+import { Field, useAction } from '../console/admin-ui';
+import { StagePreview } from '../rosters/stage-preview';
 import { stageApi } from './stage-api';
 import {
   type CreateStageForm,
@@ -10,7 +11,6 @@ import {
   TIEBREAK_KEYS,
   type TiebreakKey,
 } from './stage-forms';
-import { StagePreview } from './stage-preview';
 import { useStageCall } from './stage-refusal';
 
 export interface SeedCandidate {

@@ -2,8 +2,8 @@ import type { MatchSeriesResource } from '@cwh/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { StageCreateForm } from './stage-create-form';
 import { RecordResultDialog } from './stage-result-dialog';
 

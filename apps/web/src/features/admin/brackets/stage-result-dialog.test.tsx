@@ -2,15 +2,15 @@ import type { MatchSeriesResource } from '@cwh/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { resultFormOf } from './result-correction';
 
 const api = vi.hoisted(() => ({ previewResult: vi.fn() }));
-vi.mock('./match-series-admin-api', async (original) => ({
-  ...(await original<typeof import('./match-series-admin-api')>()),
-  matchSeriesAdminApi: api,
-}));
+vi.mock('./stage-api', async (original) => {
+  const real = await original<typeof import('./stage-api')>();
+  return { ...real, stageApi: { ...real.stageApi, previewResult: api.previewResult } };
+});
 
 const { RecordResultDialog } = await import('./stage-result-dialog');
 

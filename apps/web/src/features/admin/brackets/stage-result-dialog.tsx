@@ -1,11 +1,10 @@
 import type { MatchSeriesResource } from '@cwh/contract';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Modal } from '../../lib/modal';
-import { Field, useAction } from './admin-ui';
-import { matchSeriesAdminApi, type ResultPreview } from './match-series-admin-api';
+import { Modal } from '../../../lib/modal';
+import { Field, useAction } from '../console/admin-ui';
 import { resultFormOf } from './result-correction';
-import { type SeriesResultInput, stageApi } from './stage-api';
+import { type ResultPreview, type SeriesResultInput, stageApi } from './stage-api';
 import { type ResultForm, resultBody } from './stage-forms';
 import { useStageCall } from './stage-refusal';
 
@@ -95,7 +94,7 @@ export function RecordResultDialog({
       () =>
         stageCall(async () => {
           if (series.attributes.state === 'finished')
-            found.plan = await matchSeriesAdminApi.previewResult(series.id, checked.value);
+            found.plan = await stageApi.previewResult(series.id, checked.value);
           if (found.plan && found.plan.resets.length > 0) return;
           await save(checked.value);
         }),

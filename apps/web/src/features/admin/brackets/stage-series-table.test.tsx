@@ -2,8 +2,8 @@ import type { MatchSeriesResource, RosterResource } from '@cwh/contract';
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { StageSeriesTable } from './stage-series-table';
 
 type Attributes = MatchSeriesResource['attributes'];

@@ -2,7 +2,7 @@ import type { MatchSeriesCompetitor, MatchSeriesResource, RosterResource } from 
 import type { TFunction } from 'i18next';
 import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { gmt } from './console-date';
+import { gmt } from '../console/console-date';
 import { type CheckinItem, stageApi } from './stage-api';
 import { RecordResultDialog } from './stage-result-dialog';
 

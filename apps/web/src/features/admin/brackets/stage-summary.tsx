@@ -1,7 +1,7 @@
 import type { SegmentResource, SwissRecordResource } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { gmt } from './console-date';
+import { gmt } from '../console/console-date';
 import type { Advancement, StageInfo } from './stage-api';
 
 /** The Stages page's read-only parts: the stage's facts, its swiss standings, the advancement. */

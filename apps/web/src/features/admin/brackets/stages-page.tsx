@@ -8,10 +8,10 @@ import type {
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
-import { Modal } from '../../lib/modal';
-import { adminApi } from './admin-api';
-import { useAction } from './admin-ui';
-import { PickbanSetupPanel } from './pickban-setup-panel';
+import { Modal } from '../../../lib/modal';
+import { adminApi } from '../console/admin-api';
+import { useAction } from '../console/admin-ui';
+import { PickbanSetupPanel } from '../match-room/pickban-setup-panel';
 import { type Advancement, type AdvanceRule, type StageInfo, stageApi } from './stage-api';
 import { stageCandidates } from './stage-candidates';
 import { type SeedCandidate, StageCreateForm } from './stage-create-form';

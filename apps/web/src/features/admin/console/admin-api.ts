@@ -7,7 +7,7 @@ import type {
   SegmentResource,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { api, type RequestOptions } from '../../lib/api-client';
+import { api, type RequestOptions } from '../../../lib/api-client';
 import { adminToken, signOut } from './admin-session';
 
 type Query = NonNullable<RequestOptions['query']>;

@@ -1,7 +1,7 @@
 import { API } from '@cwh/contract/constants';
 import { isStaff } from '@cwh/domain';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../lib/api-client';
+import { api } from '../../../lib/api-client';
 
 /** The console's own sign-in (staff e-mail and password), kept apart from the player's session. */
 export interface AdminSession {

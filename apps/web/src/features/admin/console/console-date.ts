@@ -1,6 +1,6 @@
 import { isLocale } from '@cwh/domain';
 import i18n from 'i18next';
-import { formatDateTime } from '../../lib/dates';
+import { formatDateTime } from '../../../lib/dates';
 
 /**
  * A date as the console shows it: the hub's date rule (spec 1: day, short month, year, 24-hour

@@ -2,8 +2,8 @@ import type { EventResource } from '@cwh/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadLocale } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { initI18n, loadLocale } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { adminApi } from './admin-api';
 import { NameTranslationsForm, namesToSave } from './name-translations-form';
 

@@ -2,7 +2,7 @@ import type { NameTranslations } from '@cwh/contract';
 import { LOCALES } from '@cwh/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../../i18n/languages';
+import { LANGUAGE_NAMES } from '../../../i18n/languages';
 import { Field, useAction } from './admin-ui';
 
 /** The locales an organizer names things in besides English (the name itself); the contract's

@@ -6,9 +6,9 @@ import type {
   DisputeSettingsDocument,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../lib/api-client';
-import { adminToken, signOut } from './admin-session';
-import type { SeriesResultInput } from './stage-api';
+import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import type { SeriesResultInput } from '../brackets/stage-api';
+import { adminToken, signOut } from '../console/admin-session';
 
 /**
  * The dispute queue of the console (issue #13, docs/api/disputes.md): open disputes of the events

@@ -3,8 +3,8 @@ import { fireEvent, render, screen, waitFor, within } from '@testing-library/rea
 import { I18nextProvider } from 'react-i18next';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 
 const api = vi.hoisted(() => ({
   queue: vi.fn(),
@@ -16,16 +16,16 @@ const api = vi.hoisted(() => ({
 }));
 const admin = vi.hoisted(() => ({ events: vi.fn(), segments: vi.fn() }));
 vi.mock('./dispute-admin-api', () => ({ disputeAdminApi: api }));
-vi.mock('./admin-api', () => ({ adminApi: admin }));
-vi.mock('./match-series-admin-api', () => ({
-  matchSeriesAdminApi: {
-    previewResult: vi
-      .fn()
-      .mockResolvedValue({ competition: 'ladder', corrected: true, resets: [], removedRounds: [] }),
-  },
-}));
+vi.mock('../console/admin-api', () => ({ adminApi: admin }));
+vi.mock('../brackets/stage-api', async (original) => {
+  const real = await original<typeof import('../brackets/stage-api')>();
+  const previewResult = vi
+    .fn()
+    .mockResolvedValue({ competition: 'ladder', corrected: true, resets: [], removedRounds: [] });
+  return { ...real, stageApi: { ...real.stageApi, previewResult } };
+});
 // The screenshots' bytes are not what this page's test is about.
-vi.mock('../match-room/screenshot', () => ({
+vi.mock('../../match-room/screenshot', () => ({
   Screenshot: ({ alt }: { alt: string }) => <span role="img" aria-label={alt} />,
 }));
 

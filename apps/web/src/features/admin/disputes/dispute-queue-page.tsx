@@ -1,15 +1,15 @@
 import type { AdminMatchSeriesResource, DisputeResource } from '@cwh/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
-import { formatDateTime } from '../../lib/dates';
-import { attachmentPath } from '../match-room/dispute-api';
-import { Screenshot } from '../match-room/screenshot';
-import { adminApi } from './admin-api';
-import { adminToken } from './admin-session';
-import { Field, useAction } from './admin-ui';
+import { useLocale, useLocalizedPath } from '../../../i18n/use-locale';
+import { formatDateTime } from '../../../lib/dates';
+import { attachmentPath } from '../../match-room/dispute-api';
+import { Screenshot } from '../../match-room/screenshot';
+import { RecordResultDialog } from '../brackets/stage-result-dialog';
+import { adminApi } from '../console/admin-api';
+import { adminToken } from '../console/admin-session';
+import { Field, useAction } from '../console/admin-ui';
 import { type DisputeFilter, disputeAdminApi } from './dispute-admin-api';
-import { RecordResultDialog } from './stage-result-dialog';
 import './disputes-admin.css';
 
 function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChanged: () => void }) {

@@ -1,8 +1,8 @@
 import type { EventResource } from '@cwh/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 
 /**
  * The event's community chat group (the WeChat group of the China region): the invite link its

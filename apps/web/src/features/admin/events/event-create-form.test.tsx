@@ -2,8 +2,8 @@ import type { EventResource } from '@cwh/contract';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { EventCreateForm, EventDeleteButton } from './event-create-form';
 
 describe('the admin creates and deletes events in the console', () => {

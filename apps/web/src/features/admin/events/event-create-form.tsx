@@ -2,8 +2,8 @@ import type { EventResource } from '@cwh/contract';
 import { CHAMPIONSHIP_TH_LEVEL, CUP_TH_LEVELS, localInputToIso } from '@cwh/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 
 type Competition = 'championship' | 'townHallCup';
 const LEVELS: Record<Competition, number[]> = {

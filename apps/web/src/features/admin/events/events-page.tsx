@@ -1,15 +1,15 @@
 import type { EventResource } from '@cwh/contract';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { useAdminSession } from './admin-session';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { useAdminSession } from '../console/admin-session';
+import { Field, useAction } from '../console/admin-ui';
+import { gmt } from '../console/console-date';
+import { NameTranslationsForm } from '../console/name-translations-form';
+import { SeasonEditor } from '../segments/season-editor';
 import { ChatGroupForm } from './chat-group-form';
-import { gmt } from './console-date';
 import { EventCreateForm, EventDeleteButton } from './event-create-form';
-import { NameTranslationsForm } from './name-translations-form';
 import { PrizesForm } from './prizes-form';
-import { SeasonEditor } from './season-editor';
 
 function CloneForm({ event, onCloned }: { event: EventResource; onCloned: () => void }) {
   const { t } = useTranslation('admin');

@@ -1,8 +1,8 @@
 import type { EventPrizes, EventResource, PrizePlacement } from '@cwh/contract';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 
 /** `1=300000`, `3-4=50000`: one placement (or range) and its amount per line. */
 const PLACEMENT_LINE = /^(\d+)(?:\s*-\s*(\d+))?\s*=\s*(\d+)$/;

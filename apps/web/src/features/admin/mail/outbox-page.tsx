@@ -1,8 +1,8 @@
 import type { MailMessageResource } from '@cwh/contract';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { useAction } from '../console/admin-ui';
 
 /** /admin/outbox: mail the embedded default keeps instead of sending (no SMTP_URL). */
 export function OutboxPage() {

@@ -13,8 +13,8 @@ import type {
   UpdateItemBody,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../lib/api-client';
-import { adminToken, signOut } from './admin-session';
+import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { adminToken, signOut } from '../console/admin-session';
 
 /**
  * The organizer console's pick and ban setup (spec 7, issue #13; docs/api/pickban.md): an event's

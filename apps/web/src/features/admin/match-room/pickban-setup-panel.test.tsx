@@ -2,8 +2,8 @@ import { VETO_TURN_SECONDS as CONTRACT, VETO_ACTION_VALUES, VETO_STARTER_VALUES 
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { PickbanSetupPanel, VETO_TURN_SECONDS } from './pickban-setup-panel';
 
 /** A tiny pick and ban server behind the fetch stub: categories, items, the segment's veto. */

@@ -1,7 +1,7 @@
 import type { VETO_TURN_SECONDS as CONTRACT_TURN_SECONDS, SegmentVetoAttributes } from '@cwh/contract';
 import { type FormEvent, useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, useAction } from './admin-ui';
+import { Field, useAction } from '../console/admin-ui';
 import {
   type Category,
   type Item,

@@ -1,7 +1,7 @@
-import type { AdminMatchSeriesResource, MatchSeriesResultPreviewDocument, PageMeta } from '@cwh/contract';
+import type { AdminMatchSeriesResource, PageMeta } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../lib/api-client';
-import { adminToken, signOut } from './admin-session';
+import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { adminToken, signOut } from '../console/admin-session';
 
 /**
  * The match series admin calls of the console (spec §7, docs/api/match-series-admin.md): list and
@@ -13,15 +13,6 @@ const T = API.tournaments;
 type Query = NonNullable<RequestOptions['query']>;
 
 export type AdminSeries = AdminMatchSeriesResource;
-/** What a result would reset (POST /match-series/{id}/results/preview, issue #31). */
-export type ResultPreview = MatchSeriesResultPreviewDocument['data']['attributes'];
-export interface PreviewInput {
-  homeStars: number;
-  awayStars: number;
-  homeDestruction?: number;
-  awayDestruction?: number;
-  forfeit?: 'home' | 'away' | 'both';
-}
 export interface SeriesPage {
   data: AdminSeries[];
   meta?: PageMeta;
@@ -83,25 +74,6 @@ export const matchSeriesAdminApi = {
     call((o) => api.post<unknown>(`${T}/match-series/deleted/${id}/restore`, body({}), o)),
   update: (id: string, attributes: { date?: string; state?: EditableState; reason?: string }) =>
     call((o) => api.patch<unknown>(`${T}/match-series/${id}`, body(attributes), o)),
-  /** What entering this result would reset (later bracket matches, later swiss rounds). */
-  previewResult: async (id: string, input: PreviewInput): Promise<ResultPreview> => {
-    const { homeStars, awayStars, homeDestruction, awayDestruction, forfeit } = input;
-    const attributes = {
-      homeStars,
-      awayStars,
-      ...(homeDestruction !== undefined ? { homeDestruction } : {}),
-      ...(awayDestruction !== undefined ? { awayDestruction } : {}),
-      ...(forfeit ? { forfeit } : {}),
-    };
-    const answer = await call((o) =>
-      api.post<MatchSeriesResultPreviewDocument>(
-        `${T}/match-series/${id}/results/preview`,
-        body(attributes),
-        o,
-      ),
-    );
-    return answer.data.attributes;
-  },
   /**
    * Disqualifies a roster from one stage (issue #31): the series' own segment; the team forfeits
    * that stage's matches and reads the reason, and stays in the championship.

@@ -2,9 +2,9 @@ import type { AdminMatchSeriesResource } from '@cwh/contract';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { i18n, initI18n } from '../../i18n/i18n';
-import { ApiError } from '../../lib/api-client';
-import { changeField } from '../../test-fields';
+import { i18n, initI18n } from '../../../i18n/i18n';
+import { ApiError } from '../../../lib/api-client';
+import { changeField } from '../../../test-fields';
 import { seriesQuery } from './match-series-admin-api';
 
 const api = vi.hoisted(() => ({
@@ -22,7 +22,7 @@ vi.mock('./match-series-admin-api', async (original) => ({
   ...(await original<typeof import('./match-series-admin-api')>()),
   matchSeriesAdminApi: api,
 }));
-vi.mock('./admin-api', () => ({ adminApi: admin }));
+vi.mock('../console/admin-api', () => ({ adminApi: admin }));
 
 const { MatchSeriesPage } = await import('./match-series-page');
 

@@ -2,10 +2,11 @@ import type { EventResource, MatchSeriesResource, SegmentResource } from '@cwh/c
 import { isoToLocalInput, localInputToIso } from '@cwh/domain';
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ApiError } from '../../lib/api-client';
-import { Modal } from '../../lib/modal';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { ApiError } from '../../../lib/api-client';
+import { Modal } from '../../../lib/modal';
+import { RecordResultDialog } from '../brackets/stage-result-dialog';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 import {
   type AdminSeries,
   EDITABLE_STATES,
@@ -14,10 +15,9 @@ import {
   matchSeriesAdminApi,
   type SeriesFilter,
 } from './match-series-admin-api';
-import { RecordResultDialog } from './stage-result-dialog';
-import './stages.css';
+import '../brackets/stages.css';
 import './match-series.css';
-import { gmt } from './console-date';
+import { gmt } from '../console/console-date';
 
 type View = 'live' | 'deleted';
 type Dialog = { kind: 'reset' | 'delete' | 'edit' | 'result' | 'disqualify'; series: AdminSeries } | null;

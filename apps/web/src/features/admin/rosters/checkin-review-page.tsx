@@ -1,13 +1,13 @@
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearchParams } from 'react-router';
-import { Field, useAction } from './admin-ui';
+import { Field, useAction } from '../console/admin-ui';
 import { type CheckinReview, rostersAdminApi } from './rosters-admin-api';
 import { useEventsAndSegments } from './rosters-page';
 import { localToIso } from './seed-order';
 import { SeedingPanel } from './seeding-panel';
 import './rosters-admin.css';
-import { gmt } from './console-date';
+import { gmt } from '../console/console-date';
 
 function WindowCard({
   review,

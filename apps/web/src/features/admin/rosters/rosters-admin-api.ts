@@ -7,8 +7,8 @@ import type {
   TeamListDocument,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../lib/api-client';
-import { adminToken, signOut } from './admin-session';
+import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { adminToken, signOut } from '../console/admin-session';
 
 /**
  * The organizer console's rosters, check-in review and seeding calls (docs/api/rosters-admin.md),

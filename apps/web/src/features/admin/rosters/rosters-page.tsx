@@ -1,8 +1,8 @@
 import type { EventResource, SegmentResource } from '@cwh/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 import { type AdminRoster, rostersAdminApi } from './rosters-admin-api';
 import './rosters-admin.css';
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n, loadLocale } from '../../i18n/i18n';
+import { initI18n, loadLocale } from '../../../i18n/i18n';
 import { RostersPage } from './rosters-page';
 
 /** Issue 8: a suspended user's rosters show it (the owner or a member, as the server marks them). */

@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { RostersPage } from './rosters-page';
 
 /** A roster that is a team's entry links to that team: every roster of the team in the event. */

@@ -2,8 +2,8 @@ import { previewFirstRound } from '@cwh/domain';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { SeedingPanel } from './seeding-panel';
 
 const SEGMENT = 'seg-1';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Field, useAction } from './admin-ui';
-import { gmt } from './console-date';
+import { Field, useAction } from '../console/admin-ui';
+import { gmt } from '../console/console-date';
 import { rostersAdminApi, type SeedEntry, type Seeding } from './rosters-admin-api';
 import { localToIso, moveSeed, placeSeed } from './seed-order';
 import { StagePreview } from './stage-preview';

@@ -2,8 +2,8 @@ import type { SegmentResource } from '@cwh/contract';
 import { isoToLocalInput, localInputToIso } from '@cwh/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 
 /** The check-in window fields (segmentCheckinsConfig): a switch, and the window's start and end once it is on. */
 export function CheckinWindowFields({

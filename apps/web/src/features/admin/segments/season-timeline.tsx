@@ -1,7 +1,7 @@
 import type { SegmentResource } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
-import { gmt } from './console-date';
-import { StageLink } from './stage-link';
+import { StageLink } from '../brackets/stage-link';
+import { gmt } from '../console/console-date';
 
 /** The season's stages in date order: the organizer's overview before editing one. */
 /** The kind the Add stage form offers (its `type`, the container apart). */

@@ -1,6 +1,6 @@
 import type { CreateSegmentBody, EventResource, SegmentResource } from '@cwh/contract';
 import { isoToLocalInput, localInputToIso, parseCount } from '@cwh/domain';
-import type { Checked, FormError } from './stage-forms';
+import type { Checked, FormError } from '../brackets/stage-forms';
 
 /**
  * The Add stage form's rules, apart from the screen: what each kind of stage is (a new format is one

@@ -1,8 +1,8 @@
 import { parseCount, toFlag } from '@cwh/domain';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi, type ListItem } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi, type ListItem } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 
 interface SupportedPeriod {
   name: string;

@@ -2,8 +2,8 @@ import { API } from '@cwh/contract/constants';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { api } from '../../lib/api-client';
-import { Field, useAction } from './admin-ui';
+import { api } from '../../../lib/api-client';
+import { Field, useAction } from '../console/admin-ui';
 
 /** /admin/password-reset?token=…: the link of the reset mail; works signed out. */
 export function PasswordResetPage() {

@@ -7,8 +7,8 @@ import {
   parseErrors,
   type RequestOptions,
   tenantHeaders,
-} from '../../lib/api-client';
-import { adminToken, signOut } from './admin-session';
+} from '../../../lib/api-client';
+import { adminToken, signOut } from '../console/admin-session';
 
 const U = API.users;
 const body = (attributes: object) => ({ data: { attributes } });

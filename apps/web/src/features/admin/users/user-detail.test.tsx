@@ -1,8 +1,8 @@
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { initI18n } from '../../i18n/i18n';
-import { changeField } from '../../test-fields';
+import { initI18n } from '../../../i18n/i18n';
+import { changeField } from '../../../test-fields';
 import { UserDetail } from './user-detail';
 
 const U = '/api/users/1.0/users/user-1';

@@ -2,9 +2,9 @@ import type { EmailAddressResource, GameAccountResource, PhoneNumberResource } f
 import { LOCALES } from '@cwh/domain';
 import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES } from '../../i18n/languages';
-import { Field, useAction } from './admin-ui';
-import { gmt } from './console-date';
+import { LANGUAGE_NAMES } from '../../../i18n/languages';
+import { Field, useAction } from '../console/admin-ui';
+import { gmt } from '../console/console-date';
 import { userAccountApi } from './user-account-api';
 
 interface Detail {

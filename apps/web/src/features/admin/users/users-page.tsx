@@ -2,8 +2,8 @@ import type { AdminUserResource } from '@cwh/contract';
 import { formatPermissions } from '@cwh/domain';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { adminApi } from './admin-api';
-import { Field, useAction } from './admin-ui';
+import { adminApi } from '../console/admin-api';
+import { Field, useAction } from '../console/admin-ui';
 import { UserDetail } from './user-detail';
 
 function UserRow({ user, onChanged }: { user: AdminUserResource; onChanged: () => void }) {

@@ -5,22 +5,25 @@ import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { i18n, initI18n } from '../../i18n/i18n';
 
 const session = vi.hoisted(() => ({ current: null as null | { email: string; permissions: string[] } }));
-vi.mock('./admin-session', () => ({
+vi.mock('./console/admin-session', () => ({
   useAdminSession: () => session.current,
   signIn: vi.fn(),
   endSession: vi.fn(),
 }));
 
 // The pages themselves are not under test: each is a stub naming itself.
-vi.mock('./events-page', () => ({ EventsPage: () => <p>events page</p> }));
-vi.mock('./users-page', () => ({ UsersPage: () => <p>users page</p> }));
-vi.mock('./activity-log-page', () => ({ ActivityLogPage: () => <p>activity page</p> }));
-vi.mock('./outbox-page', () => ({ OutboxPage: () => <p>outbox page</p> }));
-vi.mock('./stages-page', () => ({ StagesIndex: () => <p>stages page</p>, StagePage: () => <p>stage</p> }));
-vi.mock('./match-series-page', () => ({ MatchSeriesPage: () => <p>match series page</p> }));
-vi.mock('./rosters-page', () => ({ RostersPage: () => <p>rosters page</p> }));
-vi.mock('./dispute-queue-page', () => ({ DisputeQueuePage: () => <p>disputes page</p> }));
-vi.mock('./checkin-review-page', () => ({ CheckinReviewPage: () => <p>checkins page</p> }));
+vi.mock('./events/events-page', () => ({ EventsPage: () => <p>events page</p> }));
+vi.mock('./users/users-page', () => ({ UsersPage: () => <p>users page</p> }));
+vi.mock('./activity-log/activity-log-page', () => ({ ActivityLogPage: () => <p>activity page</p> }));
+vi.mock('./mail/outbox-page', () => ({ OutboxPage: () => <p>outbox page</p> }));
+vi.mock('./brackets/stages-page', () => ({
+  StagesIndex: () => <p>stages page</p>,
+  StagePage: () => <p>stage</p>,
+}));
+vi.mock('./match-series/match-series-page', () => ({ MatchSeriesPage: () => <p>match series page</p> }));
+vi.mock('./rosters/rosters-page', () => ({ RostersPage: () => <p>rosters page</p> }));
+vi.mock('./disputes/dispute-queue-page', () => ({ DisputeQueuePage: () => <p>disputes page</p> }));
+vi.mock('./rosters/checkin-review-page', () => ({ CheckinReviewPage: () => <p>checkins page</p> }));
 
 async function consoleAs(permissions: string[], path = '/admin') {
   session.current = { email: 'staff@hub.test', permissions };
@@ -47,7 +50,7 @@ afterEach(() => {
 });
 
 const { AdminConsole } = await import('./admin-console');
-const { endSession } = await import('./admin-session');
+const { endSession } = await import('./console/admin-session');
 
 describe('the console shows each role only the pages it may use (issue #31)', () => {
   it('admin: every page', async () => {

@@ -3,31 +3,31 @@ import { type FormEvent, lazy, type ReactNode, Suspense, useState } from 'react'
 import { useTranslation } from 'react-i18next';
 import { Navigate, NavLink, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { PageLoader } from '../shell/page-loader';
-import { endSession, signIn, useAdminSession } from './admin-session';
-import { Field, useAction } from './admin-ui';
+import { endSession, signIn, useAdminSession } from './console/admin-session';
+import { Field, useAction } from './console/admin-ui';
 import './admin.css';
 
 // Each console page is its own chunk: support staff never download the season editor.
-const EventsPage = lazy(() => import('./events-page').then((m) => ({ default: m.EventsPage })));
-const UsersPage = lazy(() => import('./users-page').then((m) => ({ default: m.UsersPage })));
+const EventsPage = lazy(() => import('./events/events-page').then((m) => ({ default: m.EventsPage })));
+const UsersPage = lazy(() => import('./users/users-page').then((m) => ({ default: m.UsersPage })));
 const ActivityLogPage = lazy(() =>
-  import('./activity-log-page').then((m) => ({ default: m.ActivityLogPage })),
+  import('./activity-log/activity-log-page').then((m) => ({ default: m.ActivityLogPage })),
 );
 const PasswordResetPage = lazy(() =>
-  import('./password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
+  import('./users/password-reset-page').then((m) => ({ default: m.PasswordResetPage })),
 );
-const OutboxPage = lazy(() => import('./outbox-page').then((m) => ({ default: m.OutboxPage })));
-const StagesIndex = lazy(() => import('./stages-page').then((m) => ({ default: m.StagesIndex })));
-const StagePage = lazy(() => import('./stages-page').then((m) => ({ default: m.StagePage })));
+const OutboxPage = lazy(() => import('./mail/outbox-page').then((m) => ({ default: m.OutboxPage })));
+const StagesIndex = lazy(() => import('./brackets/stages-page').then((m) => ({ default: m.StagesIndex })));
+const StagePage = lazy(() => import('./brackets/stages-page').then((m) => ({ default: m.StagePage })));
 const MatchSeriesPage = lazy(() =>
-  import('./match-series-page').then((m) => ({ default: m.MatchSeriesPage })),
+  import('./match-series/match-series-page').then((m) => ({ default: m.MatchSeriesPage })),
 );
-const RostersPage = lazy(() => import('./rosters-page').then((m) => ({ default: m.RostersPage })));
+const RostersPage = lazy(() => import('./rosters/rosters-page').then((m) => ({ default: m.RostersPage })));
 const DisputeQueuePage = lazy(() =>
-  import('./dispute-queue-page').then((m) => ({ default: m.DisputeQueuePage })),
+  import('./disputes/dispute-queue-page').then((m) => ({ default: m.DisputeQueuePage })),
 );
 const CheckinReviewPage = lazy(() =>
-  import('./checkin-review-page').then((m) => ({ default: m.CheckinReviewPage })),
+  import('./rosters/checkin-review-page').then((m) => ({ default: m.CheckinReviewPage })),
 );
 
 /** Menu label of each console page (namespace-qualified keys). */
