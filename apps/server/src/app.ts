@@ -21,6 +21,7 @@ import { registerMatchRoom } from './features/match-room/register-match-room.js'
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
+import { registerStatistics } from './features/statistics/register-statistics.js';
 import { avatarUrlsOf, createDatabaseImageStore } from './features/uploads/image-store.js';
 import { registerWar } from './features/war/register-war.js';
 import { registerContentNegotiation } from './http/content-negotiation.js';
@@ -231,6 +232,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     now,
     gameUserTokenLimit,
   });
+  // After the players' authentication exists (the privacy call and the full profile use it).
+  await registerStatistics(app, database.db, now);
   const logLimiter = limiter('log', 60_000);
   await app.register(
     logRoutes(database.db, { perMinute: config.logRateLimitPerMinute, limiter: logLimiter }),

@@ -31,5 +31,6 @@ export * from './simulator.js';
 export * from './socket.js';
 export * from './stage-play.js';
 export * from './standings.js';
+export * from './statistics.js';
 export * from './user-account.js';
 export * from './war.js';

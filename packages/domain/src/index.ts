@@ -60,6 +60,7 @@ export * from './rules/team-management.js';
 export * from './rules/team-selection.js';
 export * from './rules/token.js';
 export * from './rules/users.js';
+export * from './statistics/profile-privacy.js';
 export * from './statistics/series-statistics.js';
 export * from './statistics/statistics-figures.js';
 export * from './statistics/statistics-totals.js';

@@ -3,6 +3,7 @@ import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { StageSeriesOutcome, WarOutcome } from '../ladder/ladder-service.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
+import { syncSeriesStatistics, syncStaleStageStatistics } from '../statistics/statistics-sync.js';
 import { createStageResultsRepository, type StageRow, type StageSeriesRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
 import { applyStageReset, planStageReset, resetNeeded, type StageResetPlan } from './stage-correction.js';
@@ -203,6 +204,9 @@ export async function recordSeriesResultIn(
       await applyStageReset(deps, results, stage, plan, tx);
     }
     await writeScores(results, row.series, input.score, at, tx);
+    // Statistics in the same transaction: this result, and the later series a correction reset.
+    await syncSeriesStatistics([row.series.id, ...plan.resetMatchSeriesIds], tx);
+    if (plan.removedRounds.length > 0) await syncStaleStageStatistics(stage.segmentId, tx);
     const winnerRosterId = outcome === 'home' ? home.rosterId : outcome === 'away' ? away.rosterId : null;
     return {
       series: await results.series(row.series.id, tx),

@@ -14,6 +14,7 @@ import { conflict } from '../brackets/stage-series.js';
 import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { ladderResultOf } from '../ladder/match-series/series-results-service.js';
+import { syncSeriesStatistics } from '../statistics/statistics-sync.js';
 import { createMatchSeriesAdminRepository } from './match-series-admin-repository.js';
 
 export interface MatchSeriesAdminDeps {
@@ -128,6 +129,7 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
         },
         tx,
       );
+      await syncSeriesStatistics([id, ...changedMatchSeriesIds], tx);
       return { changedMatchSeriesIds };
     },
 
@@ -140,6 +142,7 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
       // An open series no longer holds its rosters' queue entries: they may queue again.
       else await ladderRepo.completeEntriesOfSeries(id, tx);
       await repo.update(id, { deletedAt: now() }, tx);
+      await syncSeriesStatistics([id], tx);
     },
 
     /** Restore: a finished series puts its result back; an open one needs its rosters free. */
@@ -162,6 +165,7 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
           });
       }
       await repo.update(id, { deletedAt: null }, tx);
+      await syncSeriesStatistics([id], tx);
     },
 
     /** Date and state (open states only: a result finishes a series, a reset reopens it). */

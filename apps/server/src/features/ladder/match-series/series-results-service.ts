@@ -1,6 +1,7 @@
 import { type LadderResult, ladderResultDeltas, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
 import { systemNoticeUpdates } from '../../../realtime/match-room-notices.js';
+import { syncSeriesStatistics } from '../../statistics/statistics-sync.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { MatchSeriesRow } from '../ladder-repository.js';
@@ -148,6 +149,7 @@ export function createSeriesResultsService(
       now(),
       tx,
     );
+    await syncSeriesStatistics([series.id], tx);
     return series;
   }
 
@@ -192,6 +194,7 @@ export function createSeriesResultsService(
     const away = competitors.find((c) => c.position === 1);
     const ladderResult = home && away ? ladderResultOf(home, away) : null;
     if (ladderResult) await repo.applyDeltas(series.segmentId, ladderResultDeltas(ladderResult), at, tx);
+    await syncSeriesStatistics([series.id], tx);
     await tellFinished(finished, competitors, tx, notices);
     return finished;
   }
