@@ -7,7 +7,9 @@ function sourceFiles(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
     const path = join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(path);
-    return entry.name.endsWith('.ts') && !entry.name.endsWith('.test.ts') ? [path] : [];
+    // *.test-support.ts: helpers of the tests alone (they may use dev dependencies, e.g. the reference bracket library).
+    const runtime = entry.name.endsWith('.ts') && !/\.test(-support)?\.ts$/.test(entry.name);
+    return runtime ? [path] : [];
   });
 }
 

@@ -52,10 +52,10 @@ describe('createDoubleElimination: structure', () => {
 
   it.each([
     {
-      why: '16 teams, lower round 2 takes the upper round-2 losers in reverse order',
+      why: '16 teams, lower round 2 takes the upper round-2 losers reversed within each half',
       n: 16,
       prefix: 'L2-',
-      expected: ['loser U2-4', 'loser U2-3', 'loser U2-2', 'loser U2-1'],
+      expected: ['loser U2-2', 'loser U2-1', 'loser U2-4', 'loser U2-3'],
     },
     {
       why: '32 teams, lower round 4 takes the upper round-3 losers with the halves swapped',
@@ -64,10 +64,10 @@ describe('createDoubleElimination: structure', () => {
       expected: ['loser U3-3', 'loser U3-4', 'loser U3-1', 'loser U3-2'],
     },
     {
-      why: '32 teams, lower round 6 takes the single upper round-4 loser of each half, reversed',
+      why: '32 teams, lower round 6 takes the single upper round-4 loser of each half, in order',
       n: 32,
       prefix: 'L6-',
-      expected: ['loser U4-2', 'loser U4-1'],
+      expected: ['loser U4-1', 'loser U4-2'],
     },
   ])('crosses the drop-ins: $why', ({ n, prefix, expected }) => {
     expect(homeOf(n, prefix)).toEqual(expected);

@@ -9,9 +9,9 @@ import { CompetitionError } from './competition-error.js';
  *   round 1 follows the standard bracket order (8: 1v8, 4v5, 2v7, 3v6), so byes go to the best
  *   seeds and seeds 1 and 2 can only meet in the upper final.
  * - Lower round 1 pairs the losers of neighbouring upper round-1 matches. Every even lower round
- *   takes the losers of the next upper round as drop-ins, crossed so a dropped team does not meet
- *   the side of the bracket it just came from: reversed order on even upper rounds, halves swapped
- *   on odd ones.
+ *   takes the losers of the next upper round as drop-ins, in the established per-size drop order
+ *   (`DROP_ORDERS`, the same as brackets-manager and the usual platforms), so a dropped team meets
+ *   the side of the bracket it just came from only when that cannot be avoided.
  * - Grand final: upper winner (home) against lower winner; the reset (GF2) is played only when
  *   the lower winner takes GF1, otherwise it is cancelled: 8 teams play 14 or 15 matches.
  * - `number` is the play order: upper 1, lower 1, then per upper round r ≥ 2: upper r, the
@@ -63,13 +63,36 @@ export function bracketSeedOrder(size: number): number[] {
   return order;
 }
 
-/** Order in which the losers of upper round r enter their lower round (crossed against rematches). */
-function dropInOrder(count: number, upperRound: number): number[] {
+type DropOrder = 'natural' | 'reverse' | 'half_shift' | 'reverse_half_shift';
+
+/**
+ * The established drop orders (the "superior" loser-bracket seeding used by the widely used bracket
+ * libraries and platforms): per padded size, the order of the losers of upper rounds 2, 3, … as they
+ * enter their lower round; the last upper round has a single loser. Lower round 1 always pairs the
+ * losers of neighbouring upper round-1 matches.
+ */
+const DROP_ORDERS: Record<number, readonly DropOrder[]> = {
+  8: ['reverse'],
+  16: ['reverse_half_shift', 'reverse'],
+  32: ['reverse', 'half_shift', 'natural'],
+  64: ['reverse', 'half_shift', 'reverse', 'natural'],
+};
+
+/** Index order in which the losers of upper round r (≥ 2) enter their lower round. */
+export function dropInOrder(size: number, upperRound: number): number[] {
+  const count = size / 2 ** upperRound;
   const straight = Array.from({ length: count }, (_, i) => i);
-  if (count === 1) return straight;
-  if (upperRound % 2 === 0) return straight.reverse();
   const half = count / 2;
-  return [...straight.slice(half), ...straight.slice(0, half)];
+  switch (DROP_ORDERS[size]?.[upperRound - 2] ?? 'natural') {
+    case 'reverse':
+      return straight.reverse();
+    case 'half_shift':
+      return [...straight.slice(half), ...straight.slice(0, half)];
+    case 'reverse_half_shift':
+      return [...straight.slice(0, half).reverse(), ...straight.slice(half).reverse()];
+    default:
+      return straight;
+  }
 }
 
 const upperId = (round: number, position: number) => `U${round}-${position}`;
@@ -118,7 +141,7 @@ function lowerRound(round: number, size: number): Draft[] {
   const count = size / 2 ** (Math.floor((round + 1) / 2) + 1);
   const drops = round % 2 === 0 || round === 1;
   const upper = round === 1 ? 1 : round / 2 + 1;
-  const order = round % 2 === 0 ? dropInOrder(count, upper) : [];
+  const order = round % 2 === 0 ? dropInOrder(size, upper) : [];
   return Array.from({ length: count }, (_, i) => {
     const position = i + 1;
     let home: BracketSource;
