@@ -41,6 +41,9 @@ const PAGE_PATHS: Record<keyof typeof SPA_PAGES, string> = {
   simulatorWar: '/simulator/war/w-17',
   admin: '/admin/events',
   broadcast: '/broadcast/3f1c2a4e-0000-4000-8000-000000000002',
+  player: '/player/P2Q8LUJ0',
+  team: '/team/3f1c2a4e-0000-4000-8000-000000000003',
+  statistics: '/statistics',
 };
 
 describe('isSpaPagePath', () => {

@@ -49,6 +49,10 @@ export const SPA_PAGES = {
   admin: 'admin/*',
   // Not in spec 2: a stage's bracket or standings for a stream overlay, without the site's chrome.
   broadcast: 'broadcast/:segmentId',
+  // Issue #38: a player's profile, a team's records and an event's statistics.
+  player: 'player/:tag',
+  team: 'team/:rosterId',
+  statistics: 'statistics',
 } as const;
 
 export type SpaPage = keyof typeof SPA_PAGES;

@@ -35,6 +35,7 @@ export const NAMESPACES = [
   'matchchat',
   'disputes',
   'adminnames',
+  'statistics',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -67,7 +68,8 @@ export type RouteModule =
   | 'ladder'
   | 'admin'
   | 'finals'
-  | 'broadcast';
+  | 'broadcast'
+  | 'statistics';
 
 /**
  * The namespaces a route module uses beyond the shell's, fetched with its chunk; the route renders
@@ -110,4 +112,5 @@ export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]
   ],
   finals: ['brackets', 'finals', 'leaderboard', 'matches'],
   broadcast: ['brackets', 'matches', 'pickban', 'stages'],
+  statistics: ['statistics'],
 };

@@ -59,6 +59,7 @@ const ladder = chunk('ladder', () => import('./ladder'));
 const admin = chunk('admin', () => import('./admin'));
 const finals = chunk('finals', () => import('./finals'));
 const broadcast = chunk('broadcast', () => import('./broadcast'));
+const statistics = chunk('statistics', () => import('./statistics'));
 
 /**
  * Every page chunk, fetched when the browser is idle after the first page (spec 9 idle prefetch);
@@ -125,6 +126,10 @@ export const pageRoutes: RouteObject[] = [
   },
   // Not in spec 2: the organizer console (staff sign-in, no player session needed).
   { ...page(SPA_PAGES.admin, admin, (m) => m.AdminConsole), handle: SHOW_AT_ONCE },
+  // Issue #38: public profiles, team records and event statistics.
+  page(SPA_PAGES.player, statistics, (m) => [m.PlayerProfilePage, m.playerProfileLoader]),
+  page(SPA_PAGES.team, statistics, (m) => [m.TeamStatisticsPage, m.teamStatisticsLoader]),
+  page(SPA_PAGES.statistics, statistics, (m) => [m.EventStatisticsPage, m.eventStatisticsLoader]),
   { ...page('*', errors, (m) => m.NotFoundPage), handle: SHOW_AT_ONCE },
 ];
 

@@ -131,6 +131,11 @@ export function PublicTeamPanel() {
       <Members team={team} />
       <Match label={t('teams:play.lastMatch')} series={team.last} testId="public-team-last" />
       <Match label={t('teams:play.nextMatch')} series={team.next} testId="public-team-next" />
+      <p>
+        <Link to={localize(`/team/${team.id}`)} data-testid="public-team-statistics">
+          {t('team.statistics')}
+        </Link>
+      </p>
       <p className="public-team__back">{close}</p>
     </article>
   );

@@ -1,0 +1,86 @@
+import type { PlayerProfileAttributes } from '@cwh/contract';
+import { useTranslation } from 'react-i18next';
+import { useLoaderData } from 'react-router';
+import type { Loadable } from '../../lib/loadable';
+import {
+  BackToLeaderboard,
+  FigureList,
+  PlacementList,
+  StatsMissing,
+  StatsSection,
+  TeamLink,
+  WarList,
+} from './statistics-parts';
+import './statistics.css';
+
+export interface PlayerProfileData {
+  tag: string;
+  profile: Loadable<PlayerProfileAttributes>;
+}
+
+function Identity({ profile }: { profile: PlayerProfileAttributes }) {
+  const { t } = useTranslation('statistics');
+  return (
+    <header className="card stats-hero">
+      <p className="stats-hero__eyebrow muted">{t('player.eyebrow')}</p>
+      <h1 className="stats-hero__title" data-testid="player-name">
+        {profile.name ?? profile.tag}
+      </h1>
+      <p className="muted" data-testid="player-meta">
+        {[
+          profile.tag,
+          profile.townHallLevel != null ? t('player.townHall', { level: profile.townHallLevel }) : null,
+          profile.clanTag ? t('player.clan', { tag: profile.clanTag }) : null,
+        ]
+          .filter(Boolean)
+          .join(' · ')}
+      </p>
+      {profile.currentTeam ? (
+        <p data-testid="player-team">
+          {t('player.team')}{' '}
+          <TeamLink rosterId={profile.currentTeam.rosterId} name={profile.currentTeam.displayName} />
+        </p>
+      ) : null}
+    </header>
+  );
+}
+
+/** `/player/{tag}`: a player's figures overall and by event, last wars and placements (public). */
+export function PlayerProfilePage() {
+  const { t } = useTranslation('statistics');
+  const { profile: load } = useLoaderData() as PlayerProfileData;
+  if (load.status !== 'ready')
+    return <StatsMissing message={load.status === 'missing' ? t('player.missing') : t('loadFailed')} />;
+  const profile = load.value;
+  return (
+    <div className="page stats-page" data-testid="player-profile">
+      <Identity profile={profile} />
+      <StatsSection id="player-overall" title={t('player.overall')}>
+        <FigureList figures={profile.overall} testId="player-overall" />
+      </StatsSection>
+      {profile.byEvent.length > 1 || profile.byStage.length > 1 ? (
+        <StatsSection id="player-by-event" title={t('player.byEvent')}>
+          {profile.byEvent.map((row) => (
+            <div key={row.event.id}>
+              <h3 className="stats-section__sub">{row.event.name}</h3>
+              <FigureList figures={row.figures} testId={`player-event-${row.event.id}`} />
+            </div>
+          ))}
+          {profile.byStage.map((row) => (
+            <div key={row.segment.id}>
+              <h3 className="stats-section__sub">{`${row.event.name} — ${row.segment.name}`}</h3>
+              <FigureList figures={row.figures} testId={`player-stage-${row.segment.id}`} />
+            </div>
+          ))}
+        </StatsSection>
+      ) : null}
+      <StatsSection id="player-wars" title={t('player.recentWars')}>
+        <WarList wars={profile.recentWars} testId="player-wars" />
+      </StatsSection>
+      <StatsSection id="player-placements" title={t('placements')}>
+        <PlacementList placements={profile.placements} testId="player-placements" />
+      </StatsSection>
+      <BackToLeaderboard />
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/** Profiles, team statistics and event statistics (issue #38, one lazy chunk). */
+import type { LoaderFunctionArgs } from 'react-router';
+import type { EventStatisticsData } from '../features/statistics/event-statistics-page';
+import type { PlayerProfileData } from '../features/statistics/player-profile-page';
+import {
+  fetchEventStatistics,
+  fetchPlayerProfile,
+  fetchTeamStatistics,
+} from '../features/statistics/statistics-api';
+import type { TeamStatisticsData } from '../features/statistics/team-statistics-page';
+import { settle } from '../lib/loadable';
+import { ladderOfSession } from './session-data';
+
+export { EventStatisticsPage } from '../features/statistics/event-statistics-page';
+export { PlayerProfilePage } from '../features/statistics/player-profile-page';
+export { TeamStatisticsPage } from '../features/statistics/team-statistics-page';
+
+/** /player/{tag}: the public profile (missing when unknown or hidden by the player). */
+export async function playerProfileLoader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<PlayerProfileData> {
+  const tag = params.tag ?? '';
+  return { tag, profile: await settle(fetchPlayerProfile(tag, request.signal)) };
+}
+
+/** /team/{rosterId}: the team's record, points history, line-ups, head-to-head and placements. */
+export async function teamStatisticsLoader({
+  params,
+  request,
+}: LoaderFunctionArgs): Promise<TeamStatisticsData> {
+  return { team: await settle(fetchTeamStatistics(params.rosterId ?? '', request.signal)) };
+}
+
+/** /statistics[?segment=…]: the statistics of the session's event, or of one of its stages. */
+export async function eventStatisticsLoader({ request }: LoaderFunctionArgs): Promise<EventStatisticsData> {
+  const ladder = await ladderOfSession();
+  if (ladder.status !== 'ready' || !ladder.value) return { stages: [], statistics: { status: 'missing' } };
+  const { event, all } = ladder.value;
+  const segmentId = new URL(request.url).searchParams.get('segment');
+  const stages = all.map((s) => ({ id: s.id, name: s.attributes.name }));
+  const chosen = segmentId && stages.some((s) => s.id === segmentId) ? segmentId : null;
+  return { stages, statistics: await settle(fetchEventStatistics(event.id, chosen, request.signal)) };
+}
