@@ -10,8 +10,9 @@ import { maxWeightMatching, type WeightedEdge } from './weighted-matching.js';
  * 1. Standings of the finished rounds; in early exit only `active` teams play.
  * 2. Odd field: the bye goes to the lowest-ranked team without a bye (nobody gets two).
  * 3. Pools by match points (best first), each ordered by seed. Pools are paired top-down: the
- *    highest seed meets the lowest available one (the "fold"); an odd pool floats its lowest seed
- *    into the pool below.
+ *    highest seed meets the lowest available one (the "fold"); an odd pool floats one team into the
+ *    pool below: the best float, i.e. the lowest seed whose departure lets its pool and every pool
+ *    below pair without a rematch (the lowest seed itself in almost every round).
  * 4. When the fold would repeat a game, the highest seed takes the lowest seed it has not met
  *    (greedy). When that gets stuck, the pool is paired by maximum-weight matching (weights:
  *    rematch ≫ pool distance ≫ fold order; first on a sparse neighbourhood of the fold, then on
@@ -27,6 +28,7 @@ interface Member {
   rosterId: string;
   seed: number;
   pool: number;
+  points: number;
   record: string;
 }
 
@@ -68,11 +70,22 @@ function foldPairs(members: readonly Member[]): Pair[] {
  */
 function matchGroup(members: readonly Member[], played: ReadonlySet<string>, window: number): Pair[] {
   const m = members.length;
-  const pools = members.map((member) => member.pool);
-  const poolSpan = Math.max(...pools) - Math.min(...pools);
+  const points = members.map((member) => member.points);
+  const span = Math.max(...points) - Math.min(...points);
   const foldMax = (m - 1) ** 2;
   const poolWeight = (m / 2) * foldMax + 1;
-  const poolMax = poolWeight * poolSpan ** 2;
+  // Pool layer: each cross-group pairing costs more than every score gap of the round together, so
+  // the matching has the fewest of them, then the smallest gaps (in match points). On groups so large
+  // that the weights would lose precision, the squared gap alone (which also spreads floats thin).
+  const crossCost = (m / 2) * span + 1;
+  const exact = poolWeight * (crossCost + span) * m * m < 2 ** 50;
+  const poolCost = (a: Member, b: Member) =>
+    exact ? (a.points === b.points ? 0 : crossCost) + Math.abs(a.points - b.points) : (a.pool - b.pool) ** 2;
+  const poolMax =
+    poolWeight *
+    (exact
+      ? crossCost + span
+      : (Math.max(...members.map((x) => x.pool)) - Math.min(...members.map((x) => x.pool))) ** 2);
   const rematchWeight = (m / 2) * (poolMax + foldMax) + 1;
   const base = rematchWeight + poolMax + 1;
   const edges: WeightedEdge[] = [];
@@ -83,7 +96,7 @@ function matchGroup(members: readonly Member[], played: ReadonlySet<string>, win
       const a = members[i]!;
       const b = members[j]!;
       const rematch = played.has(pairKey(a.rosterId, b.rosterId)) ? rematchWeight : 0;
-      edges.push([i, j, base - rematch - poolWeight * (a.pool - b.pool) ** 2 + (j - i) ** 2]);
+      edges.push([i, j, base - rematch - poolWeight * poolCost(a, b) + (j - i) ** 2]);
     }
   }
   const mate = maxWeightMatching(m, edges, true);
@@ -131,27 +144,127 @@ function pairGroup(members: readonly Member[], played: ReadonlySet<string>, sing
   return matchGroup(members, played, members.length);
 }
 
-/** One top-down pass over the groups; the index of the first group that needed a rematch, if any. */
+/** A way to pair a group and those below it: its pairs, cross-group pairings and score gaps. */
+interface Plan {
+  pairs: Pair[];
+  floats: number;
+  gaps: number;
+}
+
+/** Floaters an odd group tries (each a different rematch situation below; the cost is the same). */
+const FLOATER_TRIES = 8;
+
+function costOf(pairs: readonly Pair[]): [floats: number, gaps: number] {
+  let floats = 0;
+  let gaps = 0;
+  for (const [a, b] of pairs) {
+    if (a.points !== b.points) floats++;
+    gaps += Math.abs(a.points - b.points);
+  }
+  return [floats, gaps];
+}
+
+/**
+ * The floaters an odd group may send down, best first: members of its lowest pool, lowest seed
+ * first (the carry from above never floats twice), keeping only those with an opponent they have
+ * not met in the group below.
+ */
+function floaterCandidates(
+  members: readonly Member[],
+  carry: Member | null,
+  below: readonly Member[],
+  played: ReadonlySet<string>,
+) {
+  const lowest = members[members.length - 1]!.pool;
+  const candidates = members.filter((m) => m.pool === lowest && m !== carry);
+  const open = (m: Member) => below.some((b) => !played.has(pairKey(m.rosterId, b.rosterId)));
+  return candidates.reverse().filter(open);
+}
+
+/**
+ * One top-down pass over the groups, choosing the best float: an odd group tries its possible
+ * floaters in turn (lowest seed first) and keeps the first whose group and every group below pair
+ * without a rematch. So the round has one float per odd group (the fewest cross-group pairings), each
+ * to the next group (the smallest score gap). Returns the first group of the lowest-seed path that
+ * needed a rematch when no choice avoids one.
+ */
 function pairGroups(
   pools: readonly Member[][],
   groups: readonly number[][],
   played: ReadonlySet<string>,
   cache: Map<string, Pair[]>,
 ) {
-  const pairs: Pair[] = [];
-  let carry: Member[] = [];
-  for (let index = 0; index < groups.length; index++) {
-    const group = groups[index]!;
-    const members = [...carry, ...group.flatMap((pool) => pools[pool]!)];
-    carry = members.length % 2 === 1 ? [members.pop()!] : [];
+  const membersOf = groups.map((group) => group.flatMap((pool) => pools[pool]!));
+  const memo = new Map<string, Plan | null>();
+  let failed = -1;
+  const pairOf = (members: readonly Member[], index: number) => {
     // A merge re-runs the pass; groups above the merge are unchanged, so their pairs are reused.
     const key = members.map((member) => member.rosterId).join(',');
-    const groupPairs = cache.get(key) ?? pairGroup(members, played, group.length === 1);
+    const groupPairs = cache.get(key) ?? pairGroup(members, played, groups[index]!.length === 1);
     cache.set(key, groupPairs);
-    if (groups.length > 1 && countRematches(groupPairs, played) > 0) return { pairs, failed: index };
-    pairs.push(...groupPairs);
-  }
-  return { pairs, failed: -1 };
+    return groupPairs;
+  };
+  /** Pairs `members` (less the floater) and everything below it; null when a rematch is needed. */
+  const attempt = (index: number, members: readonly Member[], floater: Member | null): Plan | null => {
+    const groupPairs = pairOf(floater ? members.filter((m) => m !== floater) : members, index);
+    if (groups.length > 1 && countRematches(groupPairs, played) > 0) {
+      if (failed < 0) failed = index;
+      return null;
+    }
+    const tail = from(index + 1, floater);
+    if (!tail) return null;
+    const [floats, gaps] = costOf(groupPairs);
+    return { pairs: [...groupPairs, ...tail.pairs], floats: floats + tail.floats, gaps: gaps + tail.gaps };
+  };
+  /** The cheaper plan; on a tie the one found first (pass-by, then the lowest seed floating). */
+  const better = (a: Plan | null, b: Plan | null) => {
+    if (!a || !b) return a ?? b;
+    return (b.floats - a.floats || b.gaps - a.gaps) < 0 ? b : a;
+  };
+  const from = (index: number, carry: Member | null): Plan | null => {
+    if (index === groups.length) return { pairs: [], floats: 0, gaps: 0 };
+    const key = `${index}|${carry?.rosterId ?? ''}`;
+    if (memo.has(key)) return memo.get(key)!;
+    const own = membersOf[index]!;
+    const last = index + 1 === groups.length;
+    let result: Plan | null = null;
+    // A floater may pass an even group by and meet the next odd one: one cross-group pairing, not two.
+    if (carry && own.length % 2 === 0 && !last) result = attempt(index, own, carry);
+    const members = carry ? [carry, ...own] : own;
+    if (members.length % 2 === 1 && !last) {
+      const floaters = floaterCandidates(members, carry, membersOf[index + 1]!, played).slice(
+        0,
+        FLOATER_TRIES,
+      );
+      if (floaters.length === 0) floaters.push(members[members.length - 1]!);
+      for (const floater of floaters) result = better(result, attempt(index, members, floater));
+    } else if (members.length % 2 === 0) {
+      result = better(result, attempt(index, members, null));
+    }
+    memo.set(key, result);
+    return result;
+  };
+  const plan = from(0, null);
+  return plan ? { pairs: plan.pairs, failed: -1 } : { pairs: [], failed: Math.max(failed, 0) };
+}
+
+/**
+ * A field this small is also matched as a whole, and the pool pass's pairing is kept unless the whole
+ * matching is strictly better: the pass chooses floats group by group, and a rematch it avoids lower
+ * down may need one float more than the best round (the matching weighs rematches, then cross-group
+ * pairings, then score gaps exactly at this size).
+ */
+const GLOBAL_MATCHING_MAX = 64;
+
+const planCost = (pairs: readonly Pair[], played: ReadonlySet<string>) => [
+  countRematches(pairs, played),
+  ...costOf(pairs),
+];
+
+function cheaper(a: Pair[], b: Pair[], played: ReadonlySet<string>): Pair[] {
+  const [x, y] = [planCost(a, played), planCost(b, played)];
+  const order = x.map((value, index) => value - y[index]!).find((d) => d !== 0) ?? 0;
+  return order <= 0 ? a : b;
 }
 
 function pairPools(pools: readonly Member[][], played: ReadonlySet<string>): Pair[] {
@@ -159,7 +272,11 @@ function pairPools(pools: readonly Member[][], played: ReadonlySet<string>): Pai
   const cache = new Map<string, Pair[]>();
   for (;;) {
     const attempt = pairGroups(pools, groups, played, cache);
-    if (attempt.failed < 0) return attempt.pairs;
+    if (attempt.failed < 0) {
+      const everyone = pools.flat();
+      if (everyone.length > GLOBAL_MATCHING_MAX) return attempt.pairs;
+      return cheaper(attempt.pairs, matchGroup(everyone, played, everyone.length), played);
+    }
     const failed = attempt.failed;
     const other = failed + 1 < groups.length ? failed + 1 : failed - 1;
     const [first, second] = failed < other ? [failed, other] : [other, failed];
@@ -184,7 +301,7 @@ function buildPools(players: readonly SwissStanding[]): Member[][] {
       byPoints
         .get(points)!
         .sort((a, b) => a.seed - b.seed)
-        .map((s) => ({ rosterId: s.rosterId, seed: s.seed, pool, record: s.record })),
+        .map((s) => ({ rosterId: s.rosterId, seed: s.seed, pool, points, record: s.record })),
     );
 }
 
@@ -210,6 +327,8 @@ export function pairSwissRound(input: SwissRoundInput): SwissRoundOutput {
   const coin = createPrng(prngSeed);
   // Every pair lists its higher-ranked team first (better pool, then better seed): the members of a
   // group are in that order and each pair takes its first team from earlier in the list.
+  // Tables in pool order: the top pool's highest seed plays table 1.
+  pairs.sort(([a], [b]) => a.pool - b.pool || a.seed - b.seed);
   const pairings: SwissPairing[] = pairs.map(([high, low], index) => {
     const [home, away] = coin() < 0.5 ? [high, low] : [low, high];
     return {
