@@ -33,6 +33,7 @@ export * from './errors/error-routes.js';
 export * from './errors/initial-load.js';
 export * from './errors/refusal-reasons.js';
 export * from './errors/server-error-codes.js';
+export * from './ladder/cut-line.js';
 export * from './ladder/match-up-ending.js';
 export * from './ladder/matchmaking.js';
 export * from './ladder/queue-leave.js';
