@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLoaderData } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import type { Loadable } from '../../lib/loadable';
+import { PageShell } from '../shell/page-shell';
 import { BarChart } from './charts';
 import { formatNumber, formatRate } from './figures-format';
 import {
@@ -90,66 +91,72 @@ export function EventStatisticsPage() {
   const { t } = useTranslation('statistics');
   const { stages, statistics: load } = useLoaderData() as EventStatisticsData;
   if (load.status !== 'ready')
-    return <StatsMissing message={load.status === 'missing' ? t('event.missing') : t('loadFailed')} />;
+    return (
+      <StatsMissing
+        name="statistics"
+        title={t('event.eyebrow')}
+        message={load.status === 'missing' ? t('event.missing') : t('loadFailed')}
+      />
+    );
   const stats = load.value;
   const top = stats.topAttackers;
   return (
-    <div className="page stats-page" data-testid="event-statistics">
-      <header className="card stats-hero">
-        <p className="stats-hero__eyebrow muted">{t('event.eyebrow')}</p>
-        <h1 className="stats-hero__title">
-          {stats.segment ? `${stats.event.name} — ${stats.segment.name}` : stats.event.name}
-        </h1>
+    <PageShell
+      name="statistics"
+      title={stats.segment ? `${stats.event.name} — ${stats.segment.name}` : stats.event.name}
+      eyebrow={t('event.eyebrow')}
+    >
+      <div className="stats-page" data-testid="event-statistics">
         <StagePicker stages={stages} current={stats.segment?.id ?? null} />
-      </header>
-      <StatsSection id="event-top-stars" title={t('event.topStars')}>
-        {top.stars.length === 0 ? (
-          <p className="muted">{t('empty.attackers')}</p>
-        ) : (
-          <BarChart
-            title={t('event.topStars')}
-            description={t('event.topStarsDescription', {
-              name: top.stars[0]!.name ?? top.stars[0]!.tag,
-              stars: top.stars[0]!.figures.stars,
-            })}
-            data={top.stars.map((row) => ({
-              key: row.tag,
-              label: row.name ?? row.tag,
-              value: row.figures.stars,
-            }))}
-            labelHeader={t('event.player')}
-            valueHeader={t('figures.stars')}
-            testId="event-top-stars"
-          />
-        )}
-      </StatsSection>
-      <StatsSection id="event-top-rate" title={t('event.topThreeStarRate')}>
-        <p className="muted">{t('event.minAttacks', { count: stats.minAttacks })}</p>
-        <AttackerTable rows={top.threeStarRate} metric="threeStarRate" testId="event-top-rate" />
-      </StatsSection>
-      <StatsSection id="event-top-destruction" title={t('event.topDestruction')}>
-        <AttackerTable rows={top.destruction} metric="destruction" testId="event-top-destruction" />
-      </StatsSection>
-      <StatsSection id="event-most-wars" title={t('event.mostWars')}>
-        {stats.mostWars.length === 0 ? (
-          <p className="muted">{t('empty.wars')}</p>
-        ) : (
-          <ol className="stats-ranking" data-testid="event-most-wars">
-            {stats.mostWars.map((row) => (
-              <li key={row.rosterId}>
-                <TeamLink rosterId={row.rosterId} name={row.displayName} />{' '}
-                <span className="muted">
-                  {t('event.warsAndPoints', { wars: row.wars, points: row.points })}
-                </span>
-              </li>
-            ))}
-          </ol>
-        )}
-      </StatsSection>
-      <StatsSection id="event-closest" title={t('event.closestWars')}>
-        <WarList wars={stats.closestWars} testId="event-closest" />
-      </StatsSection>
-      <BackToLeaderboard />
-    </div>
+        <StatsSection id="event-top-stars" title={t('event.topStars')}>
+          {top.stars.length === 0 ? (
+            <p className="muted">{t('empty.attackers')}</p>
+          ) : (
+            <BarChart
+              title={t('event.topStars')}
+              description={t('event.topStarsDescription', {
+                name: top.stars[0]!.name ?? top.stars[0]!.tag,
+                stars: top.stars[0]!.figures.stars,
+              })}
+              data={top.stars.map((row) => ({
+                key: row.tag,
+                label: row.name ?? row.tag,
+                value: row.figures.stars,
+              }))}
+              labelHeader={t('event.player')}
+              valueHeader={t('figures.stars')}
+              testId="event-top-stars"
+            />
+          )}
+        </StatsSection>
+        <StatsSection id="event-top-rate" title={t('event.topThreeStarRate')}>
+          <p className="muted">{t('event.minAttacks', { count: stats.minAttacks })}</p>
+          <AttackerTable rows={top.threeStarRate} metric="threeStarRate" testId="event-top-rate" />
+        </StatsSection>
+        <StatsSection id="event-top-destruction" title={t('event.topDestruction')}>
+          <AttackerTable rows={top.destruction} metric="destruction" testId="event-top-destruction" />
+        </StatsSection>
+        <StatsSection id="event-most-wars" title={t('event.mostWars')}>
+          {stats.mostWars.length === 0 ? (
+            <p className="muted">{t('empty.wars')}</p>
+          ) : (
+            <ol className="stats-ranking" data-testid="event-most-wars">
+              {stats.mostWars.map((row) => (
+                <li key={row.rosterId}>
+                  <TeamLink rosterId={row.rosterId} name={row.displayName} />{' '}
+                  <span className="muted">
+                    {t('event.warsAndPoints', { wars: row.wars, points: row.points })}
+                  </span>
+                </li>
+              ))}
+            </ol>
+          )}
+        </StatsSection>
+        <StatsSection id="event-closest" title={t('event.closestWars')}>
+          <WarList wars={stats.closestWars} testId="event-closest" />
+        </StatsSection>
+        <BackToLeaderboard />
+      </div>
+    </PageShell>
   );
 }

@@ -2,6 +2,7 @@ import type { PlayerProfileAttributes } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { Loadable } from '../../lib/loadable';
+import { PageShell } from '../shell/page-shell';
 import {
   BackToLeaderboard,
   FigureList,
@@ -21,11 +22,7 @@ export interface PlayerProfileData {
 function Identity({ profile }: { profile: PlayerProfileAttributes }) {
   const { t } = useTranslation('statistics');
   return (
-    <header className="card stats-hero">
-      <p className="stats-hero__eyebrow muted">{t('player.eyebrow')}</p>
-      <h1 className="stats-hero__title" data-testid="player-name">
-        {profile.name ?? profile.tag}
-      </h1>
+    <div className="card stats-hero" data-testid="player-identity">
       <p className="muted" data-testid="player-meta">
         {[
           profile.tag,
@@ -41,7 +38,7 @@ function Identity({ profile }: { profile: PlayerProfileAttributes }) {
           <TeamLink rosterId={profile.currentTeam.rosterId} name={profile.currentTeam.displayName} />
         </p>
       ) : null}
-    </header>
+    </div>
   );
 }
 
@@ -50,37 +47,45 @@ export function PlayerProfilePage() {
   const { t } = useTranslation('statistics');
   const { profile: load } = useLoaderData() as PlayerProfileData;
   if (load.status !== 'ready')
-    return <StatsMissing message={load.status === 'missing' ? t('player.missing') : t('loadFailed')} />;
+    return (
+      <StatsMissing
+        name="player"
+        title={t('player.eyebrow')}
+        message={load.status === 'missing' ? t('player.missing') : t('loadFailed')}
+      />
+    );
   const profile = load.value;
   return (
-    <div className="page stats-page" data-testid="player-profile">
-      <Identity profile={profile} />
-      <StatsSection id="player-overall" title={t('player.overall')}>
-        <FigureList figures={profile.overall} testId="player-overall" />
-      </StatsSection>
-      {profile.byEvent.length > 1 || profile.byStage.length > 1 ? (
-        <StatsSection id="player-by-event" title={t('player.byEvent')}>
-          {profile.byEvent.map((row) => (
-            <div key={row.event.id}>
-              <h3 className="stats-section__sub">{row.event.name}</h3>
-              <FigureList figures={row.figures} testId={`player-event-${row.event.id}`} />
-            </div>
-          ))}
-          {profile.byStage.map((row) => (
-            <div key={row.segment.id}>
-              <h3 className="stats-section__sub">{`${row.event.name} — ${row.segment.name}`}</h3>
-              <FigureList figures={row.figures} testId={`player-stage-${row.segment.id}`} />
-            </div>
-          ))}
+    <PageShell name="player" title={profile.name ?? profile.tag} eyebrow={t('player.eyebrow')}>
+      <div className="stats-page" data-testid="player-profile">
+        <Identity profile={profile} />
+        <StatsSection id="player-overall" title={t('player.overall')}>
+          <FigureList figures={profile.overall} testId="player-overall" />
         </StatsSection>
-      ) : null}
-      <StatsSection id="player-wars" title={t('player.recentWars')}>
-        <WarList wars={profile.recentWars} testId="player-wars" />
-      </StatsSection>
-      <StatsSection id="player-placements" title={t('placements')}>
-        <PlacementList placements={profile.placements} testId="player-placements" />
-      </StatsSection>
-      <BackToLeaderboard />
-    </div>
+        {profile.byEvent.length > 1 || profile.byStage.length > 1 ? (
+          <StatsSection id="player-by-event" title={t('player.byEvent')}>
+            {profile.byEvent.map((row) => (
+              <div key={row.event.id}>
+                <h3 className="stats-section__sub">{row.event.name}</h3>
+                <FigureList figures={row.figures} testId={`player-event-${row.event.id}`} />
+              </div>
+            ))}
+            {profile.byStage.map((row) => (
+              <div key={row.segment.id}>
+                <h3 className="stats-section__sub">{`${row.event.name} — ${row.segment.name}`}</h3>
+                <FigureList figures={row.figures} testId={`player-stage-${row.segment.id}`} />
+              </div>
+            ))}
+          </StatsSection>
+        ) : null}
+        <StatsSection id="player-wars" title={t('player.recentWars')}>
+          <WarList wars={profile.recentWars} testId="player-wars" />
+        </StatsSection>
+        <StatsSection id="player-placements" title={t('placements')}>
+          <PlacementList placements={profile.placements} testId="player-placements" />
+        </StatsSection>
+        <BackToLeaderboard />
+      </div>
+    </PageShell>
   );
 }

@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
+import { PageShell } from '../shell/page-shell';
 import { figureRows, formatNumber, outcomeFor } from './figures-format';
 import { tagInPath } from './statistics-api';
 
@@ -131,13 +132,13 @@ export function BackToLeaderboard() {
 }
 
 /** The page's "not found" state (an unknown or hidden profile, an unknown team or event). */
-export function StatsMissing({ message }: { message: string }) {
+export function StatsMissing({ name, title, message }: { name: string; title: string; message: string }) {
   return (
-    <div className="page stats-page">
+    <PageShell name={name} title={title}>
       <div className="card state-card" role="alert" data-testid="stats-missing">
         <p>{message}</p>
       </div>
       <BackToLeaderboard />
-    </div>
+    </PageShell>
   );
 }

@@ -1,9 +1,10 @@
 import type { TeamStatisticsAttributes } from '@cwh/contract';
 import { useTranslation } from 'react-i18next';
-import { useLoaderData } from 'react-router';
+import { Link, useLoaderData } from 'react-router';
 import { HTML_LANG } from '../../i18n/locale';
-import { useLocale } from '../../i18n/use-locale';
+import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import type { Loadable } from '../../lib/loadable';
+import { PageShell } from '../shell/page-shell';
 import { LineChart } from './charts';
 import { recordText } from './figures-format';
 import {
@@ -117,39 +118,46 @@ function HeadToHead({ team }: { team: TeamStatisticsAttributes }) {
 export function TeamStatisticsPage() {
   const { t } = useTranslation('statistics');
   const { team: load } = useLoaderData() as TeamStatisticsData;
+  const localize = useLocalizedPath();
   if (load.status !== 'ready')
-    return <StatsMissing message={load.status === 'missing' ? t('team.missing') : t('loadFailed')} />;
+    return (
+      <StatsMissing
+        name="team"
+        title={t('team.recordTitle')}
+        message={load.status === 'missing' ? t('team.missing') : t('loadFailed')}
+      />
+    );
   const team = load.value;
   return (
-    <div className="page stats-page" data-testid="team-statistics" data-roster-id={team.roster.id}>
-      <header className="card stats-hero">
-        <p className="stats-hero__eyebrow muted">{team.event.name}</p>
-        <h1 className="stats-hero__title" data-testid="team-name">
-          {team.roster.displayName}
-        </h1>
+    <PageShell name="team" title={team.roster.displayName} eyebrow={team.event.name}>
+      <div className="stats-page" data-testid="team-statistics" data-roster-id={team.roster.id}>
         <p className="muted" data-testid="team-summary">
           {t('team.summary', { record: recordText(team.record), wars: team.record.wars })}
+          {' · '}
+          <Link to={localize('/statistics')} data-testid="team-event-statistics">
+            {t('event.eyebrow')}
+          </Link>
         </p>
-      </header>
-      <StatsSection id="team-record-title" title={t('team.recordTitle')}>
-        <Record team={team} />
-      </StatsSection>
-      <StatsSection id="team-points-title" title={t('team.pointsChart')}>
-        <PointsHistory team={team} />
-      </StatsSection>
-      <StatsSection id="team-lineups-title" title={t('team.lineups')}>
-        <Lineups team={team} />
-      </StatsSection>
-      <StatsSection id="team-h2h-title" title={t('team.headToHead')}>
-        <HeadToHead team={team} />
-      </StatsSection>
-      <StatsSection id="team-placements-title" title={t('placements')}>
-        <PlacementList placements={team.placements} testId="team-placements" />
-      </StatsSection>
-      <StatsSection id="team-wars-title" title={t('team.recentWars')}>
-        <WarList wars={team.recentWars} rosterId={team.roster.id} testId="team-wars" />
-      </StatsSection>
-      <BackToLeaderboard />
-    </div>
+        <StatsSection id="team-record-title" title={t('team.recordTitle')}>
+          <Record team={team} />
+        </StatsSection>
+        <StatsSection id="team-points-title" title={t('team.pointsChart')}>
+          <PointsHistory team={team} />
+        </StatsSection>
+        <StatsSection id="team-lineups-title" title={t('team.lineups')}>
+          <Lineups team={team} />
+        </StatsSection>
+        <StatsSection id="team-h2h-title" title={t('team.headToHead')}>
+          <HeadToHead team={team} />
+        </StatsSection>
+        <StatsSection id="team-placements-title" title={t('placements')}>
+          <PlacementList placements={team.placements} testId="team-placements" />
+        </StatsSection>
+        <StatsSection id="team-wars-title" title={t('team.recentWars')}>
+          <WarList wars={team.recentWars} rosterId={team.roster.id} testId="team-wars" />
+        </StatsSection>
+        <BackToLeaderboard />
+      </div>
+    </PageShell>
   );
 }
