@@ -101,4 +101,40 @@ describe('warOutcome', () => {
       }),
     );
   });
+
+  // Every pair a stored series can hold: a finished war (1/2, 2/1, 1/1, 2/2) and sides with no
+  // placement yet (null), which name no winner and no double loss, so they read as a draw.
+  it.each<[number | null, number | null, ReturnType<typeof winnerOfPlacements>]>([
+    [1, 2, 'home'],
+    [2, 1, 'away'],
+    [1, 1, 'draw'],
+    [2, 2, 'none'],
+    [1, null, 'home'],
+    [null, 1, 'away'],
+    [2, null, 'draw'],
+    [null, 2, 'draw'],
+    [null, null, 'draw'],
+  ])('winnerOfPlacements(%j, %j) is %s', (home, away, expected) => {
+    expect(winnerOfPlacements(home, away)).toBe(expected);
+  });
+
+  it('equal stars and equal destruction is a draw whatever the figures; one more point of destruction wins', () => {
+    fc.assert(
+      fc.property(fc.nat(15), fc.nat(100), fc.boolean(), (stars, destruction, homeAhead) => {
+        const draw = {
+          homeStars: stars,
+          awayStars: stars,
+          homeDestruction: destruction,
+          awayDestruction: destruction,
+        };
+        expect(warOutcome(draw)).toBe('draw');
+        expect(warPlacements(draw)).toEqual({
+          home: { placement: 1, forfeit: false },
+          away: { placement: 1, forfeit: false },
+        });
+        const ahead = homeAhead ? { homeDestruction: destruction + 1 } : { awayDestruction: destruction + 1 };
+        expect(warOutcome({ ...draw, ...ahead })).toBe(homeAhead ? 'home' : 'away');
+      }),
+    );
+  });
 });
