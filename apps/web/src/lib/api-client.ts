@@ -1,4 +1,4 @@
-import type { ErrorObject } from '@cwh/contract';
+import type { ErrorObject, PageMeta } from '@cwh/contract';
 import { NO_TENANT_HEADER, TENANT_HEADER } from '@cwh/contract/constants';
 import { config } from './config';
 
@@ -93,11 +93,14 @@ async function readBody(response: Response): Promise<unknown> {
 export async function apiRequest<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
   const mediaType = options.plainJson ? 'application/json' : JSONAPI_MEDIA_TYPE;
   const headers: Record<string, string> = { accept: mediaType, ...tenantHeaders(), ...options.headers };
-  if (options.body !== undefined) headers['content-type'] = mediaType;
+  // A file (avatar, screenshot) goes as its own bytes; the server sniffs the type and strips it.
+  const file = options.body instanceof Blob ? options.body : null;
+  if (options.body !== undefined)
+    headers['content-type'] = file ? file.type || 'application/octet-stream' : mediaType;
   const response = await fetch(buildUrl(path, options.query), {
     method,
     headers,
-    body: options.body === undefined ? null : JSON.stringify(options.body),
+    body: file ?? (options.body === undefined ? null : JSON.stringify(options.body)),
     signal: options.signal ?? null,
   });
   const body = await readBody(response);
@@ -119,3 +122,65 @@ export const api = {
     apiRequest<T>('PATCH', path, { ...options, body }),
   delete: <T>(path: string, options?: RequestOptions) => apiRequest<T>('DELETE', path, options),
 };
+
+/** The query of a call (undefined and null values are left out). */
+export type ApiQuery = Query;
+
+/** Who calls are made as: the bearer token, read at each call, and what a 401 answer means. */
+export interface Credentials {
+  token: () => string | null | undefined;
+  /** The token ended (expired, suspended, signed out elsewhere): called before the error is thrown. */
+  onUnauthorized?: () => void;
+}
+
+/** The bearer header of a token (none without one). */
+export const bearerHeader = (token: string | null | undefined): Record<string, string> =>
+  token ? { authorization: `Bearer ${token}` } : {};
+
+/** The API's `{ data: { attributes } }` request body. */
+export const attributesBody = (attributes: object) => ({ data: { attributes } });
+
+/**
+ * The one way to call the API as someone: `api` with the bearer of `credentials` on every call,
+ * and a 401 answer handed to `onUnauthorized` (the console signs out) before it is thrown.
+ */
+export function authorizedApi(credentials: Credentials) {
+  async function send<T>(method: string, path: string, options: RequestOptions = {}): Promise<T> {
+    const headers = { ...bearerHeader(credentials.token()), ...options.headers };
+    try {
+      return await apiRequest<T>(method, path, { ...options, headers });
+    } catch (error) {
+      if (error instanceof ApiError && error.status === 401) credentials.onUnauthorized?.();
+      throw error;
+    }
+  }
+  return {
+    get: <T>(path: string, options?: Omit<RequestOptions, 'body'>) => send<T>('GET', path, options),
+    post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      send<T>('POST', path, { ...options, body }),
+    put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      send<T>('PUT', path, { ...options, body }),
+    patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+      send<T>('PATCH', path, { ...options, body }),
+    delete: <T>(path: string, options?: RequestOptions) => send<T>('DELETE', path, options),
+  };
+}
+export type AuthorizedApi = ReturnType<typeof authorizedApi>;
+
+/** Every page of a list (the server answers at most `pageSize` per page, 100 at most). */
+export async function allPages<R>(
+  client: Pick<AuthorizedApi, 'get'>,
+  path: string,
+  query: ApiQuery = {},
+  pageSize = 100,
+): Promise<R[]> {
+  const out: R[] = [];
+  for (let page = 1; ; page++) {
+    const list = await client.get<{ data: R[]; meta?: PageMeta }>(path, {
+      query: { ...query, 'page[number]': page, 'page[size]': pageSize },
+    });
+    out.push(...list.data);
+    const total = list.meta?.page.totalPages ?? 1;
+    if (page >= total || list.data.length === 0) return out;
+  }
+}

@@ -1,4 +1,4 @@
-import type { MatchCheckInDocument, RosterResource } from '@cwh/contract';
+import type { CheckinListDocument, MatchCheckInDocument, RosterDocument } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { authApi } from '../session/session-api';
 
@@ -36,18 +36,15 @@ export async function matchCheckIn(
 
 /** GET /checkins?filter[matchSeries]: the users who checked in to the series. */
 export async function fetchCheckInUserIds(matchSeriesId: string): Promise<string[]> {
-  const document = await authApi.get<{ data: { attributes: { user: { id: string } } }[] }>(
-    `${API.matches}/checkins`,
-    {
-      query: { 'filter[matchSeries]': matchSeriesId },
-    },
-  );
+  const document = await authApi.get<CheckinListDocument>(`${API.matches}/checkins`, {
+    query: { 'filter[matchSeries]': matchSeriesId },
+  });
   return document.data.map((checkin) => checkin.attributes.user.id);
 }
 
 /** GET /rosters/{id}: whether the roster is checked in to its segment. */
 export async function fetchRosterCheckedIn(rosterId: string): Promise<boolean> {
-  const document = await authApi.get<{ data: RosterResource }>(
+  const document = await authApi.get<RosterDocument>(
     `${API.tournaments}/rosters/${encodeURIComponent(rosterId)}`,
   );
   return document.data.attributes.checkedIn;

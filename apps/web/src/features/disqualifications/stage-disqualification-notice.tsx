@@ -1,4 +1,4 @@
-import type { StageDisqualificationResource } from '@cwh/contract';
+import type { StageDisqualificationListDocument, StageDisqualificationResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -7,7 +7,7 @@ import { Notice } from '../shell/notice';
 
 /** The stages a team was disqualified from, with the organizer's reason (GET /rosters/{id}/stage-disqualifications). */
 export function fetchStageDisqualifications(rosterId: string) {
-  return api.get<{ data: StageDisqualificationResource[] }>(
+  return api.get<StageDisqualificationListDocument>(
     `${API.tournaments}/rosters/${rosterId}/stage-disqualifications`,
   );
 }

@@ -1,4 +1,5 @@
 import type {
+  AttachmentDocument,
   AttachmentResource,
   DisputeAttributes,
   DisputeDocument,
@@ -6,7 +7,7 @@ import type {
   SeriesDisputesDocument,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, buildUrl, parseErrors, tenantHeaders } from '../../lib/api-client';
+import { ApiError, bearerHeader, buildUrl, tenantHeaders } from '../../lib/api-client';
 import { authApi } from '../session/session-api';
 import { getSession } from '../session/session-store';
 
@@ -42,33 +43,13 @@ export async function openDispute(
 
 /** The bearer of a raw call: the signed-in user's token, or the one given (the console's). */
 function bearer(token?: string | null): Record<string, string> {
-  const value = token ?? getSession().scToken?.value;
-  return value ? { authorization: `Bearer ${value}` } : {};
+  return bearerHeader(token ?? getSession().scToken?.value);
 }
 
 /** POST /match-series/{id}/attachments: the file's bytes as the body (the server sniffs and strips). */
 export async function uploadScreenshot(seriesId: string, file: Blob): Promise<AttachmentResource> {
   const path = `${T}/match-series/${encodeURIComponent(seriesId)}/attachments`;
-  const response = await fetch(buildUrl(path), {
-    method: 'POST',
-    headers: {
-      ...tenantHeaders(),
-      ...bearer(),
-      accept: 'application/vnd.api+json',
-      'content-type': file.type || 'application/octet-stream',
-    },
-    body: file,
-  });
-  const text = await response.text();
-  let parsed: unknown = null;
-  try {
-    parsed = text ? JSON.parse(text) : null;
-  } catch {
-    parsed = text;
-  }
-  if (!response.ok)
-    throw new ApiError(response.status, 'POST', path, parseErrors(parsed, response.status), parsed);
-  return (parsed as { data: AttachmentResource }).data;
+  return (await authApi.post<AttachmentDocument>(path, file)).data;
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { RosterResource, SegmentResource } from '@cwh/contract';
+import type { RosterDocument, RosterResource, SegmentResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { api } from '../../lib/api-client';
 import { finalStage } from '../checkins/use-stage-timeline';
@@ -23,12 +23,9 @@ export interface PublicTeam {
 }
 
 async function fetchRoster(id: string, signal?: AbortSignal): Promise<RosterResource> {
-  const document = await api.get<{ data: RosterResource }>(
-    `${API.tournaments}/rosters/${encodeURIComponent(id)}`,
-    {
-      ...(signal ? { signal } : {}),
-    },
-  );
+  const document = await api.get<RosterDocument>(`${API.tournaments}/rosters/${encodeURIComponent(id)}`, {
+    ...(signal ? { signal } : {}),
+  });
   return document.data;
 }
 

@@ -1,17 +1,18 @@
 import type {
   AdvancementListDocument,
+  BracketInfoDocument,
   BracketInfoResource,
+  CheckinListDocument,
   CreateBracketBody,
   MatchSeriesResource,
   MatchSeriesResultPreviewDocument,
-  PageMeta,
   RosterResource,
   SegmentStandingListDocument,
-  SwissRecordResource,
+  SwissRecordListDocument,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
-import { adminToken, signOut } from '../console/admin-session';
+import { ApiError, type ApiQuery, allPages, attributesBody } from '../../../lib/api-client';
+import { consoleApi } from '../console/admin-session';
 
 /**
  * The stage calls of the organizer console (tournament stages, spec §7 and issue #7): create and
@@ -23,15 +24,8 @@ const M = API.matches;
 /** The server's largest page (contract `pageQuery`). */
 const PAGE_SIZE = 100;
 
-interface List<R> {
-  data: R[];
-  meta?: PageMeta;
-}
-
-export interface CheckinItem {
-  id: string;
-  attributes: { createdAt: string; user: { id: string }; roster: { id: string } | null };
-}
+/** One check-in of a series (GET /checkins?filter[matchSeries]). */
+export type CheckinItem = CheckinListDocument['data'][number];
 
 export type StageInfo = BracketInfoResource;
 export type CreateStageAttributes = CreateBracketBody['data']['attributes'];
@@ -54,52 +48,28 @@ export interface SeriesResultInput {
 
 /** What a result would reset (POST /match-series/{id}/results/preview, issue #31). */
 export type ResultPreview = MatchSeriesResultPreviewDocument['data']['attributes'];
-export interface PreviewInput {
-  homeStars: number;
-  awayStars: number;
-  homeDestruction?: number;
-  awayDestruction?: number;
-  forfeit?: 'home' | 'away' | 'both';
-}
-async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
-  try {
-    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) signOut();
-    throw error;
-  }
-}
-const get = <R>(path: string, query?: NonNullable<RequestOptions['query']>) =>
-  call((o) => api.get<R>(path, { ...o, ...(query ? { query } : {}) }));
-const post = <R>(path: string, attributes?: object) =>
-  call((o) => api.post<R>(path, attributes ? { data: { attributes } } : undefined, o));
+export type PreviewInput = Omit<SeriesResultInput, 'reason'>;
 
-/** Every page of a list (the server answers at most 100 per page). */
-async function all<R>(path: string, query: NonNullable<RequestOptions['query']> = {}): Promise<R[]> {
-  const out: R[] = [];
-  for (let page = 1; ; page++) {
-    const list = await get<List<R>>(path, { ...query, 'page[number]': page, 'page[size]': PAGE_SIZE });
-    out.push(...list.data);
-    const total = list.meta?.page.totalPages ?? 1;
-    if (page >= total || list.data.length === 0) return out;
-  }
-}
+const get = <R>(path: string, query?: ApiQuery) => consoleApi.get<R>(path, query ? { query } : {});
+const post = <R>(path: string, attributes?: object) =>
+  consoleApi.post<R>(path, attributes ? attributesBody(attributes) : undefined);
+const all = <R>(path: string, query: ApiQuery = {}) => allPages<R>(consoleApi, path, query, PAGE_SIZE);
 
 export const stageApi = {
   /** The stage of a segment, or null while it has none (404). */
   async info(segmentId: string): Promise<StageInfo | null> {
     try {
-      return (await get<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket/info`)).data;
+      return (await get<BracketInfoDocument>(`${T}/segments/${segmentId}/bracket/info`)).data;
     } catch (error) {
       if (error instanceof ApiError && error.status === 404) return null;
       throw error;
     }
   },
   create: (segmentId: string, attributes: CreateStageAttributes) =>
-    post<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket`, attributes),
+    post<BracketInfoDocument>(`${T}/segments/${segmentId}/bracket`, attributes),
   nextRound: (segmentId: string) => post<unknown>(`${T}/segments/${segmentId}/bracket/rounds`),
   resetRound: (segmentId: string) =>
-    post<{ data: StageInfo }>(`${T}/segments/${segmentId}/bracket/rounds/reset`),
+    post<BracketInfoDocument>(`${T}/segments/${segmentId}/bracket/rounds/reset`),
   /** Advances with the segment's saved advance rules (none: the server's ladder default, or its refusal). */
   advance: async (segmentId: string, rules: AdvanceRule[]) =>
     (
@@ -112,9 +82,9 @@ export const stageApi = {
     ).data,
   series: (stageId: string) => all<MatchSeriesResource>(`${T}/bracket/${stageId}/match-series`),
   swissRecords: (segmentId: string) =>
-    get<List<SwissRecordResource>>(`${T}/segments/${segmentId}/swiss-records`, { 'page[size]': 50 }),
+    get<SwissRecordListDocument>(`${T}/segments/${segmentId}/swiss-records`, { 'page[size]': 50 }),
   checkins: async (seriesId: string) =>
-    (await get<List<CheckinItem>>(`${M}/checkins`, { 'filter[matchSeries]': seriesId })).data,
+    (await get<CheckinListDocument>(`${M}/checkins`, { 'filter[matchSeries]': seriesId })).data,
   rosters: (segmentId: string) => all<RosterResource>(`${T}/rosters`, { 'filter[segment]': segmentId }),
   /** A segment's standings: ladder rows, or swiss / bracket rows when it holds a stage (by `type`). */
   standings: async (segmentId: string): Promise<SegmentStandingListDocument['data']> =>
@@ -138,22 +108,16 @@ export const stageApi = {
       ...(awayDestruction !== undefined ? { awayDestruction } : {}),
       ...(forfeit ? { forfeit } : {}),
     };
-    const answer = await call((o) =>
-      api.post<MatchSeriesResultPreviewDocument>(
-        `${T}/match-series/${id}/results/preview`,
-        { data: { attributes } },
-        o,
-      ),
+    const answer = await post<MatchSeriesResultPreviewDocument>(
+      `${T}/match-series/${id}/results/preview`,
+      attributes,
     );
     return answer.data.attributes;
   },
   recordResult: (seriesId: string, input: SeriesResultInput) =>
-    call((o) =>
-      api.patch<unknown>(
-        `${T}/match-series/${seriesId}/relationships/matches/results`,
-        { data: { attributes: input } },
-        o,
-      ),
+    consoleApi.patch<unknown>(
+      `${T}/match-series/${seriesId}/relationships/matches/results`,
+      attributesBody(input),
     ),
 };
 

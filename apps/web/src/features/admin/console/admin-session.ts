@@ -1,7 +1,8 @@
+import type { SessionDocument, UserDocument } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { isStaff } from '@cwh/domain';
 import { useSyncExternalStore } from 'react';
-import { api } from '../../../lib/api-client';
+import { api, authorizedApi, bearerHeader } from '../../../lib/api-client';
 
 /** The console's own sign-in (staff e-mail and password), kept apart from the player's session. */
 export interface AdminSession {
@@ -45,12 +46,8 @@ export function adminToken(): string | null {
   return current?.token ?? null;
 }
 
-interface SessionDocument {
-  data: { attributes: { token: { value: string }; userId: string } };
-}
-interface UserDocument {
-  data: { attributes: { email: string | null; permissions: string[] } };
-}
+/** Every console call: the staff member's bearer, and a 401 (suspended, expired) signs the console out. */
+export const consoleApi = authorizedApi({ token: adminToken, onUnauthorized: () => signOut() });
 
 /** Signs in through POST /login; a non-staff account is refused with `notStaff`. */
 export async function signIn(email: string, password: string): Promise<'ok' | 'notStaff'> {
@@ -58,9 +55,7 @@ export async function signIn(email: string, password: string): Promise<'ok' | 'n
     data: { type: 'sessions', attributes: { email, password } },
   });
   const token = session.data.attributes.token.value;
-  const user = await api.get<UserDocument>(`${API.users}/user`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
+  const user = await api.get<UserDocument>(`${API.users}/user`, { headers: bearerHeader(token) });
   const { permissions } = user.data.attributes;
   if (!isStaff(permissions)) return 'notStaff';
   write({
@@ -85,7 +80,5 @@ export async function endSession(): Promise<void> {
   const token = current?.token;
   write(null);
   if (!token) return;
-  await api
-    .post(`${API.users}/logout`, undefined, { headers: { authorization: `Bearer ${token}` } })
-    .catch(() => undefined);
+  await api.post(`${API.users}/logout`, undefined, { headers: bearerHeader(token) }).catch(() => undefined);
 }

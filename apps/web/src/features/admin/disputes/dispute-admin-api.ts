@@ -1,14 +1,14 @@
 import type {
-  AdminMatchSeriesResource,
+  AdminMatchSeriesDocument,
+  DisputeDocument,
   DisputeListDocument,
   DisputeResolveBody,
-  DisputeResource,
   DisputeSettingsDocument,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
+import { attributesBody as body } from '../../../lib/api-client';
 import type { SeriesResultInput } from '../brackets/stage-api';
-import { adminToken, signOut } from '../console/admin-session';
+import { consoleApi } from '../console/admin-session';
 
 /**
  * The dispute queue of the console (issue #13, docs/api/disputes.md): open disputes of the events
@@ -17,40 +17,23 @@ import { adminToken, signOut } from '../console/admin-session';
  */
 const T = API.tournaments;
 
-async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
-  try {
-    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) signOut();
-    throw error;
-  }
-}
-const body = (attributes: object) => ({ data: { attributes } });
-
 export type DisputeFilter = 'open' | 'all';
 
 export const disputeAdminApi = {
   queue: (filter: DisputeFilter) =>
-    call((o) =>
-      api.get<DisputeListDocument>(`${T}/disputes`, {
-        ...o,
-        query: { 'page[size]': 100, ...(filter === 'open' ? { 'filter[status]': 'open' } : {}) },
-      }),
-    ),
-  series: (id: string) =>
-    call((o) => api.get<{ data: AdminMatchSeriesResource }>(`${T}/match-series/${id}`, o)),
+    consoleApi.get<DisputeListDocument>(`${T}/disputes`, {
+      query: { 'page[size]': 100, ...(filter === 'open' ? { 'filter[status]': 'open' } : {}) },
+    }),
+  series: (id: string) => consoleApi.get<AdminMatchSeriesDocument>(`${T}/match-series/${id}`),
   /** Upholds: the note goes to the captains, the internal reason stays with staff. */
   uphold: (id: string, note: string, internalReason = '') =>
-    call((o) =>
-      api.post<{ data: DisputeResource }>(
-        `${T}/disputes/${id}/resolve`,
-        body({
-          resolution: 'upheld',
-          note,
-          ...(internalReason.trim() ? { internalReason: internalReason.trim() } : {}),
-        } satisfies DisputeResolveBody['data']['attributes']),
-        o,
-      ),
+    consoleApi.post<DisputeDocument>(
+      `${T}/disputes/${id}/resolve`,
+      body({
+        resolution: 'upheld',
+        note,
+        ...(internalReason.trim() ? { internalReason: internalReason.trim() } : {}),
+      } satisfies DisputeResolveBody['data']['attributes']),
     ),
   /**
    * Corrects with the result form's input: the form's reason is the internal reason (staff and the
@@ -58,28 +41,22 @@ export const disputeAdminApi = {
    */
   correct: (id: string, input: SeriesResultInput & { resetLater?: boolean }, note: string) => {
     const { reason, resetLater, ...result } = input;
-    return call((o) =>
-      api.post<{ data: DisputeResource }>(
-        `${T}/disputes/${id}/resolve`,
-        body({
-          resolution: 'corrected',
-          note,
-          internalReason: reason,
-          result,
-          ...(resetLater ? { resetLater: true } : {}),
-        }),
-        o,
-      ),
+    return consoleApi.post<DisputeDocument>(
+      `${T}/disputes/${id}/resolve`,
+      body({
+        resolution: 'corrected',
+        note,
+        internalReason: reason,
+        result,
+        ...(resetLater ? { resetLater: true } : {}),
+      }),
     );
   },
   settings: (segmentId: string) =>
-    call((o) => api.get<DisputeSettingsDocument>(`${T}/segments/${segmentId}/dispute-settings`, o)),
+    consoleApi.get<DisputeSettingsDocument>(`${T}/segments/${segmentId}/dispute-settings`),
   saveSettings: (segmentId: string, disputeWindowMinutes: number) =>
-    call((o) =>
-      api.put<DisputeSettingsDocument>(
-        `${T}/segments/${segmentId}/dispute-settings`,
-        body({ disputeWindowMinutes }),
-        o,
-      ),
+    consoleApi.put<DisputeSettingsDocument>(
+      `${T}/segments/${segmentId}/dispute-settings`,
+      body({ disputeWindowMinutes }),
     ),
 };

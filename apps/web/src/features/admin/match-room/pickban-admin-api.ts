@@ -13,8 +13,8 @@ import type {
   UpdateItemBody,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
-import { adminToken, signOut } from '../console/admin-session';
+import { ApiError, allPages, attributesBody as body } from '../../../lib/api-client';
+import { consoleApi } from '../console/admin-session';
 
 /**
  * The organizer console's pick and ban setup (spec 7, issue #13; docs/api/pickban.md): an event's
@@ -29,57 +29,37 @@ export type Category = CategoryResource['attributes'] & { id: string };
 export type Item = ItemResource['attributes'] & { id: string };
 export type SegmentVeto = SegmentVetoAttributes;
 
-async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
-  try {
-    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) signOut();
-    throw error;
-  }
-}
-
-const body = (attributes: object) => ({ data: { attributes } });
-
 export const pickbanAdminApi = {
   async categories(eventId: string): Promise<Category[]> {
-    const list = await call((o) =>
-      api.get<CategoryListDocument>(`${P}/categories`, { ...o, query: { 'filter[event.id]': eventId } }),
-    );
+    const list = await consoleApi.get<CategoryListDocument>(`${P}/categories`, {
+      query: { 'filter[event.id]': eventId },
+    });
     return list.data.map((c) => ({ ...c.attributes, id: c.id }));
   },
   /** Every item of the category, in sort order (every page). */
   async items(categoryId: string): Promise<Item[]> {
-    const out: Item[] = [];
-    for (let page = 1; ; page++) {
-      const list = await call((o) =>
-        api.get<ItemListDocument>(`${P}/items`, {
-          ...o,
-          query: {
-            'filter[category.id]': categoryId,
-            sort: 'sortOrder',
-            'page[number]': page,
-            'page[size]': PAGE_SIZE,
-          },
-        }),
-      );
-      out.push(...list.data.map((i) => ({ ...i.attributes, id: i.id })));
-      if (page >= (list.meta?.page.totalPages ?? 1) || list.data.length === 0) return out;
-    }
+    const items = await allPages<ItemListDocument['data'][number]>(
+      consoleApi,
+      `${P}/items`,
+      { 'filter[category.id]': categoryId, sort: 'sortOrder' },
+      PAGE_SIZE,
+    );
+    return items.map((i) => ({ ...i.attributes, id: i.id }));
   },
   createCategory: async (attributes: CreateCategoryBody['data']['attributes']) =>
-    (await call((o) => api.post<CategoryDocument>(`${P}/categories`, body(attributes), o))).data,
+    (await consoleApi.post<CategoryDocument>(`${P}/categories`, body(attributes))).data,
   updateCategory: async (id: string, attributes: UpdateCategoryBody['data']['attributes']) =>
-    (await call((o) => api.patch<CategoryDocument>(`${P}/categories/${id}`, body(attributes), o))).data,
-  deleteCategory: (id: string) => call((o) => api.delete<unknown>(`${P}/categories/${id}`, o)),
+    (await consoleApi.patch<CategoryDocument>(`${P}/categories/${id}`, body(attributes))).data,
+  deleteCategory: (id: string) => consoleApi.delete<unknown>(`${P}/categories/${id}`),
   createItem: async (attributes: CreateItemBody['data']['attributes']) =>
-    (await call((o) => api.post<ItemDocument>(`${P}/items`, body(attributes), o))).data,
+    (await consoleApi.post<ItemDocument>(`${P}/items`, body(attributes))).data,
   updateItem: async (id: string, attributes: UpdateItemBody['data']['attributes']) =>
-    (await call((o) => api.patch<ItemDocument>(`${P}/items/${id}`, body(attributes), o))).data,
-  deleteItem: (id: string) => call((o) => api.delete<unknown>(`${P}/items/${id}`, o)),
+    (await consoleApi.patch<ItemDocument>(`${P}/items/${id}`, body(attributes))).data,
+  deleteItem: (id: string) => consoleApi.delete<unknown>(`${P}/items/${id}`),
   /** The segment's veto, or null while it has none (404). */
   async veto(segmentId: string): Promise<SegmentVeto | null> {
     try {
-      const document = await call((o) => api.get<SegmentVetoDocument>(`${P}/segments/${segmentId}/veto`, o));
+      const document = await consoleApi.get<SegmentVetoDocument>(`${P}/segments/${segmentId}/veto`);
       const { segmentId: _segment, ...veto } = document.data.attributes;
       return veto;
     } catch (error) {
@@ -88,8 +68,8 @@ export const pickbanAdminApi = {
     }
   },
   setVeto: (segmentId: string, veto: SegmentVeto) =>
-    call((o) => api.put<SegmentVetoDocument>(`${P}/segments/${segmentId}/veto`, body(veto), o)),
-  deleteVeto: (segmentId: string) => call((o) => api.delete<unknown>(`${P}/segments/${segmentId}/veto`, o)),
+    consoleApi.put<SegmentVetoDocument>(`${P}/segments/${segmentId}/veto`, body(veto)),
+  deleteVeto: (segmentId: string) => consoleApi.delete<unknown>(`${P}/segments/${segmentId}/veto`),
 };
 
 /** The catalogue key of a setup refusal (adminpickban `refusal.*`), with the server's detail. */

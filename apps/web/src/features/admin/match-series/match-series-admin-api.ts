@@ -1,7 +1,7 @@
-import type { AdminMatchSeriesResource, PageMeta } from '@cwh/contract';
+import type { AdminMatchSeriesListDocument, AdminMatchSeriesResource, RosterDocument } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
-import { adminToken, signOut } from '../console/admin-session';
+import { type ApiQuery, attributesBody as body } from '../../../lib/api-client';
+import { consoleApi } from '../console/admin-session';
 
 /**
  * The match series admin calls of the console (spec §7, docs/api/match-series-admin.md): list and
@@ -10,13 +10,10 @@ import { adminToken, signOut } from '../console/admin-session';
  */
 
 const T = API.tournaments;
-type Query = NonNullable<RequestOptions['query']>;
+type Query = ApiQuery;
 
 export type AdminSeries = AdminMatchSeriesResource;
-export interface SeriesPage {
-  data: AdminSeries[];
-  meta?: PageMeta;
-}
+export type SeriesPage = AdminMatchSeriesListDocument;
 
 /** The page's filters; empty strings mean "any". */
 export interface SeriesFilter {
@@ -41,63 +38,40 @@ export function seriesQuery(filter: SeriesFilter, page: number, size: number): Q
   return query;
 }
 
-async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
-  try {
-    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) signOut();
-    throw error;
-  }
-}
-const body = (attributes: object) => ({ data: { attributes } });
 const reasonOf = (reason: string) => (reason.trim() ? { reason: reason.trim() } : {});
 
 export const matchSeriesAdminApi = {
   list: (filter: SeriesFilter, page = 1, size = 50) =>
-    call((o) => api.get<SeriesPage>(`${T}/match-series`, { ...o, query: seriesQuery(filter, page, size) })),
+    consoleApi.get<SeriesPage>(`${T}/match-series`, { query: seriesQuery(filter, page, size) }),
   deleted: (filter: SeriesFilter, page = 1, size = 50) => {
     const query: Query = { 'page[number]': page, 'page[size]': size };
     if (filter.eventId) query['filter[event]'] = filter.eventId;
     if (filter.segmentId) query['filter[segment]'] = filter.segmentId;
-    return call((o) => api.get<SeriesPage>(`${T}/match-series/deleted`, { ...o, query }));
+    return consoleApi.get<SeriesPage>(`${T}/match-series/deleted`, { query });
   },
   reset: (id: string, reason: string) =>
-    call((o) => api.post<unknown>(`${T}/match-series/${id}/reset`, body(reasonOf(reason)), o)),
+    consoleApi.post<unknown>(`${T}/match-series/${id}/reset`, body(reasonOf(reason))),
   remove: (id: string, reason: string) =>
-    call((o) =>
-      api.delete<unknown>(`${T}/match-series/${id}`, {
-        ...o,
-        ...(reason.trim() ? { query: { reason: reason.trim() } } : {}),
-      }),
+    consoleApi.delete<unknown>(
+      `${T}/match-series/${id}`,
+      reason.trim() ? { query: { reason: reason.trim() } } : {},
     ),
-  restore: (id: string) =>
-    call((o) => api.post<unknown>(`${T}/match-series/deleted/${id}/restore`, body({}), o)),
+  restore: (id: string) => consoleApi.post<unknown>(`${T}/match-series/deleted/${id}/restore`, body({})),
   update: (id: string, attributes: { date?: string; state?: EditableState; reason?: string }) =>
-    call((o) => api.patch<unknown>(`${T}/match-series/${id}`, body(attributes), o)),
+    consoleApi.patch<unknown>(`${T}/match-series/${id}`, body(attributes)),
   /**
    * Disqualifies a roster from one stage (issue #31): the series' own segment; the team forfeits
    * that stage's matches and reads the reason, and stays in the championship.
    */
   disqualifyFromStage: (segmentId: string, rosterId: string, reason: string) =>
-    call((o) =>
-      api.post<unknown>(
-        `${T}/segments/${segmentId}/rosters/${rosterId}/disqualify`,
-        body({ reason: reason.trim() }),
-        o,
-      ),
+    consoleApi.post<unknown>(
+      `${T}/segments/${segmentId}/rosters/${rosterId}/disqualify`,
+      body({ reason: reason.trim() }),
     ),
   /** Disqualifies a roster in its own segment (read from the roster): out of the whole championship. */
   disqualify: async (rosterId: string, reason: string) => {
-    const roster = await call((o) =>
-      api.get<{ data: { attributes: { segment: { id: string } } } }>(`${T}/rosters/${rosterId}`, o),
-    );
+    const roster = await consoleApi.get<RosterDocument>(`${T}/rosters/${rosterId}`);
     const segmentId = roster.data.attributes.segment.id;
-    return call((o) =>
-      api.post<unknown>(
-        `${T}/segments/${segmentId}/rosters/${rosterId}/disqualify`,
-        body({ reason: reason.trim() }),
-        o,
-      ),
-    );
+    return matchSeriesAdminApi.disqualifyFromStage(segmentId, rosterId, reason);
   },
 };

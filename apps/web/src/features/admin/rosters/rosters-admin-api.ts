@@ -1,14 +1,16 @@
 import type {
+  AdminRosterDocument,
+  AdminRosterListDocument,
   AdminRosterResource,
   CheckinReview,
-  PageMeta,
+  CheckinReviewDocument,
   SeedEntry,
   SeedingDocument,
   TeamListDocument,
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
-import { ApiError, api, type RequestOptions } from '../../../lib/api-client';
-import { adminToken, signOut } from '../console/admin-session';
+import { type ApiQuery, attributesBody } from '../../../lib/api-client';
+import { consoleApi } from '../console/admin-session';
 
 /**
  * The organizer console's rosters, check-in review and seeding calls (docs/api/rosters-admin.md),
@@ -20,28 +22,16 @@ export type AdminRoster = AdminRosterResource;
 export type Seeding = SeedingDocument['data']['attributes'];
 export type { CheckinReview, SeedEntry };
 
-interface One<R> {
-  data: R;
-}
-
-async function call<R>(run: (options: RequestOptions) => Promise<R>): Promise<R> {
-  try {
-    return await run({ headers: { authorization: `Bearer ${adminToken() ?? ''}` } });
-  } catch (error) {
-    if (error instanceof ApiError && error.status === 401) signOut();
-    throw error;
-  }
-}
-const get = <R>(path: string, query?: NonNullable<RequestOptions['query']>) =>
-  call((o) => api.get<R>(path, { ...o, ...(query ? { query } : {}) }));
+const get = <R>(path: string, query?: ApiQuery) => consoleApi.get<R>(path, query ? { query } : {});
 const post = <R>(path: string, attributes?: object) =>
-  call((o) => api.post<R>(path, attributes ? { data: { attributes } } : undefined, o));
+  consoleApi.post<R>(path, attributes ? attributesBody(attributes) : undefined);
+const patch = async (path: string, data: unknown) =>
+  (await consoleApi.patch<AdminRosterDocument>(path, { data })).data;
 
 const rosterPath = (id: string, action: string) => `${T}/admin/rosters/${id}/${action}`;
 const reviewPath = (segmentId: string, action = '') =>
   `${T}/admin/segments/${segmentId}/checkin-review${action ? `/${action}` : ''}`;
-const review = async (request: Promise<One<{ attributes: CheckinReview }>>) =>
-  (await request).data.attributes;
+const review = async (request: Promise<CheckinReviewDocument>) => (await request).data.attributes;
 
 export const rostersAdminApi = {
   search: (filter: {
@@ -51,7 +41,7 @@ export const rostersAdminApi = {
     search?: string;
     page?: number;
   }) =>
-    get<{ data: AdminRoster[]; meta?: PageMeta }>(`${T}/admin/rosters`, {
+    get<AdminRosterListDocument>(`${T}/admin/rosters`, {
       'filter[event]': filter.eventId,
       'filter[segment]': filter.segmentId || undefined,
       'filter[team]': filter.teamId || undefined,
@@ -59,30 +49,14 @@ export const rostersAdminApi = {
       'page[number]': filter.page ?? 1,
       'page[size]': 50,
     }),
-  lock: async (id: string) => (await post<One<AdminRoster>>(rosterPath(id, 'lock'))).data,
-  unlock: async (id: string) => (await post<One<AdminRoster>>(rosterPath(id, 'unlock'))).data,
-  withdraw: async (id: string) => (await post<One<AdminRoster>>(rosterPath(id, 'withdraw'))).data,
-  move: async (id: string, segmentId: string) =>
-    (
-      await call((o) =>
-        api.patch<One<AdminRoster>>(
-          rosterPath(id, 'relationships/segment'),
-          { data: { type: 'segments', id: segmentId } },
-          o,
-        ),
-      )
-    ).data,
+  lock: async (id: string) => (await post<AdminRosterDocument>(rosterPath(id, 'lock'))).data,
+  unlock: async (id: string) => (await post<AdminRosterDocument>(rosterPath(id, 'unlock'))).data,
+  withdraw: async (id: string) => (await post<AdminRosterDocument>(rosterPath(id, 'withdraw'))).data,
+  move: (id: string, segmentId: string) =>
+    patch(rosterPath(id, 'relationships/segment'), { type: 'segments', id: segmentId }),
   /** The team the roster is the entry of (null: none). */
-  setTeam: async (id: string, teamId: string | null) =>
-    (
-      await call((o) =>
-        api.patch<One<AdminRoster>>(
-          rosterPath(id, 'relationships/team'),
-          { data: teamId ? { type: 'teams', id: teamId } : null },
-          o,
-        ),
-      )
-    ).data,
+  setTeam: (id: string, teamId: string | null) =>
+    patch(rosterPath(id, 'relationships/team'), teamId ? { type: 'teams', id: teamId } : null),
   /** The teams a user owns (GET /teams?filter[owner]), for the roster's team picker. */
   teamsOf: async (ownerId: string) =>
     (await get<TeamListDocument>(`${T}/teams`, { 'filter[owner]': ownerId, 'page[size]': 100 })).data,
