@@ -22,15 +22,19 @@ function* files(dir: string): Generator<string> {
  */
 export function precompress(): Plugin {
   let outDir = 'dist';
+  let ssr = false;
   return {
     name: 'cwh-precompress',
     apply: 'build',
     configResolved(config) {
+      // The server renderer (ssr-bundle.ts) is read from disk by the hub, never sent.
+      ssr = Boolean(config.build.ssr);
       outDir = config.build.outDir.startsWith('/')
         ? config.build.outDir
         : join(config.root, config.build.outDir);
     },
     closeBundle() {
+      if (ssr) return;
       for (const path of files(outDir)) {
         if (!COMPRESSIBLE.test(path)) continue;
         const raw = readFileSync(path);

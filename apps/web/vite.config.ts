@@ -1,8 +1,8 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { precompress } from './precompress';
-import { REACT_TO_PREACT } from './react-alias';
 import { OVERLAY_NAMESPACES, ROUTE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/namespaces';
+import { ssrBundle } from './ssr-bundle';
 
 const API_TARGET = process.env.CWH_API_TARGET ?? 'http://localhost:8080';
 /** The dev server and the preview server both forward the API, health and socket to the hub. */
@@ -50,8 +50,7 @@ export default defineConfig(({ command, mode }) => {
     process.env.NODE_ENV = 'production';
   }
   return {
-    plugins: [react(), precompress()],
-    resolve: { alias: REACT_TO_PREACT },
+    plugins: [react(), precompress(), ssrBundle()],
     server: { proxy: API_PROXY },
     preview: { proxy: API_PROXY },
     build: {
@@ -61,12 +60,6 @@ export default defineConfig(({ command, mode }) => {
         // web does not use of it is left out, e.g. the server's error catalogue and its documentation
         // texts, which module-level tables (SERVER_ERROR_STATUS) otherwise keep in the first chunk.
         treeshake: { moduleSideEffects: (id: string) => !/\/packages\/domain\/src\//.test(id) },
-        // React Router reads React 19's `use` and `useOptimistic` by computed name and falls back when
-        // they are missing, as they are in Preact's compat layer (react-alias.ts): not worth a warning.
-        onwarn(warning, warn) {
-          if (warning.code === 'IMPORT_IS_UNDEFINED' && /react-router/.test(warning.message)) return;
-          warn(warning);
-        },
         output: { codeSplitting: { groups: [{ name: textsChunk, debugName: 'texts' }] } },
       },
       // WEB_OUT_DIR builds elsewhere than apps/web/dist (the npm start e2e test, so it does not

@@ -1,35 +1,9 @@
-import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { REACT_TO_PREACT } from './react-alias';
 
-// The web renders with Preact's React compatibility layer (react-alias.ts), in these tests as in the
-// build. Libraries that import react or react-dom are run through Vite (so the aliases apply to
-// them): left external, Node would load React itself for them.
-const INLINE = ['react-router', 'react-i18next', '@testing-library/react'];
-
+// The web renders with React DOM (issue 33), in these tests as in the build and on the server.
 export default defineConfig({
   plugins: [react()],
-  resolve: {
-    alias: [
-      // Its ESM build, which imports react-dom (so the aliases apply); its CJS main would require it.
-      {
-        find: /^@testing-library\/react$/,
-        replacement: fileURLToPath(
-          import.meta.resolve('@testing-library/react/dist/@testing-library/react.esm.js'),
-        ),
-      },
-      // Its ESM build: resolved for Node, the package's exports give Vite the CommonJS one, whose
-      // require('react') the aliases cannot reach.
-      {
-        find: /^react-router$/,
-        replacement: fileURLToPath(import.meta.resolve('react-router')),
-      },
-      ...REACT_TO_PREACT,
-    ],
-    noExternal: INLINE,
-  },
-  ssr: { noExternal: INLINE },
   test: {
     name: 'web',
     environment: 'jsdom',
@@ -47,5 +21,7 @@ export default defineConfig({
     testTimeout: 20_000,
     // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
     expect: { requireAssertions: true },
+    // In CI, files and tests run in a random order, printed seed (docs/testing.md).
+    sequence: { shuffle: Boolean(process.env.CI) },
   },
 });

@@ -1,15 +1,18 @@
-import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, useEffect } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { I18nextProvider } from 'react-i18next';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { createBrowserRouter, type HydrationState, matchRoutes, RouterProvider } from 'react-router';
 import { startSession } from './features/session/load-session';
 import { bindRealtimeToSession } from './features/session/realtime-binding';
-import { initI18n, preloadLocale } from './i18n/i18n';
+import { initI18n, loadLocale, preloadLocale } from './i18n/i18n';
 import { detectBrowserLocale, localizePath, splitLocalePath } from './i18n/locale';
 import { handleChunkLoadError } from './lib/chunk-reload';
+import { renderTimesIn } from './lib/dates';
 import { installGlobalErrorReporting } from './lib/error-reporter';
 import { prefetchOverlaysOnSignIn } from './overlays/lazy-overlay-host';
+import type { RootData } from './routes/root-loader';
 import { routes } from './routes/route-table';
+import { markLoadersReadSession } from './routes/session-data';
 import './styles/global.css';
 // The overlays' styles stay in the first stylesheet although their code loads after sign-in: the
 // ladder and stage pages share them (the tab bar's active state, for one), signed in or not.
@@ -28,7 +31,45 @@ window.addEventListener('vite:preloadError', (event) => {
   }
 });
 
-const router = createBrowserRouter(routes);
+/**
+ * A public page the server rendered (entry-server.tsx) comes with its loaders' data (a JSON block:
+ * the CSP refuses inline scripts). The page's language, route chunks and texts are loaded first, so
+ * the first render is the server's HTML and React hydrates it instead of replacing it.
+ */
+const hydrationBlock = document.getElementById('router-hydration-data');
+const hydrationData = hydrationBlock?.textContent
+  ? (JSON.parse(hydrationBlock.textContent) as HydrationState)
+  : undefined;
+if (hydrationData) {
+  const rootData = hydrationData.loaderData?.root as RootData | undefined;
+  if (rootData) await loadLocale(rootData.locale);
+  const lazyMatches = (matchRoutes(routes, window.location) ?? []).filter((match) => match.route.lazy);
+  await Promise.all(
+    lazyMatches.map(async ({ route }) => {
+      const loaded = await (route.lazy as () => Promise<object>)();
+      Object.assign(route, { ...loaded, lazy: undefined });
+    }),
+  );
+  // The server's loaders read a visitor's session: a player's, once loaded, reloads the page's data.
+  markLoadersReadSession();
+  renderTimesIn('UTC');
+}
+
+/**
+ * Once the server's HTML is hydrated, dates are shown in the viewer's own zone: the texts'
+ * components render again (react-i18next re-renders on languageChanged). Renders nothing, as its
+ * counterpart in entry-server.tsx, so both trees are the same.
+ */
+function ViewerTimesAfterHydration() {
+  useEffect(() => {
+    if (!hydrationData) return;
+    renderTimesIn(null);
+    i18n.emit('languageChanged', i18n.language);
+  }, []);
+  return null;
+}
+
+const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
 // A signed-in player's overlays (match found has a 15 s accept window) are fetched at sign-in.
 prefetchOverlaysOnSignIn();
 // The live connection follows the session's hub user (sign-in, registration, switch of player).
@@ -44,10 +85,13 @@ void startSession({
 const container = document.getElementById('root');
 if (!container) throw new Error('Missing #root element');
 
-createRoot(container).render(
+const app = (
   <StrictMode>
+    <ViewerTimesAfterHydration />
     <I18nextProvider i18n={i18n}>
       <RouterProvider router={router} />
     </I18nextProvider>
-  </StrictMode>,
+  </StrictMode>
 );
+if (hydrationData) hydrateRoot(container, app);
+else createRoot(container).render(app);

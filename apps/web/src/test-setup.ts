@@ -1,5 +1,4 @@
 import { cleanup, configure } from '@testing-library/react';
-import { options } from 'preact';
 import { afterEach } from 'vitest';
 import { addAllBundlesForTests } from './i18n/i18n';
 
@@ -12,13 +11,5 @@ configure({ asyncUtilTimeout: 5_000 });
 addAllBundlesForTests(
   import.meta.glob<Record<string, unknown>>('./i18n/locales/*/*.json', { eager: true, import: 'default' }),
 );
-
-// Preact runs effects after the next frame, through the window's requestAnimationFrame, which it
-// finds once when it loads. Node keeps Preact loaded across test files while each file has its own
-// jsdom window: a later file would reach a window already closed (cancelAnimationFrame missing, the
-// effects never run). A timer does what a frame does here, whatever the window.
-options.requestAnimationFrame = (callback) => {
-  setTimeout(callback, 0);
-};
 
 afterEach(() => cleanup());

@@ -42,6 +42,22 @@ export function detectBrowserLocale(pathname: string): Locale {
   });
 }
 
+/**
+ * The same detection from a page request's headers (the server renderer, entry-server.tsx): the
+ * `locale` cookie, then Accept-Language in the order given.
+ */
+export function detectRequestLocale(pathname: string, headers: Headers): Locale {
+  const languages = (headers.get('accept-language') ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]?.trim() ?? '')
+    .filter((tag) => tag !== '' && tag !== '*');
+  return detectLocale({
+    pathname,
+    cookie: readCookie(LOCALE_COOKIE, headers.get('cookie') ?? ''),
+    languages,
+  });
+}
+
 /** Puts an app path ("/competition") under a prefix; `null` keeps it unprefixed. */
 export function localizePath(path: string, prefix: Locale | null): string {
   const clean = path.startsWith('/') ? path : `/${path}`;

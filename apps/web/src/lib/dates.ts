@@ -11,9 +11,19 @@ import {
  */
 export { gmtLabel, gmtOffsetMinutes } from '@cwh/domain';
 
+/**
+ * The zone of a page the server renders (entry-server.tsx) and of its hydration, which must show
+ * the server's HTML as it is: GMT there, the viewer's own zone right after (main.tsx).
+ */
+let renderedZone: string | null = null;
+
+export function renderTimesIn(zone: string | null): void {
+  renderedZone = zone;
+}
+
 /** The viewer's own time zone: players see start times where they are. */
 export function viewerTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
+  return renderedZone ?? (Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC');
 }
 
 /** `31 Oct 2025, 15:00 GMT+1`, in the viewer's time zone unless one is given. */

@@ -12,7 +12,8 @@ let firstPageLoaded = false;
  */
 export function withPageDataMinDelay(loader: LoaderFunction): LoaderFunction {
   return async (args: LoaderFunctionArgs, handlerContext?: unknown) => {
-    if (!firstPageLoaded) {
+    // The server renderer answers at once: the delay is a navigation's, in the browser.
+    if (!firstPageLoaded || typeof document === 'undefined') {
       try {
         return await loader(args, handlerContext);
       } finally {

@@ -54,7 +54,12 @@ export async function worldFinalsLoader({ params, request }: LoaderFunctionArgs)
 /** `/town-hall-cup`: the clan's cup level, else the last one opened, else the highest. */
 export async function townHallCupIndexLoader({ params, request }: LoaderFunctionArgs): Promise<Response> {
   const session = await sessionReady();
-  const level = defaultCupLevel(session.clan?.thLevel ?? session.thLevel, readCookie(CUP_LEVEL_COOKIE));
+  // The server renderer (entry-server.tsx) reads the request's cookie.
+  const cookies = typeof document === 'undefined' ? (request.headers.get('cookie') ?? '') : undefined;
+  const level = defaultCupLevel(
+    session.clan?.thLevel ?? session.thLevel,
+    readCookie(CUP_LEVEL_COOKIE, cookies),
+  );
   const prefix = isLocale(params.locale) ? params.locale : null;
   const { search } = new URL(request.url);
   return redirect(`${localizePath(`/town-hall-cup/${level}`, prefix)}${search}`);
@@ -99,7 +104,7 @@ async function cupView(
 export async function townHallCupLoader({ params, request }: LoaderFunctionArgs): Promise<CupPageData> {
   const level = Number(params.level);
   if (!/^\d+$/.test(params.level ?? '') || !isCupLevel(level)) throw notFound();
-  writeCookie(CUP_LEVEL_COOKIE, String(level), CUP_LEVEL_COOKIE_DAYS);
+  if (typeof document !== 'undefined') writeCookie(CUP_LEVEL_COOKIE, String(level), CUP_LEVEL_COOKIE_DAYS);
   const { tab, cup } = await cupView(level, new URL(request.url).searchParams.get('tab'), request);
   return { level, tab, cup };
 }

@@ -16,13 +16,16 @@ const HOME_TAB_COOKIE_DAYS = HOME_TAB_COOKIE_MAX_AGE_MS / 86_400_000;
  * The home tab: `?th=` (remembered in the cookie), else the cookie, else the one of the clan's
  * town hall level (spec 2), read once the session's initial load is done.
  */
-async function pickTab(asked: string | null, tabs: number[]): Promise<number | null> {
+async function pickTab(asked: string | null, tabs: number[], request: Request): Promise<number | null> {
+  // The server renderer (entry-server.tsx) reads the request's cookie and renders a visitor's tab.
+  const onServer = typeof document === 'undefined';
   const chosen = parseHomeTab(asked, tabs);
   if (chosen !== null) {
-    writeCookie(HOME_TAB_COOKIE, String(chosen), HOME_TAB_COOKIE_DAYS);
+    if (!onServer) writeCookie(HOME_TAB_COOKIE, String(chosen), HOME_TAB_COOKIE_DAYS);
     return chosen;
   }
-  const remembered = parseHomeTab(readCookie(HOME_TAB_COOKIE), tabs);
+  const cookies = onServer ? (request.headers.get('cookie') ?? '') : undefined;
+  const remembered = parseHomeTab(readCookie(HOME_TAB_COOKIE, cookies), tabs);
   if (remembered !== null) return remembered;
   if (tabs.length < 2) return tabs[0] ?? null;
   const session = await sessionReady();
@@ -51,7 +54,7 @@ export function homeLoader({ request }: LoaderFunctionArgs): HomeData {
     fetchEvents(signal).then(async (events) => {
       const tabs = homeTabs(events);
       const requested = events.find((event) => event.id === requestedId) ?? null;
-      let tab = await pickTab(url.searchParams.get('th'), tabs);
+      let tab = await pickTab(url.searchParams.get('th'), tabs, request);
       if (requested && (tab === null || !requested.attributes.thLevels.includes(tab)))
         tab = tabs.find((level) => requested.attributes.thLevels.includes(level)) ?? tab;
       const ofTab = tab === null ? events : events.filter((event) => event.attributes.thLevels.includes(tab));

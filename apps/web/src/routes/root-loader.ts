@@ -1,7 +1,7 @@
 import { DEFAULT_LOCALE, isLocale, type Locale } from '@cwh/domain';
 import { type LoaderFunctionArgs, redirect, type ShouldRevalidateFunctionArgs } from 'react-router';
 import { loadLocale } from '../i18n/i18n';
-import { applyDocumentLocale, detectBrowserLocale, localizePath } from '../i18n/locale';
+import { applyDocumentLocale, detectBrowserLocale, detectRequestLocale, localizePath } from '../i18n/locale';
 
 export interface RootData {
   locale: Locale;
@@ -15,20 +15,24 @@ export interface RootData {
  */
 export async function rootLoader({ request, params }: LoaderFunctionArgs): Promise<RootData> {
   const url = new URL(request.url);
+  // On the server (entry-server.tsx) the visitor's cookie and languages come with the request.
+  const onServer = typeof document === 'undefined';
+  const detect = (path: string) =>
+    onServer ? detectRequestLocale(path, request.headers) : detectBrowserLocale(path);
   const prefix = params.locale;
   let locale: Locale;
   let notFound = false;
   if (prefix === undefined) {
-    locale = detectBrowserLocale(url.pathname);
+    locale = detect(url.pathname);
     if (locale !== DEFAULT_LOCALE) throw redirect(`${localizePath(url.pathname, locale)}${url.search}`);
   } else if (isLocale(prefix)) {
     locale = prefix;
   } else {
-    locale = detectBrowserLocale('/');
+    locale = detect('/');
     notFound = true;
   }
   await loadLocale(locale);
-  applyDocumentLocale(locale);
+  if (!onServer) applyDocumentLocale(locale);
   return { locale, notFound };
 }
 

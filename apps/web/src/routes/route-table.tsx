@@ -47,7 +47,11 @@ function page<M>(
 /** The broadcast layout (`broadcast`) and its page (`:segmentId`), from SPA_PAGES.broadcast. */
 const [BROADCAST_PREFIX, BROADCAST_PAGE] = SPA_PAGES.broadcast.split('/') as [string, string];
 
-/** Pages shown without waiting for the session's initial load: home (spec 2) and the error pages. */
+/**
+ * Pages shown without waiting for the session's initial load: home (spec 2), the error pages, and
+ * the public pages the server prerenders (entry-server.tsx), whose loaders wait for the session
+ * themselves: the hydrated page stays on screen while the browser's session loads.
+ */
 const SHOW_AT_ONCE: RouteHandle = { showAtOnce: true };
 
 const home = chunk('home', () => import('./home'));
@@ -82,9 +86,15 @@ export const pageRoutes: RouteObject[] = [
     ...page(SPA_PAGES.home, home, (m) => [m.HomePage, m.homeLoader]),
     handle: SHOW_AT_ONCE,
   },
-  page(SPA_PAGES.competition, ladder, (m) => [m.CompetitionPage, m.competitionLoader]),
-  page(SPA_PAGES.leaderboard, ladder, (m) => [m.LeaderboardPage, m.leaderboardLoader]),
-  page(SPA_PAGES.schedule, ladder, (m) => [m.SchedulePage, m.scheduleLoader]),
+  {
+    ...page(SPA_PAGES.competition, ladder, (m) => [m.CompetitionPage, m.competitionLoader]),
+    handle: SHOW_AT_ONCE,
+  },
+  {
+    ...page(SPA_PAGES.leaderboard, ladder, (m) => [m.LeaderboardPage, m.leaderboardLoader]),
+    handle: SHOW_AT_ONCE,
+  },
+  { ...page(SPA_PAGES.schedule, ladder, (m) => [m.SchedulePage, m.scheduleLoader]), handle: SHOW_AT_ONCE },
   page(SPA_PAGES.myClan, myClan, (m) => [m.MyClanPage, m.myClanLoader]),
   page(SPA_PAGES.changeCaptain, myClan, (m) => m.ChangeCaptainPage),
   page(SPA_PAGES.lockRoster, myClan, (m) => m.LockRosterPage),
@@ -109,13 +119,22 @@ export const pageRoutes: RouteObject[] = [
   { ...page(SPA_PAGES.support, errors, (m) => m.SupportPage), handle: SHOW_AT_ONCE },
   page(SPA_PAGES.match, ladder, (m) => [m.MatchPage, m.matchLoader]),
   // Spec 2 "World Championship Finals Day 1, 2 and 3 pages" and "Town Hall Cup pages".
-  page(SPA_PAGES.worldFinals, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
-  page(SPA_PAGES.worldFinalsDay, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+  {
+    ...page(SPA_PAGES.worldFinals, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+    handle: SHOW_AT_ONCE,
+  },
+  {
+    ...page(SPA_PAGES.worldFinalsDay, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
+    handle: SHOW_AT_ONCE,
+  },
   {
     path: SPA_PAGES.townHallCup,
     lazy: async () => ({ loader: (await finals.load()).townHallCupIndexLoader }),
   },
-  page(SPA_PAGES.townHallCupLevel, finals, (m) => [m.TownHallCupPage, m.townHallCupLoader]),
+  {
+    ...page(SPA_PAGES.townHallCupLevel, finals, (m) => [m.TownHallCupPage, m.townHallCupLoader]),
+    handle: SHOW_AT_ONCE,
+  },
   // Not in spec 2: the simulated game's console (dev/demo), shown at once.
   { ...page(SPA_PAGES.simulator, simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
   page(SPA_PAGES.matchId, ladder, (m) => [m.MatchPage, m.matchLoader]),

@@ -15,6 +15,14 @@ const loaderInputs = (session: SessionState) =>
 /** What the loaders last read (null: none has read the session yet). */
 let lastRead: string | null = null;
 
+/**
+ * The page came with the server's data (main.tsx hydrates a prerendered page), read with a visitor's
+ * session, which is the session before the initial load: a different one after it reloads the data.
+ */
+export function markLoadersReadSession(): void {
+  lastRead = loaderInputs(getSession());
+}
+
 /** The session once the initial load is done (see `initialLoadDone`). */
 export async function sessionReady(): Promise<SessionState> {
   await initialLoadDone();

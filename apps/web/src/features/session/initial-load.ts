@@ -30,6 +30,9 @@ export function useInitialLoadStatus(): InitialLoadStatus {
       return () => listeners.delete(listener);
     },
     () => status,
+    // The server renderer (entry-server.tsx) renders with the initial load done (a visitor's): hydration
+    // reads the same, then the browser's own status.
+    () => 'done',
   );
 }
 

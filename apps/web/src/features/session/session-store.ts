@@ -117,6 +117,9 @@ export function subscribeSession(listener: () => void): () => void {
   };
 }
 
+/** The server renderer's session: a visitor's (entry-server.tsx); hydration reads the same. */
+const getServerSession = (): SessionState => INITIAL_SESSION;
+
 export function useSession(): SessionState {
-  return useSyncExternalStore(subscribeSession, getSession, getSession);
+  return useSyncExternalStore(subscribeSession, getSession, getServerSession);
 }
