@@ -2,79 +2,9 @@ import type { BrowserContext } from 'playwright-core';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ErrorPage } from '../pages/error.page.js';
 import { VerifyPage } from '../pages/session.page.js';
-import { ShellPage } from '../pages/shell.page.js';
 import { newContext, useBrowser } from '../support/browser.js';
-import { ROUTES } from '../support/routes.js';
 
-/** Where a page that needs a signed-in player may send a visitor who has none. */
-const SIGN_IN_PAGES = ['registration-profile-verify'];
-
-/** `undefined` = English without prefix; the others with their prefix. */
-const LOCALES: (string | undefined)[] = [undefined, 'en', 'fr', 'jp', 'ko'];
-const HTML_LANG: Record<string, string> = { en: 'en', fr: 'fr', jp: 'ja', ko: 'ko' };
-
-describe('every route in several locales', () => {
-  const browser = useBrowser();
-  let context: BrowserContext;
-  const baseURL = inject('baseURL');
-  const titles = new Map<string, Map<string, string>>();
-
-  beforeAll(async () => {
-    context = await newContext(browser(), baseURL);
-  });
-
-  for (const locale of LOCALES) {
-    it(`opens every route in ${locale ?? 'en (unprefixed)'}`, async () => {
-      const page = await context.newPage();
-      const shell = new ShellPage(page);
-      const seen = new Map<string, string>();
-      for (const route of ROUTES) {
-        await shell.open(route.path, locale);
-        const name = await shell.pageName();
-        const allowed = route.needsSession ? [route.page, ...SIGN_IN_PAGES] : [route.page];
-        expect(allowed, `${locale ?? ''}${route.path} showed page-${name}`).toContain(name);
-        const title = (await shell.title().innerText()).trim();
-        expect(title.length, `${route.path} has a title`).toBeGreaterThan(0);
-        expect(await shell.htmlLang()).toBe(HTML_LANG[locale ?? 'en']);
-        const prefix = locale ? `/${locale}` : '';
-        expect(new URL(page.url()).pathname.startsWith(prefix)).toBe(true);
-        if (name === route.page) seen.set(route.path, title);
-      }
-      titles.set(locale ?? 'unprefixed', seen);
-      await page.close();
-    });
-  }
-
-  it('shows translated titles, not English copies', () => {
-    const en = titles.get('en');
-    expect(en?.size).toBeGreaterThan(10);
-    for (const locale of ['jp', 'ko']) {
-      const other = titles.get(locale)!;
-      for (const [path, title] of other) {
-        if (en?.has(path)) expect(title, `${locale}${path}`).not.toBe(en.get(path));
-      }
-    }
-    const fr = titles.get('fr')!;
-    const differing = [...fr].filter(([path, title]) => en?.get(path) !== title).length;
-    expect(differing / fr.size).toBeGreaterThan(0.7);
-  });
-
-  it('gives jp, ko and zh_TW the non-standard-language styling, not fr', async () => {
-    const page = await context.newPage();
-    const shell = new ShellPage(page);
-    for (const [locale, styled] of [
-      ['jp', true],
-      ['zh_TW', true],
-      ['fr', false],
-    ] as const) {
-      await shell.open('/schedule', locale);
-      await shell.pageName();
-      expect((await shell.htmlClass()) ?? '').toContain(styled ? 'non-standard-language' : '');
-      if (!styled) expect((await shell.htmlClass()) ?? '').not.toContain('non-standard-language');
-    }
-    await page.close();
-  });
-});
+// Every route in every language (page, title, lang, layout, axe): route-pages.e2e.ts, one load each.
 
 describe('not found and error pages', () => {
   const browser = useBrowser();
