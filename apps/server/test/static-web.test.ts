@@ -23,7 +23,7 @@ describe('static web: precompressed assets and HTTP caching', () => {
     writeFileSync(join(dir, 'assets', 'app-abc123.js.br'), brotliCompressSync(script));
     writeFileSync(join(dir, 'assets', 'app-abc123.js.gz'), gzipSync(script));
     const spa = await registerStaticWeb(app, dir);
-    expect(spa).toBe(true);
+    expect(spa).toEqual({ prerender: null });
     registerNotFound(app, spa);
     await app.ready();
   });
