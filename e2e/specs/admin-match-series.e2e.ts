@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
 import { AdminMatchSeriesPage } from '../pages/admin-match-series.page.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * Match series admin in the console (issue #8): the organizer filters the season's finished series,
@@ -45,7 +46,7 @@ interface Series {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const login = await call<{ data: { attributes: { token: { value: string } } } }>(
     'POST',
@@ -69,7 +70,7 @@ beforeAll(async () => {
   const ladder = finished.data.find(
     (s) => (s.attributes as { competition?: string }).competition === 'ladder',
   );
-  expect(ladder, 'the demo season has a finished ladder series').toBeTruthy();
+  expect(ladder?.id, 'the demo season has a finished ladder series').toEqual(expect.any(String));
   seriesId = ladder!.id;
 });
 

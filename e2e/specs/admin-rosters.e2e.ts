@@ -4,7 +4,8 @@ import { AdminPage } from '../pages/admin.page.js';
 import { AdminRostersPage } from '../pages/admin-rosters.page.js';
 import { LadderApi } from '../pages/ladder-api.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * The organizer's rosters, check-in review and seeding (issue #8): search a roster, unlock and lock
@@ -56,7 +57,7 @@ interface AdminRoster {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const login = await call<{ data: { attributes: { token: { value: string } } } }>(
     'POST',
@@ -94,7 +95,7 @@ beforeAll(async () => {
     await clans.lockTeam(clan, parent.id).catch(() => undefined);
   }
   const fresh = (await rosters()).find((r) => !r.attributes.hasPlayed && r.attributes.name)!;
-  expect(fresh).toBeDefined();
+  expect(fresh?.attributes.name, 'a locked team that has not played').toEqual(expect.any(String));
   target = { name: fresh.attributes.name!, clanTag: fresh.attributes.clanTag ?? fresh.attributes.name! };
   // A swiss stage of the championship whose check-in window is open now.
   const now = Date.now();

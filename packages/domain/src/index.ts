@@ -10,6 +10,7 @@ export * from './competition/double-elimination-state.js';
 export * from './competition/finals-schedule.js';
 export * from './competition/prng.js';
 export * from './competition/reset-plan.js';
+export * from './competition/single-elimination.js';
 export * from './competition/stage-preview.js';
 export * from './competition/swiss-pairing.js';
 export * from './competition/swiss-standings.js';

@@ -64,7 +64,7 @@ type SideValue = string | typeof EMPTY | typeof UNKNOWN;
 
 function sideOf(
   source: BracketSource,
-  bracket: DoubleEliminationBracket,
+  bracket: Pick<DoubleEliminationBracket, 'teams'>,
   byId: Map<string, BracketMatchState>,
 ): SideValue {
   if (source.kind === 'seed') return bracket.teams[source.seed - 1]?.rosterId ?? EMPTY;
@@ -77,9 +77,10 @@ function sideOf(
   return from.status === 'finished' ? from.loserRosterId! : UNKNOWN;
 }
 
-function resolveNode(
+/** One node from its sources and the recorded winners (shared with single elimination). */
+export function resolveBracketNode(
   node: BracketNode,
-  bracket: DoubleEliminationBracket,
+  bracket: Pick<DoubleEliminationBracket, 'teams'>,
   byId: Map<string, BracketMatchState>,
   winners: Map<string, string>,
 ): BracketMatchState {
@@ -186,7 +187,7 @@ export function resolveDoubleElimination(
     if (!ids.has(id)) throw new CompetitionError('BRACKET_MATCH_NOT_READY', `no match ${id}`);
   }
   const matches = bracket.nodes.map((node) => {
-    const state = resolveNode(node, bracket, byId, winners);
+    const state = resolveBracketNode(node, bracket, byId, winners);
     byId.set(node.id, state);
     return state;
   });
