@@ -1,6 +1,6 @@
 import { MATCHUP_ACCEPT_WINDOW_MS } from '@cwh/domain';
-import { useEffect, useState } from 'react';
 import { formatDuration, seconds as secondsMs } from '../lib/durations';
+import { useNowMs } from '../lib/ticker';
 
 const RADIUS = 44;
 export const RING_CIRCUMFERENCE = 2 * Math.PI * RADIUS;
@@ -12,11 +12,7 @@ export function ringFraction(expiresAt: number, now: number, windowMs = MATCHUP_
 
 /** The circular 15-second countdown, drawn from the server's deadline (stroke-dashoffset). */
 export function CountdownRing({ expiresAt, label }: { expiresAt: number; label: string }) {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), 100);
-    return () => clearInterval(timer);
-  }, []);
+  const now = useNowMs(100);
   const fraction = ringFraction(expiresAt, now);
   const seconds = Math.max(0, Math.ceil((expiresAt - now) / 1000));
   return (

@@ -4,7 +4,7 @@ import { useEffect, useMemo } from 'react';
 import { reportError } from '../../lib/error-reporter';
 import { realtimeFor } from '../../lib/realtime';
 import { type LadderSegment, useLadderSegment } from '../events/ladder-segment';
-import { useNow } from '../events/use-now';
+import { useNow } from '../../lib/ticker';
 import { fetchMatchSeries, fetchNextUpcoming, type MatchSeriesValue } from '../matches/match-series-api';
 import { updateSession, useSession } from '../session/session-store';
 import { fetchRosterCheckedIn } from './checkin-api';

@@ -6,7 +6,7 @@ import { formatDateTime } from '../../lib/dates';
 import { formatDuration } from '../../lib/durations';
 import { useEventName } from './stage-name';
 import { timingOf } from './timing';
-import { useNow } from './use-now';
+import { useNow } from '../../lib/ticker';
 
 export function competitionLabelKey(event: EventResource): { key: string; values: Record<string, string> } {
   const levels = event.attributes.thLevels;

@@ -1,11 +1,2 @@
-import { useEffect, useState } from 'react';
-
-/** The current time, refreshed every `intervalMs` (for countdowns). */
-export function useNow(intervalMs: number): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), intervalMs);
-    return () => clearInterval(timer);
-  }, [intervalMs]);
-  return now;
-}
+/** The shared ticker's `useNow` (lib/ticker.ts), under the name pages already import. */
+export { useNow } from '../../lib/ticker';

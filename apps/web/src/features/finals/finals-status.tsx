@@ -2,7 +2,7 @@ import { finalsBlock, type PeriodSchedule, sessionPeriods } from '@cwh/domain';
 import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
-import { useNow } from '../events/use-now';
+import { useNow } from '../../lib/ticker';
 import type { FinalsMatch } from './finals-model';
 
 /**

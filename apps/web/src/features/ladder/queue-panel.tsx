@@ -1,24 +1,12 @@
 import { type QueueScreen, queueScreen } from '@cwh/domain';
-import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import { formatDuration } from '../../lib/durations';
+import { useNowMs } from '../../lib/ticker';
 import { leave } from './queue-actions';
 import { type QueueState, updateQueue, useQueue } from './queue-store';
-
-/** The clock the panel reads: ticks every second while something on it counts. */
-function useNow(ticking: boolean): number {
-  const [now, setNow] = useState(() => Date.now());
-  useEffect(() => {
-    setNow(Date.now());
-    if (!ticking) return;
-    const timer = setInterval(() => setNow(Date.now()), 1_000);
-    return () => clearInterval(timer);
-  }, [ticking]);
-  return ticking ? now : Date.now();
-}
 
 const screenOf = (queue: QueueState, now: number): QueueScreen =>
   queueScreen({ status: queue.status, entry: queue.entry, match: queue.match }, now);
@@ -169,7 +157,8 @@ function Accepted({ screen, compact }: { screen: QueueScreen & { kind: 'accepted
 export function QueuePanel({ compact = false }: { compact?: boolean }) {
   const queue = useQueue();
   const waiting = queue.status === 'inQueue';
-  const now = useNow(waiting);
+  // The shared ticker, every second while something on the panel counts.
+  const now = useNowMs(1_000, waiting);
   if (!queue.available) return null;
   const screen = screenOf(queue, now);
   const elapsed = waiting && queue.joinedAt != null ? Math.max(0, now - queue.joinedAt) : 0;

@@ -7,7 +7,7 @@ import { useLocalizedPath } from '../../i18n/use-locale';
 import { reportError } from '../../lib/error-reporter';
 import { MODAL_WIDTH_STYLE } from '../../lib/modal';
 import { realtimeFor } from '../../lib/realtime';
-import { useNow } from '../events/use-now';
+import { useNow } from '../../lib/ticker';
 import { useSession } from '../session/session-store';
 import { type Challenge, fetchMyOpenChallenges } from './pickban-api';
 import { VETO_BOARD_ANCHOR } from './veto-board';

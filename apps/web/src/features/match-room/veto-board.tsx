@@ -1,6 +1,6 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNow } from '../events/use-now';
+import { useNow } from '../../lib/ticker';
 import { type Challenge, type VetoItem, voteChallenge, voteRefusal } from './pickban-api';
 import { type SeriesVeto, useSeriesVeto } from './use-series-veto';
 import { clock, lastStep, toggleSelection, type VetoLine, type VetoView, vetoView } from './veto-view';
