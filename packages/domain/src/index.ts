@@ -10,6 +10,8 @@ export * from './competition/double-elimination-state.js';
 export * from './competition/finals-schedule.js';
 export * from './competition/prng.js';
 export * from './competition/reset-plan.js';
+export * from './competition/round-robin.js';
+export * from './competition/round-robin-standings.js';
 export * from './competition/single-elimination.js';
 export * from './competition/stage-preview.js';
 export * from './competition/swiss-pairing.js';
