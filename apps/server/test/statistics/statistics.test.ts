@@ -139,6 +139,27 @@ describeEachDatabase('statistics kept with results', (ctx) => {
     ]);
   });
 
+  it("the organizer's reset, delete and restore of a series change the figures as a recomputation would", async () => {
+    const [a, , c] = captains as [Captain, Captain, Captain];
+    const id = await newSeries(a, c);
+    await ctx.app.ladder.finishSeries({ matchSeriesId: id, stars: { home: 7, away: 7 } });
+    await expectKeptEqualsRecomputed();
+    const before = (await teamOf(c.rosterId)).record;
+    const admin = callers.tokens.admin;
+    const removed = await call(ctx.app, admin, 'DELETE', `${T}/match-series/${id}`);
+    expect(removed.statusCode, removed.body).toBeLessThan(300);
+    await expectKeptEqualsRecomputed();
+    expect((await teamOf(c.rosterId)).record.draws).toBe(before.draws - 1);
+    const restored = await call(ctx.app, admin, 'POST', `${T}/match-series/deleted/${id}/restore`);
+    expect(restored.statusCode, restored.body).toBeLessThan(300);
+    await expectKeptEqualsRecomputed();
+    expect((await teamOf(c.rosterId)).record).toEqual(before);
+    const reset = await call(ctx.app, admin, 'POST', `${T}/match-series/${id}/reset`);
+    expect(reset.statusCode, reset.body).toBeLessThan(300);
+    await expectKeptEqualsRecomputed();
+    expect((await teamOf(c.rosterId)).record.wars).toBe(before.wars - 1);
+  });
+
   it('answers 404 for an unknown player, roster or event, and 400 for a malformed tag', async () => {
     const unknown = await call(ctx.app, null, 'GET', `${T}/player-profiles/%23PPPPPPPP`);
     expect(unknown.statusCode).toBe(404);
