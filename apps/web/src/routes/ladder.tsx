@@ -1,4 +1,4 @@
-/** Pages of the ladder, matches, leaderboard and war features (one lazy chunk). */
+/** Pages of the ladder and leaderboard (one lazy chunk; the match pages are match.tsx's). */
 
 import { LeaderboardPage as Leaderboard } from '../features/leaderboard/leaderboard-page';
 import { PublicTeamPanel } from '../features/team-page/public-team-panel';
@@ -9,13 +9,5 @@ export function LeaderboardPage() {
 }
 
 export { CompetitionPage } from '../features/ladder/competition-page';
-export { MatchPage } from '../features/matches/match-page';
 export { SchedulePage } from '../features/matches/schedule-page';
-export { SimWarPage } from '../features/war/sim-war-page';
-export {
-  competitionLoader,
-  leaderboardLoader,
-  matchLoader,
-  scheduleLoader,
-  simWarLoader,
-} from './ladder-loaders';
+export { competitionLoader, leaderboardLoader, scheduleLoader } from './ladder-loaders';

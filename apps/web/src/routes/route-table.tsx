@@ -60,6 +60,7 @@ const registration = chunk('registration', () => import('./registration'));
 const errors = chunk('errors', () => import('./errors'));
 const simulator = chunk('simulator', () => import('./simulator'));
 const ladder = chunk('ladder', () => import('./ladder'));
+const match = chunk('ladder', () => import('./match'));
 const admin = chunk('admin', () => import('./admin'));
 const finals = chunk('finals', () => import('./finals'));
 const broadcast = chunk('broadcast', () => import('./broadcast'));
@@ -69,7 +70,7 @@ const statistics = chunk('statistics', () => import('./statistics'));
  * Every page chunk, fetched when the browser is idle after the first page (spec 9 idle prefetch);
  * their texts are fetched when a page is opened.
  */
-const PAGE_MODULES = [home, myClan, registration, errors, ladder, finals].map((c) => c.load);
+const PAGE_MODULES = [home, myClan, registration, errors, ladder, match, finals].map((c) => c.load);
 
 /** The root loader, which also schedules the idle prefetch of the page chunks. */
 const loadRoot: LoaderFunction = (args) => {
@@ -117,7 +118,7 @@ export const pageRoutes: RouteObject[] = [
   { ...page(SPA_PAGES.fatalError, errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
   { ...page(SPA_PAGES.fatalErrorMessage, errors, (m) => m.FatalErrorPage), handle: SHOW_AT_ONCE },
   { ...page(SPA_PAGES.support, errors, (m) => m.SupportPage), handle: SHOW_AT_ONCE },
-  page(SPA_PAGES.match, ladder, (m) => [m.MatchPage, m.matchLoader]),
+  page(SPA_PAGES.match, match, (m) => [m.MatchPage, m.matchLoader]),
   // Spec 2 "World Championship Finals Day 1, 2 and 3 pages" and "Town Hall Cup pages".
   {
     ...page(SPA_PAGES.worldFinals, finals, (m) => [m.WorldFinalsPage, m.worldFinalsLoader]),
@@ -137,10 +138,10 @@ export const pageRoutes: RouteObject[] = [
   },
   // Not in spec 2: the simulated game's console (dev/demo), shown at once.
   { ...page(SPA_PAGES.simulator, simulator, (m) => m.SimulatorPage), handle: SHOW_AT_ONCE },
-  page(SPA_PAGES.matchId, ladder, (m) => [m.MatchPage, m.matchLoader]),
+  page(SPA_PAGES.matchId, match, (m) => [m.MatchPage, m.matchLoader]),
   // Not in spec 2: the simulated game's war screen, target of the war deep link.
   {
-    ...page(SPA_PAGES.simulatorWar, ladder, (m) => [m.SimWarPage, m.simWarLoader]),
+    ...page(SPA_PAGES.simulatorWar, match, (m) => [m.SimWarPage, m.simWarLoader]),
     handle: SHOW_AT_ONCE,
   },
   // Not in spec 2: the organizer console (staff sign-in, no player session needed).
