@@ -3,7 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
 import { AdminMatchSeriesPage } from '../pages/admin-match-series.page.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * The organizer's console at laptop size (issue #31): each role sees only its pages; correcting a
@@ -74,7 +75,7 @@ const menu = (page: Page) =>
     .evaluateAll((links) => links.map((a) => a.textContent));
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
 });
 

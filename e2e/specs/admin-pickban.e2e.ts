@@ -2,7 +2,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AdminPage } from '../pages/admin.page.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * The organizer sets up pick and ban from the console (issue #13): on a stage's page, a new
@@ -40,7 +41,7 @@ async function call<R>(method: string, path: string, body?: unknown): Promise<R>
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const login = await call<{ data: { attributes: { token: { value: string } } } }>(
     'POST',

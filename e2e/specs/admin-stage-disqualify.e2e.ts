@@ -7,7 +7,8 @@ import { VerifyPage } from '../pages/session.page.js';
 import { MyTeamPage } from '../pages/team.page.js';
 import { ApiClient } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * Disqualify from one stage (issue #31): the organizer, in the console at 1280×800, disqualifies a
@@ -38,7 +39,7 @@ async function newPage(width: number, height: number): Promise<Page> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const ladder = new LadderApi(server.baseURL);
   const parentId = await ladder.championshipStageId();

@@ -4,7 +4,8 @@ import { AdminPage } from '../pages/admin.page.js';
 import { AdminStagesPage } from '../pages/admin-stages.page.js';
 import { LadderApi } from '../pages/ladder-api.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * The organizer runs stages from the console (issues #7 and #8): from the events page to a
@@ -82,7 +83,7 @@ async function addSegment(
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const login = await call<{ data: { attributes: { token: { value: string } } } }>(
     'POST',

@@ -4,7 +4,8 @@ import { CheckInsPage } from '../pages/checkins.page.js';
 import { LadderApi, type LockedTeam } from '../pages/ladder-api.js';
 import { VerifyPage } from '../pages/session.page.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * Stage check-ins on a phone (issue #7, spec 2/4): the captain of a locked team sees Tournament
@@ -48,7 +49,7 @@ async function call<R>(method: string, path: string, body?: unknown): Promise<R>
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const api = new LadderApi(server.baseURL);
   const stageId = await api.championshipStageId();

@@ -12,7 +12,8 @@ import { SimWarPage } from '../pages/sim-war.page.js';
 import { LockRosterPage, MyTeamPage, PickCaptainPage, SelectionPage } from '../pages/team.page.js';
 import { totalActions, watchActions } from '../support/action-counter.js';
 import { launchBrowser } from '../support/browser.js';
-import { REPO_ROOT, type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import { REPO_ROOT, type RunningServer } from '../support/server-process.js';
 
 /*
  * The player's journey on a phone (390 × 844), as two clans would play it from a fresh start, with
@@ -153,7 +154,11 @@ for (const locale of ['en', 'fr'] as const) {
       // The hub's defaults (the match series starts 2 minutes after both accept), but for the rematch
       // grace: the same two teams meet three times, and waiting the default minute twice per
       // language is time the journey does not test.
-      server = await startServer({ MATCHMAKING_REMATCH_GRACE_MS: String(REMATCH_GRACE_MS) });
+      // The French run's hub starts while the English one plays.
+      server = await freshServer(
+        { MATCHMAKING_REMATCH_GRACE_MS: String(REMATCH_GRACE_MS) },
+        { again: locale === 'en' },
+      );
       browser = await launchBrowser();
       const api = new LadderApi(server.baseURL);
       titans = await teamOf(api, TITANS, 'Atlanta Titans');

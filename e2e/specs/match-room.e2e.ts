@@ -8,7 +8,8 @@ import { MatchRoomPage } from '../pages/match-room.page.js';
 import { VerifyPage } from '../pages/session.page.js';
 import { ApiClient } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * The match room (issue #13), two captains in two browser contexts: one on a 360 px phone (the
@@ -124,7 +125,7 @@ async function captainPage(tag: string, width: number): Promise<Page> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const ladder = new LadderApi(server.baseURL);
   const stageId = await ladder.championshipStageId();

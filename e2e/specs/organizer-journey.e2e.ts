@@ -9,7 +9,8 @@ import { type ActionCount, watchActions } from '../support/action-counter.js';
 import { API_PATHS, ApiClient } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
 import { monthLater } from '../support/dates.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * Issue #8's journey at 1280×800, by the season's staff in the console (issue 31: each step is what
@@ -85,7 +86,7 @@ const lockedRosters = async (api: ApiClient, segmentId: string) =>
   ).data.filter((r) => r.attributes.locked && !r.attributes.withdrawnAt).length;
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const admin = await new ApiClient(server.baseURL).login(ADMIN.email, ADMIN.password);
   // The test's own reads (what to look for on the pages) go through the organizer's account.

@@ -6,7 +6,8 @@ import { LadderApi } from '../pages/ladder-api.js';
 import { type ActionCount, watchActions } from '../support/action-counter.js';
 import { API_PATHS, ApiClient } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * Issue 31, the organizer's season through the console only, at 1280×800: from an empty event to
@@ -73,7 +74,7 @@ async function th17Clans(baseURL: string): Promise<string[]> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   const context = await browser.newContext({
     baseURL: server.baseURL,

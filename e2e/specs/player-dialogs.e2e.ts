@@ -7,7 +7,8 @@ import { LadderApi, type LockedTeam } from '../pages/ladder-api.js';
 import { ShellPage } from '../pages/shell.page.js';
 import { ApiClient } from '../support/api-client.js';
 import { launchBrowser } from '../support/browser.js';
-import { REPO_ROOT, type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import { REPO_ROOT, type RunningServer } from '../support/server-process.js';
 
 /*
  * The player's dialogs and refusals on a phone (issue 31, issue 36 "every dialog can be closed the
@@ -173,7 +174,7 @@ async function phone(run: LocaleCase, tag: string): Promise<Page> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   ladder = new LadderApi(server.baseURL);
   const stageId = await ladder.championshipStageId();

@@ -4,7 +4,8 @@ import { simToken } from '../pages/ladder-api.js';
 import { RosterApi } from '../pages/roster-api.js';
 import { VerifyPage } from '../pages/session.page.js';
 import { launchBrowser } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * A roster that is not a clan's enlists nobody without consent: its owner invites, and the invited
@@ -18,7 +19,7 @@ let invited: string[] = [];
 const contexts: BrowserContext[] = [];
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   browser = await launchBrowser();
   api = new RosterApi(server.baseURL);
   const [owner, ...others] = await api.th17Players();

@@ -5,7 +5,8 @@ import { VerifyPage } from '../pages/session.page.js';
 import { SimulatorApi } from '../pages/simulator-api.js';
 import { LockRosterPage, MyTeamPage, PickCaptainPage, SelectionPage } from '../pages/team.page.js';
 import { launchBrowser, newContext } from '../support/browser.js';
-import { type RunningServer, startServer } from '../support/server-process.js';
+import { freshServer } from '../support/fresh-server.js';
+import type { RunningServer } from '../support/server-process.js';
 
 /*
  * Team building with the simulated game (apps/server/src/game/simulated/sim-dataset.ts):
@@ -68,7 +69,7 @@ async function register(page: Page, tag: string): Promise<void> {
 }
 
 beforeAll(async () => {
-  server = await startServer();
+  server = await freshServer();
   sim = new SimulatorApi(server.baseURL);
   browser = await launchBrowser();
 });

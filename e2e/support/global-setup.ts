@@ -4,15 +4,19 @@ import type { TestProject } from 'vitest/node';
 import { ensureChromium } from './chromium.js';
 import { E2E_COVERAGE, E2E_COVERAGE_RAW_DIR } from './coverage.js';
 import { writeE2eCoverage } from './e2e-coverage-report.js';
+import { type ServerPool, startServerPool } from './server-pool.js';
 import { REPO_ROOT, type RunningServer, startServer } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
     baseURL: string;
+    /** The pool of fresh hubs (server-pool.ts, taken with fresh-server.ts). */
+    serverPool: string;
   }
 }
 
 let server: RunningServer | undefined;
+let pool: ServerPool | undefined;
 
 export async function setup(project: TestProject) {
   ensureChromium();
@@ -27,12 +31,16 @@ export async function setup(project: TestProject) {
     const env = { ...links, ...process.env, ...(E2E_COVERAGE ? { WEB_COVERAGE_BUILD: 'true' } : {}) };
     execFileSync('npm', ['run', 'build', '-w', '@cwh/web'], { cwd: REPO_ROOT, stdio: 'inherit', env });
   }
+  // The shared hub of the specs that only read, or change what no other spec reads; then the pool,
+  // which starts the first hub of the specs that need their own (support/server-pool.ts).
   server = await startServer();
+  pool = await startServerPool();
   project.provide('baseURL', server.baseURL);
+  project.provide('serverPool', pool.url);
 }
 
 export async function teardown() {
-  await server?.stop();
+  await Promise.all([server?.stop(), pool?.close()]);
   if (!E2E_COVERAGE) return;
   const written = await writeE2eCoverage();
   if (written)

@@ -54,9 +54,27 @@ export async function startServer(
       ...extraEnv,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
+    // A process group of its own: tsx runs the hub in a child process, which a signal to tsx alone
+    // would leave running (an orphan holding its port and database) when tsx is killed.
+    detached: true,
   });
+  const kill = (signal: NodeJS.Signals) => {
+    try {
+      if (child.pid) process.kill(-child.pid, signal);
+    } catch {
+      // already gone
+    }
+  };
+  // Whatever ends this process (a failed setup included) ends the hub too.
+  const killOnExit = () => kill('SIGKILL');
+  process.once('exit', killOnExit);
   const baseURL = `http://127.0.0.1:${port}`;
-  const exited = new Promise<number | null>((res) => child.once('exit', (code) => res(code)));
+  const exited = new Promise<number | null>((res) =>
+    child.once('exit', (code) => {
+      process.off('exit', killOnExit);
+      res(code);
+    }),
+  );
   // Generous: a cold start migrates and seeds an embedded database, slow on a loaded 2-core machine.
   const readyTimeoutMs = options.readyTimeoutMs ?? Number(process.env.E2E_READY_TIMEOUT_MS ?? 150_000);
   const deadline = Date.now() + readyTimeoutMs;
@@ -69,7 +87,7 @@ export async function startServer(
       // not listening yet
     }
     if (Date.now() > deadline) {
-      child.kill('SIGKILL');
+      kill('SIGKILL');
       throw new Error(`server did not become ready within ${readyTimeoutMs / 1000} s`);
     }
     await new Promise((r) => setTimeout(r, 200));
@@ -80,7 +98,7 @@ export async function startServer(
     async stop() {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+        const timer = setTimeout(() => kill('SIGKILL'), 10_000);
         await exited;
         clearTimeout(timer);
       }
