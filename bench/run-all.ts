@@ -1,5 +1,5 @@
 /**
- * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|fcp|prepared|all> [options]`.
+ * Benchmarks of Clan War Hub: `npm run bench -w @cwh/bench -- <queue|queue-tick|api|standings|competition|web-bundle|fcp|prepared|statistics|all> [options]`.
  * They print figures and write JSON under bench/results; they never fail on a number.
  */
 import { apiBench } from './api/api-bench.js';
@@ -9,6 +9,7 @@ import { queueBench } from './queue/queue-bench.js';
 import { queueTickBench } from './queue/tick-bench.js';
 import { standingsBench } from './standings/standings-bench.js';
 import { standingsDbBench } from './standings/standings-db-bench.js';
+import { statisticsBench } from './statistics/statistics-bench.js';
 import { fcpBench } from './web-bundle/fcp-bench.js';
 import { webBundleBench } from './web-bundle/web-bundle-bench.js';
 
@@ -22,6 +23,7 @@ const benches: Record<string, (argv: readonly string[]) => Promise<void>> = {
   'web-bundle': webBundleBench,
   fcp: fcpBench,
   prepared: preparedBench,
+  statistics: statisticsBench,
 };
 
 async function main() {
