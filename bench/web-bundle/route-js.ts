@@ -34,6 +34,7 @@ export const ROUTE_EXAMPLE_PATH: Readonly<Record<RouteModule, string>> = {
   admin: '/admin',
   finals: '/world-finals',
   broadcast: '/broadcast/1',
+  statistics: '/statistics',
 };
 
 interface ManifestChunk {
