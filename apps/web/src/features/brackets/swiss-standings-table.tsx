@@ -1,6 +1,7 @@
 import type { SWISS_TIEBREAK_KEYS as ContractTiebreakKeys } from '@cwh/contract';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
+import { TeamLink } from '../matches/team-link';
 import { teamName } from '../matches/team-name';
 import type { SwissRecord } from './brackets-api';
 import './brackets.css';
@@ -124,7 +125,10 @@ export function SwissStandingsTable({
             >
               <td className="swiss-num swiss-rank">{record.rank}</td>
               <th scope="row" className="swiss-team">
-                {teamName(record.roster.displayName, t('common:tbd'))}
+                {/* The team's public page (and from there its records, issue #38). */}
+                <TeamLink rosterId={record.roster.id}>
+                  {teamName(record.roster.displayName, t('common:tbd'))}
+                </TeamLink>
               </th>
               <td className="swiss-num">{recordWld(record)}</td>
               {columns.map((key) => (
