@@ -4,12 +4,14 @@ import type { EventStatisticsData } from '../features/statistics/event-statistic
 import type { PlayerProfileData } from '../features/statistics/player-profile-page';
 import {
   fetchEventStatistics,
+  fetchOwnProfile,
   fetchPlayerProfile,
   fetchTeamStatistics,
+  tagInPath,
 } from '../features/statistics/statistics-api';
 import type { TeamStatisticsData } from '../features/statistics/team-statistics-page';
 import { settle } from '../lib/loadable';
-import { ladderOfSession } from './session-data';
+import { ladderOfSession, sessionReady } from './session-data';
 
 export { EventStatisticsPage } from '../features/statistics/event-statistics-page';
 export { PlayerProfilePage } from '../features/statistics/player-profile-page';
@@ -21,7 +23,12 @@ export async function playerProfileLoader({
   request,
 }: LoaderFunctionArgs): Promise<PlayerProfileData> {
   const tag = params.tag ?? '';
-  return { tag, profile: await settle(fetchPlayerProfile(tag, request.signal)) };
+  // The player's own profile comes with its privacy switch (and shows even when hidden).
+  const session = await sessionReady();
+  const own =
+    session.scToken !== null && session.playerTag !== null && tagInPath(session.playerTag) === tagInPath(tag);
+  const profile = own ? fetchOwnProfile(tag, request.signal) : fetchPlayerProfile(tag, request.signal);
+  return { tag, own, profile: await settle(profile) };
 }
 
 /** /team/{rosterId}: the team's record, points history, line-ups, head-to-head and placements. */

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData } from 'react-router';
 import type { Loadable } from '../../lib/loadable';
 import { PageShell } from '../shell/page-shell';
+import { ProfilePrivacy } from './profile-privacy';
 import {
   BackToLeaderboard,
   FigureList,
@@ -17,6 +18,8 @@ import './statistics.css';
 export interface PlayerProfileData {
   tag: string;
   profile: Loadable<PlayerProfileAttributes>;
+  /** The signed-in player reads their own profile (with its privacy switch). */
+  own: boolean;
 }
 
 function Identity({ profile }: { profile: PlayerProfileAttributes }) {
@@ -45,7 +48,7 @@ function Identity({ profile }: { profile: PlayerProfileAttributes }) {
 /** `/player/{tag}`: a player's figures overall and by event, last wars and placements (public). */
 export function PlayerProfilePage() {
   const { t } = useTranslation('statistics');
-  const { profile: load } = useLoaderData() as PlayerProfileData;
+  const { profile: load, own } = useLoaderData() as PlayerProfileData;
   if (load.status !== 'ready')
     return (
       <StatsMissing
@@ -59,6 +62,7 @@ export function PlayerProfilePage() {
     <PageShell name="player" title={profile.name ?? profile.tag} eyebrow={t('player.eyebrow')}>
       <div className="stats-page" data-testid="player-profile">
         <Identity profile={profile} />
+        {own ? <ProfilePrivacy tag={profile.tag} hidden={profile.profileHidden} /> : null}
         <StatsSection id="player-overall" title={t('player.overall')}>
           <FigureList figures={profile.overall} testId="player-overall" />
         </StatsSection>

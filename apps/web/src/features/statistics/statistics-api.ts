@@ -5,6 +5,7 @@ import type {
 } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { api } from '../../lib/api-client';
+import { authApi } from '../session/session-api';
 
 const T = API.tournaments;
 const withSignal = (signal?: AbortSignal) => (signal ? { signal } : {});
@@ -47,4 +48,20 @@ export async function fetchEventStatistics(
     { ...withSignal(signal), ...(segmentId ? { query: { 'filter[segment]': segmentId } } : {}) },
   );
   return document.data.attributes;
+}
+
+/** GET /player-profiles/{tag}/full with the player's token: their own profile, hidden or not. */
+export async function fetchOwnProfile(tag: string, signal?: AbortSignal): Promise<PlayerProfileAttributes> {
+  const document = await authApi.get<{ data: { attributes: PlayerProfileAttributes } }>(
+    `${T}/player-profiles/${encodeURIComponent(`#${tagInPath(tag)}`)}/full`,
+    withSignal(signal),
+  );
+  return document.data.attributes;
+}
+
+/** PATCH /player-profiles/{tag}/privacy: the player hides their profile from the public, or shows it. */
+export async function setProfileHidden(tag: string, profileHidden: boolean): Promise<void> {
+  await authApi.patch(`${T}/player-profiles/${encodeURIComponent(`#${tagInPath(tag)}`)}/privacy`, {
+    data: { type: 'player-privacy', attributes: { profileHidden } },
+  });
 }
