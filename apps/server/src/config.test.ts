@@ -43,6 +43,11 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ DEMO_BOTS: 'maybe' })).toThrow(/DEMO_BOTS/);
   });
 
+  it('starts the demo swiss round DEMO_SWISS_ROUND_LEAD_SECONDS after the seed, up to 15 minutes', () => {
+    expect(loadConfig({ DEMO_SWISS_ROUND_LEAD_SECONDS: '120' }).demo.swissRoundLeadMs).toBe(120_000);
+    expect(() => loadConfig({ DEMO_SWISS_ROUND_LEAD_SECONDS: '901' })).toThrow(/DEMO_SWISS_ROUND_LEAD_SECONDS/);
+  });
+
   it('does not seed by default on PostgreSQL, unless asked', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db' }).seedDemo).toBe(false);
     expect(loadConfig({ DATABASE_URL: 'postgres://x@h/db', SEED_DEMO: 'true' }).seedDemo).toBe(true);

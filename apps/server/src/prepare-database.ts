@@ -41,7 +41,14 @@ export async function prepareDatabase(
       // Demo ladder teams are simulated clans: only with the simulated game.
       if (config.gameMode === 'simulated') {
         log.info(await seedDemoLadder(database.db, { now: seededAt }), 'demo ladder seeded');
-        log.info(await seedDemoSeason(database.db, { now: seededAt }), 'demo season seeded');
+        const swiss = config.demo.swissRoundLeadMs;
+        log.info(
+          await seedDemoSeason(database.db, {
+            now: seededAt,
+            ...(swiss !== undefined && { swissRoundLeadMs: swiss }),
+          }),
+          'demo season seeded',
+        );
       }
     }
   } catch (error) {

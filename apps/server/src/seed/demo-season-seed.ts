@@ -11,6 +11,7 @@ import {
   startNextRound,
 } from '../features/brackets/brackets-service.js';
 import { recordSeriesResultIn } from '../features/brackets/stage-results-service.js';
+import { SWISS_ROUND_LEAD_MINUTES } from '../features/brackets/stage-series.js';
 import { createEventRepository } from '../features/events/event-repository.js';
 import { defaultLadderConfig } from '../features/ladder/ladder-config.js';
 import { createLadderService } from '../features/ladder/ladder-service.js';
@@ -45,6 +46,11 @@ export interface DemoSeasonSeedOptions {
   /** The instant `seedDemo` was given. */
   now: Date;
   tenant?: string;
+  /**
+   * How long after `now` round 2 of the Monthly Qualifier starts (DEMO_SWISS_ROUND_LEAD_SECONDS);
+   * the stage code's lead for a new round (SWISS_ROUND_LEAD_MINUTES) when absent.
+   */
+  swissRoundLeadMs?: number;
 }
 
 export interface DemoSeasonSeedSummary {
@@ -241,7 +247,7 @@ async function seedWorldFinals(db: Db, tenant: string, userId: string) {
 }
 
 /** The Monthly Qualifier: a swiss stage of the demo ladder's teams by placement; round 1 played, round 2 paired. */
-async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now: Date) {
+async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now: Date, leadMs?: number) {
   const {
     segments: [mq],
   } = await segmentsOf(db, tenant, 'championship-current', ['monthly-qualifier']);
@@ -289,8 +295,10 @@ async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now:
         results++;
       }
     });
-    // Round 2 is paired now and starts a few minutes from now (check-in time).
-    clock.set(now);
+    // Round 2 is paired now and starts a few minutes from now (check-in time): the stage code dates a
+    // new round SWISS_ROUND_LEAD_MINUTES after its clock, so a shorter lead pairs it that much earlier.
+    const defaultLeadMs = SWISS_ROUND_LEAD_MINUTES * 60_000;
+    clock.set(new Date(now.getTime() + Math.min(leadMs ?? defaultLeadMs, defaultLeadMs) - defaultLeadMs));
     await startNextRound(clock.deps, { tenant, segmentId: mq!.id });
     rounds++;
   }
@@ -375,7 +383,7 @@ export async function seedDemoSeason(db: Db, options: DemoSeasonSeedOptions): Pr
   const tenant = options.tenant ?? 'global';
   const userId = await organizerId(db);
   const world = await seedWorldFinals(db, tenant, userId);
-  const mq = await seedMonthlyQualifier(db, tenant, userId, options.now);
+  const mq = await seedMonthlyQualifier(db, tenant, userId, options.now, options.swissRoundLeadMs);
   const cup = await seedCupFinals(db, tenant, userId, options.now);
   return {
     simClans: world.sim.clans + cup.sim.clans,

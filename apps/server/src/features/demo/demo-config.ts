@@ -17,12 +17,20 @@ export const demoEnvSchema = z.object({
   DEMO_REST_SECONDS: z.coerce.number().int().min(0).max(86_400).default(600),
   /** and how soon a coming stage match keeps a team off the ladder queue. */
   DEMO_BUSY_HORIZON_SECONDS: z.coerce.number().int().min(0).max(86_400).default(1_800),
+  /**
+   * How soon after the demo seed round 2 of its swiss stage starts (seed/demo-season-seed.ts); the
+   * hub's lead for a new swiss round (15 minutes) when unset. The browser suite's demo run sets it
+   * short, so the demo plays a stage match within a minute or two.
+   */
+  DEMO_SWISS_ROUND_LEAD_SECONDS: z.coerce.number().int().min(0).max(900).optional(),
 });
 
 export interface DemoConfig {
   enabled: boolean;
   intervalMs: number;
   pace: { warPlayMs: number; restMs: number; busyHorizonMs: number };
+  /** DEMO_SWISS_ROUND_LEAD_SECONDS in ms, when set. */
+  swissRoundLeadMs?: number;
 }
 
 export function toDemoConfig(e: z.infer<typeof demoEnvSchema>): DemoConfig {
@@ -34,5 +42,8 @@ export function toDemoConfig(e: z.infer<typeof demoEnvSchema>): DemoConfig {
       restMs: e.DEMO_REST_SECONDS * 1000,
       busyHorizonMs: e.DEMO_BUSY_HORIZON_SECONDS * 1000,
     },
+    ...(e.DEMO_SWISS_ROUND_LEAD_SECONDS !== undefined && {
+      swissRoundLeadMs: e.DEMO_SWISS_ROUND_LEAD_SECONDS * 1000,
+    }),
   };
 }
