@@ -72,6 +72,8 @@ interface ApiOptions {
   seconds: number;
   standings: number;
   rate: number;
+  /** `--web-dist <dir>`: a web build served by the hub, whose prerendered public pages are measured too. */
+  webDist: string | null;
 }
 
 async function runOne(kind: DbChoice, o: ApiOptions, hello: { rps: number }) {
@@ -85,7 +87,7 @@ async function runOne(kind: DbChoice, o: ApiOptions, hello: { rps: number }) {
       await fillStandings(database, ladder.id, o.standings);
       return { eventId: ladder.eventId, segmentId: ladder.id };
     });
-    const server = await startServer(bench.env);
+    const server = await startServer({ ...bench.env, ...(o.webDist ? { WEB_DIST: o.webDist } : {}) });
     stop = server.stop;
     const deepPage = Math.max(1, Math.floor(o.standings / 40));
     const endpoints = [
@@ -101,6 +103,14 @@ async function runOne(kind: DbChoice, o: ApiOptions, hello: { rps: number }) {
         path: `${API.tournaments}/segments/${ids.segmentId}/standings?page[number]=${deepPage}`,
       },
       { name: 'leaderboards', path: `${API.tournaments}/leaderboards` },
+      // Issue 33: the public pages' HTML from the server renderer (cached 2 s per page and language).
+      ...(o.webDist
+        ? [
+            { name: 'page / (prerendered)', path: '/' },
+            { name: 'page /fr/competition', path: '/fr/competition' },
+            { name: 'page /leaderboard', path: '/leaderboard' },
+          ]
+        : []),
     ];
     const results: EndpointResult[] = [];
     const memoryStart = sampleProcess(server.pid);
@@ -155,6 +165,7 @@ export async function apiBench(argv: readonly string[]): Promise<void> {
     seconds: Math.max(1, intArg(args, 'seconds', quick ? 3 : 10)),
     standings: intArg(args, 'standings', 20_000),
     rate: intArg(args, 'rate', 1000),
+    webDist: typeof args.get('web-dist') === 'string' ? resolve(args.get('web-dist') as string) : null,
   };
   const loadBefore = loadavg();
   console.log(

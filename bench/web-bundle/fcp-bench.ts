@@ -24,6 +24,8 @@ const UP_BITS = 1_500_000;
 
 interface Load {
   fcp: number;
+  /** Largest contentful paint: the last candidate once the page has loaded. */
+  lcp: number;
   domContentLoaded: number;
   /** Bytes on the wire (encoded) of the scripts and of everything, and requests, until FCP is read. */
   scriptBytes: number;
@@ -37,7 +39,7 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
   const latency = intArg(args, 'latency', 60);
   const cpu = intArg(args, 'cpu', 4);
   const [kind] = dbArg(args, 'postgres');
-  const pages = ['/', '/fr/competition'];
+  const pages = ['/', '/fr/competition', '/leaderboard'];
   const before = loadavg();
   console.log(
     `fcp: ${runs} cold loads per page, ${DOWN_BITS / 1e6} / ${UP_BITS / 1e6} Mbps, ${latency} ms RTT, CPU ×${cpu}; loadavg ${before}`,
@@ -105,8 +107,15 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
             if (entry) resolve({ fcp: entry.startTime, domContentLoaded: nav.domContentLoadedEventEnd });
           }).observe({ type: 'paint', buffered: true });
         })`);
+        // LCP: the latest candidate the browser reported (buffered), read once the page has loaded.
+        const lcp = await page.evaluate<number>(`new Promise((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries();
+            resolve(entries[entries.length - 1].startTime);
+          }).observe({ type: 'largest-contentful-paint', buffered: true });
+        })`);
         // What the page fetched until FCP is known (the idle prefetch of other pages' chunks comes later).
-        return { ...timing, scriptBytes, totalBytes, requests };
+        return { ...timing, lcp, scriptBytes, totalBytes, requests };
       } finally {
         await context.close();
       }
@@ -133,6 +142,7 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
         path,
         ms(percentile(fcp, 50)),
         `${ms(fcp[0]!)} / ${ms(fcp[fcp.length - 1]!)}`,
+        ms(median((l) => l.lcp)),
         ms(median((l) => l.domContentLoaded)),
         kbOf(median((l) => l.scriptBytes)),
         kbOf(median((l) => l.totalBytes)),
@@ -141,7 +151,16 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
     });
     console.log(
       table([
-        ['page', 'FCP median', 'min / max', 'DOMContentLoaded', 'JS on the wire', 'all bytes', 'requests'],
+        [
+          'page',
+          'FCP median',
+          'min / max',
+          'LCP median',
+          'DOMContentLoaded',
+          'JS on the wire',
+          'all bytes',
+          'requests',
+        ],
         ...rows,
       ]),
     );
