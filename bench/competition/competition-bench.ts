@@ -16,6 +16,7 @@ import {
 } from '@cwh/domain';
 import { intArg, loadavg, machine, parseArgs, writeResult } from '../lib/env.js';
 import { ms, type Summary, summarize, table } from '../lib/stats.js';
+import { formatRows, formatTable } from './formats-bench.js';
 
 /**
  * The competition engines of packages/domain on championship sizes:
@@ -171,6 +172,7 @@ export async function competitionBench(argv: readonly string[]): Promise<void> {
   ];
   const brackets = [bracketPlayOut(8, runs * 10), bracketPlayOut(64, runs)];
   const matchings = [completeMatching(128, runs), completeMatching(256, Math.max(1, Math.ceil(runs / 2)))];
+  const formats = formatRows(runs);
   const loadAfter = loadavg();
   const m = machine();
   console.log(`competition engines: ${runs} runs per case after warm-up, ${m.cpus} cores, Node ${m.node}`);
@@ -223,6 +225,7 @@ export async function competitionBench(argv: readonly string[]): Promise<void> {
       ]),
     ]),
   );
+  console.log(formatTable(formats));
   const file = writeResult('competition', {
     machine: m,
     loadBefore,
@@ -231,6 +234,7 @@ export async function competitionBench(argv: readonly string[]): Promise<void> {
     swiss,
     brackets,
     matchings,
+    formats,
   });
   console.log(`→ ${file}`);
 }

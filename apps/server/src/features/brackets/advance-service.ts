@@ -3,23 +3,29 @@ import {
   type AdvanceRuleSpec,
   advanceStage,
   ladderAdvanceRule,
+  ladderAdvanceTop,
   rankBracketPlacements,
   resolveDoubleElimination,
   type StageRanking,
 } from '@cwh/domain';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { createAdvanceRepository } from './advance-repository.js';
 import { swissStandingsOf } from './brackets-read-service.js';
 import type { StageSegmentRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
+import { ladderCut } from './cut-line-service.js';
 import { conflict, toDomainError } from './stage-series.js';
 
 const notFinished = () => conflict('STAGE_NOT_FINISHED', 'The stage is not finished');
 
 /** Final ranks of a segment: ladder placement, swiss standings (with status), bracket placement then seed. */
 async function rankingsOf(deps: BracketsDeps, segment: StageSegmentRow): Promise<StageRanking[]> {
-  if (segment.eliminationType === 'ladder')
-    return createAdvanceRepository(deps.db).ladderRankings(segment.id);
+  if (segment.eliminationType === 'ladder') {
+    // The one cut-line rule: ties on points across the cut go by orderForCut, as on the leaderboard.
+    const competition = await createAdvanceRepository(deps.db).competitionOf(segment.eventId);
+    return (await ladderCut(deps.db, segment.id, ladderAdvanceTop(competition))).rankings;
+  }
   const stage = await deps.repo.stageOfSegment(segment.id);
   if (!stage) throw notFinished();
   if (stage.format === 'swiss' && stage.swissConfig) {
@@ -70,7 +76,7 @@ export async function advanceSegment(
   const decidedAt = deps.now();
   try {
     const { outcomes } = advanceStage(rankings, rules);
-    await deps.db.transaction((tx) =>
+    await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) =>
       advance.insertOutcomes(
         outcomes.map((o) => ({
           segmentId: segment.id,
