@@ -221,6 +221,20 @@ function pairGroups(
     if (!a || !b) return a ?? b;
     return (b.floats - a.floats || b.gaps - a.gaps) < 0 ? b : a;
   };
+  /**
+   * The least any plan from here can cost: each floater meets the next odd group (consecutive odd
+   * groups paired), at the gap to that group's best points. A candidate that reaches it ends the
+   * search, so a round where the lowest seed floats cleanly costs one pass, as before.
+   */
+  const bound = (index: number, carry: Member | null): [number, number] => {
+    let [floats, gaps, points] = [0, 0, carry?.points ?? null];
+    for (const own of membersOf.slice(index)) {
+      if (own.length % 2 === 0) continue;
+      if (points === null) points = own[own.length - 1]!.points;
+      else [floats, gaps, points] = [floats + 1, gaps + points - own[0]!.points, null];
+    }
+    return [floats, gaps];
+  };
   const from = (index: number, carry: Member | null): Plan | null => {
     if (index === groups.length) return { pairs: [], floats: 0, gaps: 0 };
     const key = `${index}|${carry?.rosterId ?? ''}`;
@@ -228,16 +242,23 @@ function pairGroups(
     const own = membersOf[index]!;
     const last = index + 1 === groups.length;
     let result: Plan | null = null;
+    const [leastFloats, leastGaps] = bound(index, carry);
+    const best = () => result !== null && result.floats === leastFloats && result.gaps === leastGaps;
     // A floater may pass an even group by and meet the next odd one: one cross-group pairing, not two.
     if (carry && own.length % 2 === 0 && !last) result = attempt(index, own, carry);
     const members = carry ? [carry, ...own] : own;
-    if (members.length % 2 === 1 && !last) {
+    if (best()) {
+      // Nothing can do better.
+    } else if (members.length % 2 === 1 && !last) {
       const floaters = floaterCandidates(members, carry, membersOf[index + 1]!, played).slice(
         0,
         FLOATER_TRIES,
       );
       if (floaters.length === 0) floaters.push(members[members.length - 1]!);
-      for (const floater of floaters) result = better(result, attempt(index, members, floater));
+      for (const floater of floaters) {
+        result = better(result, attempt(index, members, floater));
+        if (best()) break;
+      }
     } else if (members.length % 2 === 0) {
       result = better(result, attempt(index, members, null));
     }
