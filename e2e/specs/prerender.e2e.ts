@@ -144,7 +144,7 @@ describe('prerendered public pages', () => {
         (window as unknown as { samePage: boolean }).samePage = true;
       });
       await shell.tab('schedule').click();
-      await expect.poll(() => shell.pageName()).toBe('schedule');
+      await expect.poll(() => shell.pageName(), { timeout: 15_000 }).toBe('schedule');
       // No document load: the click was React Router's, on the hydrated page.
       expect(await page.evaluate(() => (window as unknown as { samePage?: boolean }).samePage)).toBe(true);
       const removed = await page.evaluate(
