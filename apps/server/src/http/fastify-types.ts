@@ -18,6 +18,8 @@ declare module 'fastify' {
     user: AuthUser | null;
     /** Negotiated media type of the answer. */
     responseMediaType: string;
+    /** Set once the request wrote its own activity-log row in its unit of work (db/unit-of-work.ts). */
+    activityRecorded: boolean;
   }
   interface FastifyInstance {
     config: AppConfig;

@@ -1,4 +1,5 @@
 import type { Executor } from '../db/client.js';
+import type { UnitOfWork } from '../db/unit-of-work.js';
 
 /** What a hook leaves to do once the transaction committed (typically: send its notices). */
 export type AfterCommit = () => void;
@@ -10,15 +11,11 @@ export type AfterCommit = () => void;
  */
 export type TransactionHook<T> = (subject: T, tx: Executor) => Promise<AfterCommit>;
 
-/** Runs every hook in order inside `tx`; the returned function runs each hook's after-commit step. */
+/** Runs every hook in order in the unit's transaction; each hook's after-commit step joins the unit's. */
 export async function runTransactionHooks<T>(
   hooks: readonly TransactionHook<T>[],
   subject: T,
-  tx: Executor,
-): Promise<AfterCommit> {
-  const after: AfterCommit[] = [];
-  for (const hook of hooks) after.push(await hook(subject, tx));
-  return () => {
-    for (const step of after) step();
-  };
+  uow: UnitOfWork,
+): Promise<void> {
+  for (const hook of hooks) uow.afterCommit(await hook(subject, uow.tx));
 }

@@ -1,5 +1,6 @@
 import { CLAN_TAG_PROVIDER } from '@cwh/domain';
 import type { Db, Executor } from '../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../db/unit-of-work.js';
 import { generateToken } from '../features/auth/opaque-token.js';
 import { playerPasswordPlaceholder } from '../features/auth/password.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
@@ -270,7 +271,7 @@ export async function seedDemoLadder(db: Db, options: DemoLadderSeedOptions): Pr
     notify: () => {},
     instanceId: 'demo-ladder-seed',
   });
-  const inserted = await db.transaction(async (tx) => {
+  const inserted = await runInUnitOfWork({ db, now: () => now }, SYSTEM_ACTOR, async (tx) => {
     const sim = await createSimGameRepository(tx).seed(simDemoLadderDataset, tx, DEMO_SORT_ORDER_FROM);
     const { event, stage, ladder: ladderSegment } = await ladderSegments(tx, tenant);
     const rosters = createRosterRepository(tx);

@@ -1,5 +1,6 @@
 import type { VetoStarterRule, VetoStep } from '@cwh/domain';
 import type { Db } from '../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../db/unit-of-work.js';
 import { createEventRepository } from '../features/events/event-repository.js';
 import { createPickbanRepository } from '../features/match-room/pickban-repository.js';
 import { createSegmentRepository } from '../features/segments/segment-repository.js';
@@ -71,7 +72,7 @@ export async function seedDemoPickban(
   for (const demo of DEMO_VETOES) {
     const event = await createEventRepository(db).findBySlug(tenant, demo.eventSlug);
     if (!event) continue;
-    await db.transaction(async (tx) => {
+    await runInUnitOfWork({ db, now: () => options.now }, SYSTEM_ACTOR, async (tx) => {
       let category = (await repo.categories(tenant, event.id, tx)).find((c) => c.name === demo.category);
       if (!category) {
         category = await repo.insertCategory(

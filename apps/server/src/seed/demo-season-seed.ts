@@ -1,5 +1,6 @@
 import { type BracketMatchState, resolveDoubleElimination, type WarScore } from '@cwh/domain';
 import type { Db, Executor } from '../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../db/unit-of-work.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
 import { createAdvanceRepository } from '../features/brackets/advance-repository.js';
 import { advanceSegment } from '../features/brackets/advance-service.js';
@@ -127,7 +128,7 @@ async function registerTeams(
   at: Date,
   thLevel: number,
 ): Promise<{ teams: { roster: { id: string }; playerTags: string[] }[]; inserted: number }> {
-  return db.transaction(async (tx) => {
+  return runInUnitOfWork({ db, now: () => at }, SYSTEM_ACTOR, async (tx) => {
     const rosters = createRosterRepository(tx);
     const teams: { roster: { id: string }; playerTags: string[] }[] = [];
     let inserted = 0;
@@ -169,7 +170,7 @@ async function playBracket(
 ): Promise<number> {
   const { deps } = clock;
   // One transaction for the day's results (each result locks the stage as the service does).
-  return deps.db.transaction(async (tx) => {
+  return runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
     let recorded = 0;
     const stage = (await deps.repo.stageOfSegment(segmentId, tx))!;
     const seriesOf = new Map(
@@ -200,12 +201,14 @@ async function organizerId(db: Db): Promise<string> {
   return user.id;
 }
 
-const seedSim = (db: Db, dataset: SimDataset, sortOrderFrom: number) =>
-  db.transaction((tx) => createSimGameRepository(tx).seed(dataset, tx, sortOrderFrom));
+const seedSim = (db: Db, now: Date, dataset: SimDataset, sortOrderFrom: number) =>
+  runInUnitOfWork({ db, now: () => now }, SYSTEM_ACTOR, (tx) =>
+    createSimGameRepository(tx).seed(dataset, tx, sortOrderFrom),
+  );
 
 /** The 2025 World Finals: 8 finalists, the whole bracket played, the lower-bracket winner forcing the reset. */
 async function seedWorldFinals(db: Db, tenant: string, userId: string) {
-  const sim = await seedSim(db, worldFinalistsDataset, WORLD_FINALS_SORT_ORDER_FROM);
+  const sim = await seedSim(db, WORLD_FINALS_REGISTERED, worldFinalistsDataset, WORLD_FINALS_SORT_ORDER_FROM);
   const {
     event,
     segments: [finals],
@@ -279,7 +282,7 @@ async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now:
       .filter((r) => r.link.roundNumber === 1 && !r.series.bye)
       .sort((a, b) => a.link.number - b.link.number);
     const competitors = await clock.deps.repo.competitorsOf(open.map((r) => r.series.id));
-    await clock.deps.db.transaction(async (tx) => {
+    await runInUnitOfWork(clock.deps, SYSTEM_ACTOR, async (tx) => {
       for (const row of open) {
         const [home, away] = competitors
           .filter((c) => c.matchSeriesId === row.series.id)
@@ -308,7 +311,7 @@ async function seedMonthlyQualifier(db: Db, tenant: string, userId: string, now:
 /** The Town Hall Cup TH9: the ladder played and decided, its top 8 in the Finals, day 1 played. */
 async function seedCupFinals(db: Db, tenant: string, userId: string, now: Date) {
   const level = DEMO_FINALS_TH_LEVEL;
-  const sim = await seedSim(db, cupTh9Dataset, CUP_SORT_ORDER_FROM);
+  const sim = await seedSim(db, now, cupTh9Dataset, CUP_SORT_ORDER_FROM);
   const {
     event,
     segments: [stageSegment, ladderSegment, finals],
@@ -336,7 +339,7 @@ async function seedCupFinals(db: Db, tenant: string, userId: string, now: Date) 
   });
   // The ladder's wars: only with the teams this run registered (a second run finds them all).
   if (inserted === teams.length) {
-    await db.transaction((tx) =>
+    await runInUnitOfWork({ db, now: () => now }, SYSTEM_ACTOR, (tx) =>
       insertLadderSchedule(
         ladder.repository,
         { tenant, eventId: event.id, segmentId: ladderSegment!.id },

@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../db/unit-of-work.js';
 import { hashPassword } from '../features/auth/password.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
 import { createEventRepository } from '../features/events/event-repository.js';
@@ -86,7 +87,7 @@ async function upsertSegmentTree(
 export async function seedDemo(db: Db, options: DemoSeedOptions): Promise<DemoSeedSummary> {
   const tenant = options.tenant ?? 'global';
   const passwordHash = await hashPassword(options.adminPassword);
-  return db.transaction(async (tx) => {
+  return runInUnitOfWork({ db, now: () => options.now }, SYSTEM_ACTOR, async (tx) => {
     const game = await createGameRepository(tx).upsertBySlug({
       slug: 'clash-of-clans',
       name: 'Clash of Clans',

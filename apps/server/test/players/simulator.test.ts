@@ -72,7 +72,7 @@ describeEachDatabase(
         isWarLogPublic: false,
         thLevel: 12,
       });
-      const sim = new DbSimGame(ctx.database.db);
+      const sim = new DbSimGame(ctx.database.db, () => new Date());
       await expect(sim.getWarStatus(SIM_CLAN_TAGS.twelveTowers)).rejects.toMatchObject({
         kind: 'war_log_private',
       });
@@ -121,7 +121,7 @@ describeEachDatabase(
     });
 
     it('creates and finishes a war over the tables (results to listeners, clans freed)', async () => {
-      const sim = new DbSimGame(ctx.database.db);
+      const sim = new DbSimGame(ctx.database.db, () => new Date());
       const results: unknown[] = [];
       sim.onWarResult((r) => {
         results.push(r);

@@ -5,8 +5,6 @@ import { createActivityLogRepository, type NewActivityLogEntry } from './activit
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** Set once the request wrote its own activity-log entry in its transaction (`audited`). */
-    activityRecorded: boolean;
     /** What a route knows of its change (before/after, a better action name) for the central entry. */
     activityChange: ActivityChange | null;
   }

@@ -6,6 +6,7 @@ import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { createUserRepository } from '../auth/user-repository.js';
 import { createPlayerRepository } from '../players/player-repository.js';
+import { storeDateOfBirth } from './date-of-birth.js';
 
 export interface AgeGateOptions {
   /** Under this age (whole years) a player is gated. Config MIN_AGE, default 13. */
@@ -74,11 +75,14 @@ export function ageRoutes(db: Db, options: AgeGateOptions): FastifyPluginAsyncZo
             source: { pointer: '/data/attributes/dateOfBirth' },
           });
         }
-        await db.transaction(async (tx) => {
-          const userId = request.user?.id ?? request.player?.userId ?? null;
-          if (userId) await players.setUserDateOfBirth(userId, dateOfBirth, tx);
-          if (request.player) await players.setProfileDateOfBirth(request.player.tag, dateOfBirth, now, tx);
-        });
+        await storeDateOfBirth(
+          { db, now: () => now },
+          {
+            userId: request.user?.id ?? request.player?.userId ?? null,
+            playerTag: request.player?.tag ?? null,
+            dateOfBirth,
+          },
+        );
         return answer(reply, dateOfBirth);
       },
     );

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
 import { generateToken, hashToken } from './opaque-token.js';
@@ -67,7 +68,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
       if (!user || !ok) throw invalidCredentials();
       // Checked after the password so a guesser learns nothing about the account's state.
       if (user.suspendedAt) throw suspended();
-      return db.transaction((tx) => issue(user.id, tx));
+      return runInUnitOfWork({ db, now: options.now }, SYSTEM_ACTOR, (tx) => issue(user.id, tx));
     },
 
     /**
@@ -76,7 +77,7 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
      * whole family (refresh-rotation.ts).
      */
     async refresh(refreshToken: string): Promise<IssuedSession> {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await runInUnitOfWork({ db, now: options.now }, SYSTEM_ACTOR, async (tx) => {
         const now = options.now();
         const found = await tokens.findRefreshForUpdate(hashToken(refreshToken), tx);
         const verdict = refreshVerdict(found, now);
@@ -98,7 +99,9 @@ export function createAuthService(db: Db, options: AuthServiceOptions) {
     /** Sign-out: the access token and the refresh token issued with it stop working. */
     /** Whether the token was a hub user's access token (its session then ended). */
     logout: (accessToken: string): Promise<boolean> =>
-      db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx)),
+      runInUnitOfWork({ db, now: options.now }, SYSTEM_ACTOR, (tx) =>
+        tokens.revokeByAccessHash(hashToken(accessToken), tx),
+      ),
 
     getUser: (id: string) => usersRepo.getById(id),
 

@@ -9,6 +9,7 @@ import {
   type SwissTiebreak,
 } from '@cwh/domain';
 import type { Db, Tx } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
@@ -128,7 +129,7 @@ export async function createStage(
         })
       : null;
     const after: (() => void)[] = [];
-    const created = await deps.db.transaction(async (tx) => {
+    const created = await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
       const stage = await deps.repo.insertStage(
         {
           tenant: input.tenant,
@@ -195,7 +196,7 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
   const now = deps.now();
   try {
     const after: (() => void)[] = [];
-    const started = await deps.db.transaction(async (tx) => {
+    const started = await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
       const stage = await deps.repo.lockStage(found.id, tx);
       const rounds = await deps.repo.rounds(stage.id, tx);
       const rows = await deps.repo.allStageSeries(stage.id, tx);
@@ -254,7 +255,7 @@ export async function startNextRound(deps: BracketsDeps, input: { tenant: string
  */
 export async function resetCurrentRound(deps: BracketsDeps, input: { tenant: string; segmentId: string }) {
   const { stage: found } = await swissStageOf(deps, input);
-  return deps.db.transaction(async (tx) => {
+  return runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
     const stage = await deps.repo.lockStage(found.id, tx);
     const rounds = await deps.repo.rounds(stage.id, tx);
     const current = rounds.at(-1);

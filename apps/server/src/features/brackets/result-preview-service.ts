@@ -1,6 +1,7 @@
 import type { MatchSeriesResultPreviewBody, MatchSeriesResultPreviewDocument } from '@cwh/contract';
 import { rosterDisplayName, warOutcome } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { createStageResultsRepository } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
@@ -15,15 +16,18 @@ type Preview = MatchSeriesResultPreviewDocument['data']['attributes'];
  * what the confirmation does. A ladder series, a first result, the same winner again or a result the
  * save would refuse (a bracket draw) resets nothing.
  */
-export async function previewOrganizerResult(
-  deps: BracketsDeps,
-  input: {
-    tenant: string;
-    matchSeriesId: string;
-    result: MatchSeriesResultPreviewBody['data']['attributes'];
-  },
-  tx: Executor,
-): Promise<Preview> {
+export function previewOrganizerResult(deps: BracketsDeps, input: PreviewInput): Promise<Preview> {
+  // One consistent read of the stage in one unit of work; it writes nothing and records no row.
+  return runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) => previewIn(deps, input, tx));
+}
+
+interface PreviewInput {
+  tenant: string;
+  matchSeriesId: string;
+  result: MatchSeriesResultPreviewBody['data']['attributes'];
+}
+
+async function previewIn(deps: BracketsDeps, input: PreviewInput, tx: Executor): Promise<Preview> {
   const results = createStageResultsRepository(deps.db);
   const series = await results.seriesInTenant(input.tenant, input.matchSeriesId, tx);
   if (!series) throw new DomainError('NOT_FOUND', `No match series with id ${input.matchSeriesId}`);

@@ -102,13 +102,11 @@ export function stagePlayRoutes(
         await requireAccess(request, 'event:manage', found.eventId);
         // A preview changes nothing: the central mutation log (POST) has nothing to record.
         request.activityRecorded = true;
-        const attributes = await deps.db.transaction((tx) =>
-          previewOrganizerResult(
-            deps,
-            { tenant: request.tenant, matchSeriesId: id, result: request.body.data.attributes },
-            tx,
-          ),
-        );
+        const attributes = await previewOrganizerResult(deps, {
+          tenant: request.tenant,
+          matchSeriesId: id,
+          result: request.body.data.attributes,
+        });
         return { data: { id, type: 'match-series-result-previews' as const, attributes } };
       },
     );

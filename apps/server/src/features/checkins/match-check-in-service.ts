@@ -6,6 +6,7 @@ import {
   playerSelectionRefusal,
 } from '@cwh/domain';
 import type { Db } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { refuseClansInWar } from '../../game/war-refusals.js';
@@ -109,7 +110,7 @@ export async function matchCheckIn(
         'Your team is in an active Clan War or Friendly War; cannot check in',
       );
     }
-    const told = await db.transaction(async (tx) => {
+    const told = await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
       // The series row is locked: the deadline job at the match time waits for this check-in or
       // runs first, in which case the check-in is refused like any other after the match time.
       const locked = await repo.findSeries(series.id, tx, true);

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { createNotifier } from '../ladder/ladder-notices.js';
 import type { LadderService } from '../ladder/ladder-service.js';
-import { createWarCreator } from '../war/war-routes.js';
+import { createWarCreator } from '../war/war-creator.js';
 import {
   type CheckinDeadlines,
   createCheckinDeadlines,

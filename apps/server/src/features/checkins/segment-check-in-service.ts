@@ -5,6 +5,7 @@ import {
   stageSegmentCheckInRefusal,
 } from '@cwh/domain';
 import type { Db } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { normalizeTag } from '../../game/index.js';
 import type { CheckinRosterRow, CheckinsRepository } from './checkins-repository.js';
@@ -62,7 +63,7 @@ export async function segmentCheckIn(
     const wrong = playerSelectionRefusal(tags, members, checkedInRoster.thLevel ?? 0);
     if (wrong) throw selectionError(wrong.code, wrong.tags);
   }
-  await db.transaction(async (tx) => {
+  await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
     if (!(await repo.markRosterCheckedIn(checkedInRoster.id, tx))) {
       throw new DomainError('ROSTER_ALREADY_CHECKED_IN', REFUSAL_DETAIL.alreadyCheckedIn);
     }

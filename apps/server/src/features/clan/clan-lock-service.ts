@@ -1,4 +1,5 @@
 import { isRosterLocked, lockRosterBlockers } from '@cwh/domain';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { normalizeTag } from '../../game/index.js';
@@ -43,7 +44,7 @@ export function createClanLockService(deps: ClanDeps) {
     /** The selected players are still in the clan, at the team's town hall level. */
     async checkSelectedPlayers(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      return db.transaction(async (tx) => {
+      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx) => {
         const roster = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!roster) throw noRoster();
         await requireCaptain(roster, ctx, 'check the selected players', tx);
@@ -72,7 +73,7 @@ export function createClanLockService(deps: ClanDeps) {
     /** The captain locks the team: registration open, 5 selected, all in the clan and registered. */
     async confirm(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      return db.transaction(async (tx) => {
+      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx) => {
         const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
         const roster = await rosters.lockById(tenant, found.id, tx);
@@ -140,8 +141,7 @@ export function createClanLockService(deps: ClanDeps) {
         throw new DomainError('WRONG_MEMBER', `You are not a member of clan ${normalizeTag(clanTag)}`);
       }
       if (!isLeader(ctx)) throw insufficientRole('withdraw the team');
-      let afterCommit = () => {};
-      const withdrawn = await db.transaction(async (tx) => {
+      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx, uow) => {
         const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
         const roster = await rosters.lockById(tenant, found.id, tx);
@@ -154,16 +154,10 @@ export function createClanLockService(deps: ClanDeps) {
           tx,
         );
         const updated = await rosters.update(roster.id, { withdrawnAt: now() }, tx);
-        // A deadlock retry runs this again: only the committed attempt's after-commit step is kept.
-        afterCommit = await runTransactionHooks(
-          options.rosterWithdrawnHooks ?? [],
-          { id: roster.id, tenant },
-          tx,
-        );
+        // The hooks' after-commit steps join the unit's: a retried attempt keeps only the committed one's.
+        await runTransactionHooks(options.rosterWithdrawnHooks ?? [], { id: roster.id, tenant }, uow);
         return updated;
       });
-      afterCommit();
-      return withdrawn;
     },
   };
 }

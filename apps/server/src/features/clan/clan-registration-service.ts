@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { ClanUserBody } from '@cwh/contract';
 import { ageInYears } from '@cwh/domain';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { hashToken } from '../auth/opaque-token.js';
@@ -39,7 +40,7 @@ export function createClanRegistrationService(deps: ClanDeps) {
   return {
     async getClan(tenant: string, caller: AuthPlayer, includeAll: boolean) {
       const ctx = await loadClanContext(game, caller);
-      return db.transaction(async (tx) => {
+      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx) => {
         const roster = await currentRoster(tenant, ctx.clan.tag, tx);
         const rosterView = roster ? await view(tenant, roster, ctx.clan, tx) : null;
         const items = await clanMemberItems(players, ctx.clan, rosterView, includeAll, tx);
@@ -67,7 +68,7 @@ export function createClanRegistrationService(deps: ClanDeps) {
       const player = await gameCall(() => game.getPlayer(caller.tag));
       if (!player) throw new DomainError('UNKNOWN_PLAYER', `No player with tag ${caller.tag} in the game`);
       // A taken e-mail address is a CONFLICT (the user repository says so).
-      return await db.transaction(async (tx) => {
+      return await runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx) => {
         const account = await players.findAccount(player.tag, tx);
         const stored =
           (await players.getProfileDateOfBirth(player.tag, tx)) ??
@@ -101,7 +102,7 @@ export function createClanRegistrationService(deps: ClanDeps) {
       if (!account) {
         throw new DomainError('NOT_REGISTERED', 'Create your hub account first (POST /api/clan/1.0/user)');
       }
-      return db.transaction(async (tx) => {
+      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx) => {
         const roster = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!roster) throw noRoster();
         const marked = await rosters.markRegistered(roster.id, ctx.player.tag, now(), tx);

@@ -10,6 +10,7 @@ import {
   validateTeamSelection,
 } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { type GameClanMember, normalizeTag } from '../../game/index.js';
 import { generateToken } from '../auth/opaque-token.js';
@@ -60,7 +61,7 @@ export async function selectMembers(deps: ClanDeps, tenant: string, caller: Auth
   const captainTag = normalizeTag(body.playerTag);
   const lineup = [...new Set([captainTag, ...body.members.map((tag) => normalizeTag(tag))])];
   const request: SelectionRequest = { tenant, ctx, target, captainTag, lineup };
-  return deps.db.transaction(async (tx) => {
+  return runInUnitOfWork({ db: deps.db, now: deps.options.now }, SYSTEM_ACTOR, async (tx) => {
     const roster = await lockSelectableRoster(deps, request, tx);
     const selected = validatedLineup(request);
     const saved = roster
@@ -226,7 +227,7 @@ export async function changeCaptain(deps: ClanDeps, tenant: string, caller: Auth
   const ctx = await loadClanContext(deps.game, caller);
   if (!isLeader(ctx)) throw insufficientRole('change the captain');
   const tag = normalizeTag(playerTag);
-  return deps.db.transaction(async (tx) => {
+  return runInUnitOfWork({ db: deps.db, now: deps.options.now }, SYSTEM_ACTOR, async (tx) => {
     const found = await access.currentRoster(tenant, ctx.clan.tag, tx);
     if (!found) throw noRoster();
     const roster = await rosters.lockById(tenant, found.id, tx);

@@ -8,7 +8,7 @@ import { createCheckinsRepository } from '../checkins/checkins-repository.js';
 import { matchCheckIn } from '../checkins/match-check-in-service.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { selectPlayers } from '../war/select-players.js';
-import { createWarCreator } from '../war/war-routes.js';
+import { createWarCreator } from '../war/war-creator.js';
 import { type DemoRefusal, fixFor } from './demo-refusals.js';
 import { createDemoRepository, type DemoRoster, type DemoSeries } from './demo-repository.js';
 

@@ -1,4 +1,5 @@
 import type { Db, Executor } from '../../db/client.js';
+import { type Actor, runInUnitOfWork, SYSTEM_ACTOR, type UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { GameAdapter } from '../../game/index.js';
 import type { LadderConfig } from './ladder-config.js';
@@ -42,24 +43,30 @@ export const isAdmin = (caller: Caller) => caller.permissions.includes('admin');
 export interface LadderContext {
   deps: LadderServiceDeps;
   repo: LadderRepository;
-  /** Runs a transaction and sends its notices only after it committed. */
-  commit: <T>(work: (tx: Executor, notices: Notice[]) => Promise<T>) => Promise<T>;
+  /** Runs one unit of work (transaction, activity-log rows) and sends its notices only after it committed. */
+  commit: <T>(
+    work: (tx: Executor, notices: Notice[], uow: UnitOfWork) => Promise<T>,
+    actor?: Actor,
+  ) => Promise<T>;
 }
 
 export function createLadderContext(deps: LadderServiceDeps): LadderContext {
   const { db, notify } = deps;
   const repo = createLadderRepository(db);
 
-  /** Runs a transaction and sends its notices only after it committed. */
-  async function commit<T>(work: (tx: Executor, notices: Notice[]) => Promise<T>): Promise<T> {
-    const notices: Notice[] = [];
-    const result = await db.transaction((tx) => {
-      // A deadlock retry runs `work` again: only the committed attempt's notices are sent.
-      notices.length = 0;
-      return work(tx, notices);
+  /**
+   * The ladder's form of the one unit of work (db/unit-of-work.ts): one transaction, the activity-log
+   * rows of the actor's change in it, the notices sent only after it committed.
+   */
+  function commit<T>(
+    work: (tx: Executor, notices: Notice[], uow: UnitOfWork) => Promise<T>,
+    actor: Actor = SYSTEM_ACTOR,
+  ): Promise<T> {
+    return runInUnitOfWork(deps, actor, (tx, uow) => {
+      const notices: Notice[] = [];
+      uow.afterCommit(() => notify(notices));
+      return work(tx, notices, uow);
     });
-    notify(notices);
-    return result;
   }
 
   return { deps, repo, commit };

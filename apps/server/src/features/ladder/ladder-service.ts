@@ -1,3 +1,4 @@
+import type { Actor } from '../../db/unit-of-work.js';
 import { type Caller, createLadderContext, type LadderServiceDeps } from './ladder-context.js';
 import { createLadderWithdrawal } from './ladder-withdrawal.js';
 import { createSeriesResultsService } from './match-series/series-results-service.js';
@@ -26,6 +27,8 @@ export function createLadderService(deps: LadderServiceDeps) {
     /** The database (the match room's notices are posted on it: realtime/match-room-notices.ts). */
     db: deps.db,
     repository: context.repo,
+    /** The ladder's unit of work (one transaction, activity rows, notices after commit), for the war's writes. */
+    commit: context.commit,
     status: queue.status,
     join: queue.join,
     leave: queue.leave,
@@ -34,7 +37,7 @@ export function createLadderService(deps: LadderServiceDeps) {
     newcomerOutcome: matchmaking.newcomerOutcome,
     matchmakingStats: matchmaking.matchmakingStats,
     accept: accepts.accept,
-    decline: (id: string, caller: Caller) => declineMatchUp(context, id, caller),
+    decline: (id: string, caller: Caller, actor?: Actor) => declineMatchUp(context, id, caller, actor),
     sweep: () => sweepMatchUps(context),
     finishSeries: results.finishSeries,
     correctSeries: results.correctSeries,

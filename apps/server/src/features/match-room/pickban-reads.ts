@@ -1,4 +1,5 @@
 import type { ChallengeResource } from '@cwh/contract';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { NOT_STARTED_STATES, type PickbanRepository } from './pickban-repository.js';
 import { openChallenge, type PickbanDeps } from './pickban-service.js';
@@ -46,7 +47,7 @@ export async function seriesChallenges(
   const insider = side !== null || (input.userId !== null && (await isOrganizer(series.eventId)));
   let rows = await repo.challengesOfSeries(series.id);
   if (rows.length === 0) {
-    const notices = await deps.db.transaction((tx) => openChallenge(deps, series.id, tx));
+    const notices = await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) => openChallenge(deps, series.id, tx));
     if (notices) {
       deps.notify(notices);
       rows = await repo.challengesOfSeries(series.id);

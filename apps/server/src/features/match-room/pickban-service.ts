@@ -10,6 +10,7 @@ import {
   vetoSummary,
 } from '@cwh/domain';
 import type { Db, Executor } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { RecordActivity } from '../activity-log/audit.js';
@@ -231,7 +232,7 @@ export async function runTurnTimeout(
   const { challengeId, step } = payload;
   const skip = (why: string): TurnTimeoutRun => ({ challengeId, step, kind: 'skipped', why });
   let notices: Notice[] = [];
-  const run = await deps.db.transaction(async (tx): Promise<TurnTimeoutRun> => {
+  const run = await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx): Promise<TurnTimeoutRun> => {
     const challenge = await deps.repo.challengeById(challengeId, tx, true);
     if (!challenge) return skip('unknown challenge');
     if (challenge.status !== 'open') return skip('closed');
@@ -280,7 +281,7 @@ export async function openAwaitingChallenges(deps: PickbanDeps): Promise<number>
   const ids = await deps.repo.seriesAwaitingChallenge();
   let opened = 0;
   for (const id of ids) {
-    const notices = await deps.db.transaction((tx) => openChallenge(deps, id, tx));
+    const notices = await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) => openChallenge(deps, id, tx));
     if (notices) {
       opened++;
       deps.notify(notices);

@@ -1,6 +1,7 @@
 import { API, MATCH_CHAT_RATE, PICKBAN_STEP_EVENT, type PickbanStepData } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
 import { registerMatchRoomNoticePoster } from '../../realtime/match-room-notices.js';
 import { createAudit } from '../activity-log/audit.js';
@@ -37,7 +38,7 @@ function listenToPickban(
       auto: vote ? (vote.auto ? 1 : 0) : null,
       status: step.status,
     };
-    const updates = await chat.db.transaction((tx) =>
+    const updates = await runInUnitOfWork(chat, SYSTEM_ACTOR, (tx) =>
       postChatNotice(chat, { matchSeriesId: step.matchSeries.id, type: 'pickban_step', params }, tx),
     );
     chat.notify(updates);

@@ -404,10 +404,8 @@ export function matchSeriesAdminRoutes(
             reason,
             eventId: segment.eventId,
           });
-        let afterCommit = () => {};
-        const done = await audited(request, async (tx, record) => {
-          const result = await service.disqualify(request.tenant, segmentId, rosterId, tx);
-          afterCommit = result.afterCommit;
+        const done = await audited(request, async (_tx, record, uow) => {
+          const result = await service.disqualify(request.tenant, segmentId, rosterId, uow);
           await record({
             action: 'roster.disqualify',
             targetType: 'roster',
@@ -418,7 +416,6 @@ export function matchSeriesAdminRoutes(
           });
           return result;
         });
-        afterCommit();
         return {
           data: {
             id: rosterId,

@@ -5,8 +5,8 @@ import {
   resolveDoubleElimination,
 } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
-import type { AfterCommit } from '../../lib/transaction-hooks.js';
 import { createStageResultsRepository } from '../brackets/brackets-repository.js';
 import type { BracketsDeps } from '../brackets/brackets-service.js';
 import { propagate } from '../brackets/stage-results-service.js';
@@ -302,8 +302,9 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
       tenant: string,
       segmentId: string,
       rosterId: string,
-      tx: Executor,
-    ): Promise<{ withdrawnAt: Date; forfeited: string[]; afterCommit: AfterCommit }> {
+      uow: UnitOfWork,
+    ): Promise<{ withdrawnAt: Date; forfeited: string[] }> {
+      const { tx } = uow;
       const roster = await repo.lockRoster(tenant, rosterId, tx);
       if (!roster || roster.segmentId !== segmentId)
         throw new DomainError('NOT_FOUND', `No roster with id ${rosterId} in segment ${segmentId}`);
@@ -311,8 +312,8 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
       const forfeited = (await ladderRepo.seriesToForfeit(rosterId, tx)).map((s) => s.id);
       const at = now();
       await repo.withdrawRoster(rosterId, at, tx);
-      const afterCommit = await ladder.withdrawRoster(rosterId, tx);
-      return { withdrawnAt: at, forfeited, afterCommit };
+      uow.afterCommit(await ladder.withdrawRoster(rosterId, tx));
+      return { withdrawnAt: at, forfeited };
     },
   };
 }

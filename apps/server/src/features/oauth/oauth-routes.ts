@@ -9,8 +9,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { isoSeconds } from '../../http/jsonapi.js';
-import { createPlayerRepository } from '../players/player-repository.js';
 import type { DiscordClient } from './discord-client.js';
+import { linkChatAccount } from './link-chat-account.js';
 import { signState, verifyState } from './oauth-state.js';
 
 const STATE_TTL_MS = 10 * 60 * 1000;
@@ -27,7 +27,6 @@ export function oauthRoutes(
   discord: DiscordClient,
   options: { stateKey: string; now: () => Date },
 ): FastifyPluginAsyncZod {
-  const players = createPlayerRepository(db);
   return async (app) => {
     const security = [{ bearer: [] }];
     app.get(
@@ -78,17 +77,9 @@ export function oauthRoutes(
           });
         }
         const chatUser = await discord.exchange(code, returnUri);
-        const account = await db.transaction((tx) =>
-          players.linkChatAccount(
-            {
-              userId,
-              provider: 'discord',
-              externalId: chatUser.id,
-              username: chatUser.username,
-              linkedAt: options.now(),
-            },
-            tx,
-          ),
+        const account = await linkChatAccount(
+          { db, now: options.now },
+          { userId, provider: 'discord', externalId: chatUser.id, username: chatUser.username },
         );
         return {
           data: {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { AuthUser } from '../../http/fastify-types.js';
 import {
@@ -108,7 +109,7 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
      * family and is refused.
      */
     async refresh(refreshToken: string): Promise<PlayerSession | null> {
-      const outcome = await db.transaction(async (tx) => {
+      const outcome = await runInUnitOfWork({ db, now: options.now }, SYSTEM_ACTOR, async (tx) => {
         const now = options.now();
         const found = await tokens.findRefreshForUpdate(hashToken(refreshToken), tx);
         if (!found) return { refused: null, session: null };
@@ -131,7 +132,9 @@ export function createPlayerAuth(db: Db, options: PlayerAuthOptions) {
 
     /** Sign-out with a player access token: its family ends; false when it is no player token. */
     logout: (accessToken: string) =>
-      db.transaction((tx) => tokens.revokeByAccessHash(hashToken(accessToken), tx)),
+      runInUnitOfWork({ db, now: options.now }, SYSTEM_ACTOR, (tx) =>
+        tokens.revokeByAccessHash(hashToken(accessToken), tx),
+      ),
   };
 }
 export type PlayerAuth = ReturnType<typeof createPlayerAuth>;

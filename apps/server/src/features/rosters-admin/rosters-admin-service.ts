@@ -2,6 +2,7 @@ import type { AdminRosterResource } from '@cwh/contract';
 import { ROSTER_ALREADY_PLAYED_DETAIL } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db, Executor } from '../../db/client.js';
+import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { isoSeconds } from '../../http/jsonapi.js';
 import { runTransactionHooks, type TransactionHook } from '../../lib/transaction-hooks.js';
@@ -105,12 +106,12 @@ export function createRostersAdminService(deps: RostersAdminDeps) {
     request: FastifyRequest,
     id: string,
     action: string,
-    apply: (row: RosterRow, tx: Executor) => Promise<RosterRow>,
+    apply: (row: RosterRow, tx: Executor, uow: UnitOfWork) => Promise<RosterRow>,
   ) {
     await authorize(request, id);
-    const updated = await audited(request, async (tx, record) => {
+    const updated = await audited(request, async (tx, record, uow) => {
       const row = await rosters.lockById(request.tenant, id, tx);
-      const after = await apply(row, tx);
+      const after = await apply(row, tx, uow);
       await record({
         action,
         targetType: 'rosters',
@@ -169,8 +170,7 @@ export function createRostersAdminService(deps: RostersAdminDeps) {
      * withdrawal hooks take it out of play in the same transaction; their notices after the commit.
      */
     async withdraw(request: FastifyRequest, id: string) {
-      let afterCommit = () => {};
-      const result = await change(request, id, 'roster.withdraw', async (row, tx) => {
+      return change(request, id, 'roster.withdraw', async (row, tx, uow) => {
         refuseWithdrawn(row);
         const active = await rosters.activeMembers(row.id, tx);
         const at = now();
@@ -182,15 +182,9 @@ export function createRostersAdminService(deps: RostersAdminDeps) {
           tx,
         );
         const updated = await repo.update(row.id, { withdrawnAt: at }, tx);
-        afterCommit = await runTransactionHooks(
-          deps.rosterWithdrawnHooks,
-          { id: row.id, tenant: row.tenant },
-          tx,
-        );
+        await runTransactionHooks(deps.rosterWithdrawnHooks, { id: row.id, tenant: row.tenant }, uow);
         return updated;
       });
-      afterCommit();
-      return result;
     },
 
     /**

@@ -27,6 +27,7 @@ import { createRosterEnlistment } from './roster-enlistment.js';
 import { createRosterInvitationRepository } from './roster-invitation-repository.js';
 import { rosterInvitationRoutes } from './roster-invitation-routes.js';
 import { toRosterResource, toRosterResources } from './roster-mapper.js';
+import { createRoster, joinWithKey, placeOrInvitePlayers, removePlayer } from './roster-membership.js';
 import { createRosterRepository, type RosterRow } from './roster-repository.js';
 
 const isAdmin = (request: FastifyRequest) => request.user?.permissions.includes('admin') ?? false;
@@ -62,17 +63,16 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
   }
 
   const enlistment = createRosterEnlistment(repo, playerAccounts, game, options.now);
-  const { addPlayers, gamePlayer } = enlistment;
+  const { gamePlayer } = enlistment;
   const invitations = createRosterInvitationRepository(db);
+  const membership = { db, now: options.now, rosters: repo, invitations, enlistment };
   const organizers = createOrganizerRepository(db);
 
   return async (app) => {
     const tags = ['rosters'];
     const security = [{ bearer: [] }];
     const secured = { preHandler: app.authenticatePlayer };
-    await app.register(
-      rosterInvitationRoutes(db, { rosters: repo, invitations, enlistment, now: options.now }),
-    );
+    await app.register(rosterInvitationRoutes(membership));
 
     app.post(
       '/rosters',
@@ -93,23 +93,18 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
           throw new DomainError('EVENT_NOT_ACTIVE', 'This event is no longer active and takes no rosters');
         // A second live roster of the clan in this segment is a CONFLICT, a segment at its
         // rostersLimit.limit is SEGMENT_FULL (the repository says both).
-        const row = await db.transaction((tx) =>
-          repo.insertWithinLimit(
-            {
-              tenant: request.tenant,
-              eventId: event.id,
-              segmentId: segment.id,
-              name: body.name,
-              ownerId,
-              clanTag,
-              thLevel: body.thLevel ?? segment.configuration.thLevel,
-              externalIds,
-              joiningKey: generateToken(),
-              createdAt: options.now(),
-            },
-            tx,
-          ),
-        );
+        const row = await createRoster(membership, {
+          tenant: request.tenant,
+          eventId: event.id,
+          segmentId: segment.id,
+          name: body.name,
+          ownerId,
+          clanTag,
+          thLevel: body.thLevel ?? segment.configuration.thLevel,
+          externalIds,
+          joiningKey: generateToken(),
+          createdAt: options.now(),
+        });
         return reply.status(201).send({ data: await toRosterResource(db, row) });
       },
     );
@@ -217,12 +212,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         const player = await gamePlayer(caller.tag);
         if (player.banned)
           throw new DomainError('PLAYER_BANNED', `Player ${player.tag} is banned from the championship`);
-        const roster = await db.transaction(async (tx) => {
-          const row = await repo.lockById(request.tenant, found.id, tx);
-          if (isRosterLocked(row)) throw locked();
-          await addPlayers(row, [player], tx);
-          return row;
-        });
+        const roster = await joinWithKey(membership, request.tenant, found.id, player);
         return { data: await toRosterResource(db, roster) };
       },
     );
@@ -247,22 +237,12 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
         // A roster that is not a clan's enlists nobody without consent: its owner invites, and
         // each player accepts (or joins with the joining key). Admins still place players directly.
         const invite = !found.clanTag && !staff;
-        const invited = await db.transaction(async (tx) => {
-          const row = await repo.lockById(request.tenant, found.id, tx);
-          if (isRosterLocked(row)) throw locked();
-          if (!invite) {
-            await addPlayers(row, players, tx);
-            return [];
-          }
-          const fresh = [
-            ...(await enlistment.newcomers(
-              row,
-              players.map((p) => p.tag),
-              tx,
-            )),
-          ];
-          const ownerId = request.user?.id ?? request.player?.userId ?? null;
-          return invitations.invite(row.id, fresh, ownerId, options.now(), tx);
+        const invited = await placeOrInvitePlayers(membership, {
+          tenant: request.tenant,
+          rosterId: found.id,
+          players,
+          invite,
+          invitedBy: request.user?.id ?? request.player?.userId ?? null,
         });
         const data = await toRosterResource(db, found);
         if (!invite) return { data };
@@ -282,15 +262,12 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
           );
         }
         const tag = normalizeTag(request.params.playerTag);
-        await db.transaction(async (tx) => {
-          const row = await repo.lockById(request.tenant, found.id, tx);
-          if (row.confirmedAt && !admin) throw locked();
-          const member = (await repo.activeMembers(row.id, tx)).find((m) => m.playerTag === tag);
-          if (!member) throw new DomainError('NOT_FOUND', `Player ${tag} is not on this roster`);
-          if (member.position === 'captain') {
-            throw new DomainError('CONFLICT', 'The captain cannot be removed; change the captain first');
-          }
-          await repo.removeMembers(row.id, [tag], 'kicked', options.now(), tx);
+        await removePlayer(membership, {
+          tenant: request.tenant,
+          rosterId: found.id,
+          playerTag: tag,
+          reason: 'kicked',
+          staff: admin,
         });
         return reply.status(204).send();
       },
@@ -302,18 +279,12 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
       async (request, reply) => {
         const caller = requirePlayer(request);
         const found = await repo.getById(request.tenant, request.params.id);
-        await db.transaction(async (tx) => {
-          const row = await repo.lockById(request.tenant, found.id, tx);
-          if (isRosterLocked(row)) throw locked();
-          const member = (await repo.activeMembers(row.id, tx)).find((m) => m.playerTag === caller.tag);
-          if (!member) throw new DomainError('NOT_FOUND', 'You are not on this roster');
-          if (member.position === 'captain') {
-            throw new DomainError(
-              'CONFLICT',
-              'The captain cannot leave; ask the leader to pick a new captain first',
-            );
-          }
-          await repo.removeMembers(row.id, [caller.tag], 'left', options.now(), tx);
+        await removePlayer(membership, {
+          tenant: request.tenant,
+          rosterId: found.id,
+          playerTag: caller.tag,
+          reason: 'left',
+          staff: false,
         });
         return reply.status(204).send();
       },

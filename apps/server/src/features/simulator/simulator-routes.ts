@@ -95,16 +95,7 @@ export function simulatorRoutes(sim: DbSimGame): FastifyPluginAsyncZod {
         const patch = request.body.data.attributes;
         const clanTag =
           patch.clanTag === undefined || patch.clanTag === null ? patch.clanTag : normalizeTag(patch.clanTag);
-        const player = await sim.db.transaction(async (tx) => {
-          if (!(await repo.findPlayer(tag, tx)))
-            throw new DomainError('NOT_FOUND', `No simulated player ${tag}`);
-          if (clanTag && !(await repo.findClan(clanTag, tx))) {
-            throw new DomainError('VALIDATION_FAILED', `No simulated clan ${clanTag}`, {
-              source: { pointer: '/data/attributes/clanTag' },
-            });
-          }
-          return repo.updatePlayer(tag, { ...patch, clanTag }, tx);
-        });
+        const player = await sim.updatePlayer(tag, { ...patch, clanTag });
         return { data: playerResource(player!, await clanMap()) };
       },
     );

@@ -1,4 +1,6 @@
 import type { Db, Executor } from '../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
+import { DomainError } from '../../errors/domain-error.js';
 import type {
   CreatedWar,
   CreateWarRequest,
@@ -15,7 +17,7 @@ import type {
 import { toGameClan } from '../game-clan.js';
 import { parseTag } from '../tags.js';
 import { createWarResultListeners } from '../war-result-listeners.js';
-import { createSimGameRepository, type SimPlayerRow } from './sim-game-repository.js';
+import { createSimGameRepository, type SimPlayerPatch, type SimPlayerRow } from './sim-game-repository.js';
 import {
   assertLineupMember,
   clanNotFound,
@@ -81,11 +83,30 @@ export class DbSimGame implements GameAdapter {
 
   constructor(
     readonly db: Db,
-    private readonly now: () => Date = () => new Date(),
+    private readonly now: () => Date,
     delivery: Partial<ResultDeliveryOptions> = {},
   ) {
     this.repository = createSimGameRepository(db);
     this.delivery = { ...DEFAULT_RESULT_DELIVERY, ...delivery };
+  }
+
+  /** The simulated game's writes run as one unit of work each (db/unit-of-work.ts). */
+  private get unit() {
+    return { db: this.db, now: this.now };
+  }
+
+  /** The simulator console's player edit: the player and the clan it moves to must exist. */
+  async updatePlayer(tag: string, patch: SimPlayerPatch): Promise<SimPlayerRow | null> {
+    const repo = this.repository;
+    return runInUnitOfWork(this.unit, SYSTEM_ACTOR, async (tx) => {
+      if (!(await repo.findPlayer(tag, tx))) throw new DomainError('NOT_FOUND', `No simulated player ${tag}`);
+      if (patch.clanTag && !(await repo.findClan(patch.clanTag, tx))) {
+        throw new DomainError('VALIDATION_FAILED', `No simulated clan ${patch.clanTag}`, {
+          source: { pointer: '/data/attributes/clanTag' },
+        });
+      }
+      return repo.updatePlayer(tag, patch, tx);
+    });
   }
 
   async verifyPlayerToken(playerTag: string, apiToken: string): Promise<TokenVerification> {
@@ -120,7 +141,7 @@ export class DbSimGame implements GameAdapter {
 
   async createWar(request: CreateWarRequest): Promise<CreatedWar> {
     const repo = this.repository;
-    return this.db.transaction(async (tx) => {
+    return runInUnitOfWork(this.unit, SYSTEM_ACTOR, async (tx) => {
       const home = await this.lineup(request.home.clanTag, request.home.playerTags, tx);
       const away = await this.lineup(request.away.clanTag, request.away.playerTags, tx);
       const war = await repo.insertWar(
@@ -158,7 +179,7 @@ export class DbSimGame implements GameAdapter {
    */
   async finishWar(warId: string, options: { forfeit?: 'home' | 'away' } = {}): Promise<WarResult> {
     const repo = this.repository;
-    const result = await this.db.transaction(async (tx) => {
+    const result = await runInUnitOfWork(this.unit, SYSTEM_ACTOR, async (tx) => {
       const war = await repo.findWar(warId, tx);
       if (war?.status !== 'running' || !war) throw noRunningWar(warId);
       const ids = { warId, matchSeriesId: war.matchSeriesId };

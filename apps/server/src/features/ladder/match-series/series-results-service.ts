@@ -1,5 +1,6 @@
 import { type LadderResult, ladderResultDeltas, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
+import { runInUnitOfWork, SYSTEM_ACTOR } from '../../../db/unit-of-work.js';
 import { systemNoticeUpdates } from '../../../realtime/match-room-notices.js';
 import { syncSeriesStatistics } from '../../statistics/statistics-sync.js';
 import type { LadderContext } from '../ladder-context.js';
@@ -96,12 +97,16 @@ export function createSeriesResultsService(
     let after: string | null = null;
     let total = 0;
     for (;;) {
-      const done: { hi: string | null; rows: number } = await db.transaction(async (tx) => {
-        await repo.lockStandings(segmentId, tx, 'exclusive');
-        const hi = await repo.nextRecalculationBound(segmentId, after, RECALCULATION_BATCH, tx);
-        if (!hi) return { hi: null, rows: 0 };
-        return { hi, rows: await repo.recalculateBatch(segmentId, after, hi, now(), tx) };
-      });
+      const done: { hi: string | null; rows: number } = await runInUnitOfWork(
+        deps,
+        SYSTEM_ACTOR,
+        async (tx) => {
+          await repo.lockStandings(segmentId, tx, 'exclusive');
+          const hi = await repo.nextRecalculationBound(segmentId, after, RECALCULATION_BATCH, tx);
+          if (!hi) return { hi: null, rows: 0 };
+          return { hi, rows: await repo.recalculateBatch(segmentId, after, hi, now(), tx) };
+        },
+      );
       if (!done.hi) return total;
       deps.onStandingsChanged?.();
       total += done.rows;

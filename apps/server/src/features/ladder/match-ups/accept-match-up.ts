@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { batchWriter } from '../../../db/batch-loader.js';
 import type { Executor } from '../../../db/client.js';
+import type { Actor } from '../../../db/unit-of-work.js';
 import { DomainError } from '../../../errors/domain-error.js';
 import { refuseClansInWar } from '../../../game/war-refusals.js';
 import type { Caller, LadderContext } from '../ladder-context.js';
@@ -23,7 +24,7 @@ export interface AnsweredMatchUp {
 type AcceptOutcome = { expired: true } | { closed: string } | { answered: AnsweredMatchUp };
 
 /** An accept asked: the match-up and who answers. */
-type AcceptRequest = { id: string; caller: Caller };
+type AcceptRequest = { id: string; caller: Caller; actor?: Actor | undefined };
 
 /** A match-up as the accepts of a batch left it so far, and what they still have to write. */
 interface BatchState extends AnsweredMatchUp {
@@ -54,7 +55,7 @@ export function createAccepts(context: LadderContext) {
   const acceptedBy = `${deps.instanceId}:accepted`;
 
   async function acceptAll(requests: readonly AcceptRequest[]): Promise<(AnsweredMatchUp | Error)[]> {
-    const outcomes = await commit(async (tx, notices) => {
+    const outcomes = await commit(async (tx, notices, uow) => {
       const at = deps.now();
       const found = await repo.lockMatchUpsWithSides(
         requests.map((r) => r.id),
@@ -63,14 +64,20 @@ export function createAccepts(context: LadderContext) {
       const states = new Map<string, BatchState>();
       for (const f of found) if (f) states.set(f.matchUp.id, { ...f, acceptedNow: [], series: null });
       const out: (AcceptOutcome | DomainError)[] = [];
-      for (const { id, caller } of requests) {
+      for (const { id, caller, actor } of requests) {
         const state = states.get(id);
         if (!state) {
           out.push(new DomainError('NOT_FOUND', `No match-up with id ${id}`));
           continue;
         }
         try {
-          out.push(await acceptOne(state, caller, at, tx, notices));
+          const outcome = await acceptOne(state, caller, at, tx, notices);
+          // The accept's activity-log row, in the batch's transaction, by its own caller.
+          if ('answered' in outcome && actor) {
+            const entry = { action: 'match-up.accept', targetType: 'match-ups', targetId: id };
+            await uow.record({ ...entry, after: { status: outcome.answered.matchUp.status } }, actor);
+          }
+          out.push(outcome);
         } catch (error) {
           // A refusal answers this accept alone; anything else fails the transaction.
           if (!(error instanceof DomainError)) throw error;
@@ -180,9 +187,9 @@ export function createAccepts(context: LadderContext) {
   });
 
   return {
-    async accept(id: string, caller: Caller): Promise<AnsweredMatchUp> {
+    async accept(id: string, caller: Caller, actor?: Actor): Promise<AnsweredMatchUp> {
       await refuseClanInWar(context, id, caller);
-      return batch.load({ id, caller });
+      return batch.load({ id, caller, actor });
     },
   };
 }

@@ -1,6 +1,7 @@
 import { matchUpDocument, matchUpListDocument, matchUpListQuery, matchUpParams } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../errors/domain-error.js';
+import { actorOf } from '../../../http/actor.js';
 import { pageMeta, pageRequest } from '../../../http/jsonapi.js';
 import { matchUpResource } from '../ladder-mappers.js';
 import type { MatchUpRow } from '../ladder-repository.js';
@@ -47,7 +48,11 @@ export function matchUpRoutes(ladder: LadderService): FastifyPluginAsyncZod {
       { preHandler: app.authenticate, schema: { params: matchUpParams, response: { 200: matchUpDocument } } },
       async (request) => {
         // The match-up as the accept left it: no read back of what it wrote.
-        const { matchUp, sides, rosters } = await ladder.accept(request.params.id, caller(request));
+        const { matchUp, sides, rosters } = await ladder.accept(
+          request.params.id,
+          caller(request),
+          actorOf(request),
+        );
         return { data: matchUpResource(matchUp, sides, new Map(rosters.map((r) => [r.id, r]))) };
       },
     );
@@ -55,7 +60,7 @@ export function matchUpRoutes(ladder: LadderService): FastifyPluginAsyncZod {
       '/match-ups/:id/decline',
       { preHandler: app.authenticate, schema: { params: matchUpParams, response: { 200: matchUpDocument } } },
       async (request) => {
-        const row = await ladder.decline(request.params.id, caller(request));
+        const row = await ladder.decline(request.params.id, caller(request), actorOf(request));
         return { data: (await resources([row]))[0]! };
       },
     );

@@ -1,3 +1,4 @@
+import type { Actor } from '../../../db/unit-of-work.js';
 import type { Caller, LadderContext } from '../ladder-context.js';
 import type { MatchUpRow } from '../ladder-repository.js';
 import { endMatchUp } from './end-match-up.js';
@@ -14,17 +15,21 @@ export async function declineMatchUp(
   context: LadderContext,
   id: string,
   caller: Caller,
+  actor?: Actor,
 ): Promise<MatchUpRow> {
   const { deps, repo, commit } = context;
-  await commit(async (tx, notices) => {
+  await commit(async (tx, notices, uow) => {
     const { matchUp, side } = await loadForAnswer(repo, id, caller, tx);
-    if (matchUp.status !== 'awaiting_confirmation') return;
-    const ending =
-      deps.now() >= matchUp.expiresAt
-        ? ({ kind: 'expired', by: `${deps.instanceId}:decline` } as const)
-        : ({ kind: 'declined', rosterId: side.rosterId } as const);
-    await endMatchUp(context, matchUp, ending, tx, notices);
-  });
+    const before = { status: matchUp.status };
+    if (matchUp.status === 'awaiting_confirmation') {
+      const ending =
+        deps.now() >= matchUp.expiresAt
+          ? ({ kind: 'expired', by: `${deps.instanceId}:decline` } as const)
+          : ({ kind: 'declined', rosterId: side.rosterId } as const);
+      await endMatchUp(context, matchUp, ending, tx, notices);
+    }
+    await uow.record({ action: 'match-up.decline', targetType: 'match-ups', targetId: id, before });
+  }, actor);
   return (await repo.findMatchUp(id))!;
 }
 
