@@ -63,6 +63,16 @@ export async function recomputedTotals(db: Db, segmentId: string) {
   return shape(totals);
 }
 
+/** The same for a whole event: every stage's series summed under the event (its totals rows). */
+export async function recomputedEventTotals(db: Db, eventId: string) {
+  const ids = rowsOf<{ id: string }>(
+    await db.execute(sql`select id::text as id from match_series where event_id = ${eventId}::uuid`),
+  ).map((r) => r.id);
+  const current = await createStatisticsWriteRepository().currentFacts(ids, db);
+  const facts = [...current.values()].flatMap((s) => (s ? [{ ...s.facts, segmentId: eventId }] : []));
+  return shape(recomputeTotals(facts));
+}
+
 function shape(totals: StatisticsTotals) {
   const players = [...totals.players.values()]
     .sort((a, b) => a.playerTag.localeCompare(b.playerTag))

@@ -32,7 +32,14 @@ CREATE TABLE "statistics_players" (
 );
 --> statement-breakpoint
 CREATE INDEX "statistics_players_tag_idx" ON "statistics_players" USING btree ("tenant","player_tag");--> statement-breakpoint
-CREATE INDEX "statistics_players_event_idx" ON "statistics_players" USING btree ("event_id","stars");--> statement-breakpoint
+-- Top attackers of a stage, or of an event (its totals are the rows whose segment_id is the event's
+-- id), read as index range scans. Rates rank players with at least 3 attacks (MIN_ATTACKS_FOR_RATES
+-- in statistics-read-service.ts), to a hundredth of a percent.
+ALTER TABLE "statistics_players" ADD COLUMN "three_star_rate" integer GENERATED ALWAYS AS (CASE WHEN "attacks" >= 3 THEN "three_stars" * 10000 / "attacks" END) STORED;--> statement-breakpoint
+ALTER TABLE "statistics_players" ADD COLUMN "average_destruction" integer GENERATED ALWAYS AS (CASE WHEN "attacks" >= 3 THEN ("destruction_hundredths" / "attacks")::integer END) STORED;--> statement-breakpoint
+CREATE INDEX "statistics_players_stars_idx" ON "statistics_players" USING btree ("segment_id","stars" DESC,"attacks" DESC,"player_tag");--> statement-breakpoint
+CREATE INDEX "statistics_players_rate_idx" ON "statistics_players" USING btree ("segment_id","three_star_rate" DESC,"attacks" DESC,"player_tag") WHERE "three_star_rate" IS NOT NULL;--> statement-breakpoint
+CREATE INDEX "statistics_players_destruction_idx" ON "statistics_players" USING btree ("segment_id","average_destruction" DESC,"attacks" DESC,"player_tag") WHERE "average_destruction" IS NOT NULL;--> statement-breakpoint
 CREATE TABLE "statistics_teams" (
 	"segment_id" uuid NOT NULL,
 	"roster_id" uuid NOT NULL,
@@ -50,7 +57,7 @@ CREATE TABLE "statistics_teams" (
 );
 --> statement-breakpoint
 CREATE INDEX "statistics_teams_roster_idx" ON "statistics_teams" USING btree ("roster_id");--> statement-breakpoint
-CREATE INDEX "statistics_teams_event_idx" ON "statistics_teams" USING btree ("event_id","wars");--> statement-breakpoint
+CREATE INDEX "statistics_teams_wars_idx" ON "statistics_teams" USING btree ("segment_id","wars" DESC,"points" DESC,"roster_id");--> statement-breakpoint
 -- The wars a player played (the profile's last matches), one row per player and series.
 CREATE TABLE "statistics_player_series" (
 	"tenant" text NOT NULL,

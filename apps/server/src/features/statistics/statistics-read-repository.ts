@@ -211,30 +211,36 @@ export function createStatisticsReadRepository(db: Executor) {
       return row ?? null;
     },
 
-    /** Top attackers of an event (or one stage), summed over stages, ordered as domain `topAttackers`. */
-    async topAttackers(scope: Scope, order: AttackerOrder, minAttacks: number, limit: number) {
+    /**
+     * Top attackers of a stage, or of an event (its totals row: segment_id = the event's id), as an
+     * index range scan: by stars, or by the stored rates (players with MIN_ATTACKS_FOR_RATES
+     * attacks; the generated columns of migration 0028), ties by attacks then tag.
+     */
+    async topAttackers(scope: Scope, order: AttackerOrder, limit: number) {
       const key =
         order === 'stars'
-          ? sql`sum(stars)::float8`
+          ? sql`stars desc`
           : order === 'threeStarRate'
-            ? sql`sum(three_stars)::float8 / sum(attacks)`
-            : sql`sum(destruction_hundredths)::float8 / sum(attacks)`;
-      const least = order === 'stars' ? 1 : minAttacks;
+            ? sql`three_star_rate desc`
+            : sql`average_destruction desc`;
+      const rated =
+        order === 'stars'
+          ? sql`true`
+          : order === 'threeStarRate'
+            ? sql`three_star_rate is not null`
+            : sql`average_destruction is not null`;
       return rows<Omit<PlayerTotals, 'eventId' | 'segmentId'>>(sql`
-        select player_tag as "playerTag", sum(wars)::int as wars, sum(attacks)::int as attacks,
-          sum(stars)::int as stars, sum(three_stars)::int as "threeStars",
-          sum(destruction_hundredths)::float8 as "destructionHundredths"
-        from statistics_players where ${scopeOf(scope)}
-        group by player_tag having sum(attacks) >= ${least}
-        order by ${key} desc, sum(attacks) desc, player_tag limit ${limit}`);
+        select player_tag as "playerTag", wars, attacks, stars, three_stars as "threeStars",
+          destruction_hundredths::float8 as "destructionHundredths"
+        from statistics_players where segment_id = ${keyOf(scope)}::uuid and ${rated} and attacks > 0
+        order by ${key}, attacks desc, player_tag limit ${limit}`);
     },
 
     async mostWars(scope: Scope, limit: number) {
       return rows<{ rosterId: string; name: string | null; wars: number; points: number }>(sql`
         select t.roster_id::text as "rosterId", r.name, t.wars, t.points from (
-          select roster_id, sum(wars)::int as wars, sum(points)::int as points from statistics_teams
-          where ${scopeOf(scope)} group by roster_id
-          order by sum(wars) desc, sum(points) desc, roster_id limit ${limit}
+          select roster_id, wars, points from statistics_teams where segment_id = ${keyOf(scope)}::uuid
+          order by wars desc, points desc, roster_id limit ${limit}
         ) t join rosters r on r.id = t.roster_id order by t.wars desc, t.points desc, t.roster_id`);
     },
 
@@ -248,6 +254,8 @@ export function createStatisticsReadRepository(db: Executor) {
 }
 
 export type Scope = { eventId: string; segmentId: string | null };
+/** The key of a scope's totals rows: the stage, or the event's own rows (segment_id = event id). */
+const keyOf = (scope: Scope) => scope.segmentId ?? scope.eventId;
 const scopeOf = (scope: Scope) =>
   scope.segmentId ? sql`segment_id = ${scope.segmentId}::uuid` : sql`event_id = ${scope.eventId}::uuid`;
 

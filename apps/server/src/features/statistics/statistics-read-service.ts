@@ -19,7 +19,10 @@ import type { PlacementRow, StatisticsReadRepository } from './statistics-read-r
 
 export const RECENT_WARS = 10;
 export const TOP_ROWS = 10;
-/** Rates (three-star rate, destruction) rank players with at least this many attacks. */
+/**
+ * Rates (three-star rate, destruction) rank players with at least this many attacks: the threshold
+ * of the generated rate columns of migration 0028 (change both together).
+ */
 export const MIN_ATTACKS_FOR_RATES = 3;
 
 const display = (name: string | null | undefined) => rosterDisplayName({ name: name ?? null });
@@ -163,9 +166,9 @@ export async function eventStatistics(
   if (segmentId && !segment) return null;
   const scope = { eventId, segmentId };
   const [stars, threeStarRate, destruction, mostWars, closest] = await Promise.all([
-    repo.topAttackers(scope, 'stars', MIN_ATTACKS_FOR_RATES, TOP_ROWS),
-    repo.topAttackers(scope, 'threeStarRate', MIN_ATTACKS_FOR_RATES, TOP_ROWS),
-    repo.topAttackers(scope, 'destruction', MIN_ATTACKS_FOR_RATES, TOP_ROWS),
+    repo.topAttackers(scope, 'stars', TOP_ROWS),
+    repo.topAttackers(scope, 'threeStarRate', TOP_ROWS),
+    repo.topAttackers(scope, 'destruction', TOP_ROWS),
     repo.mostWars(scope, TOP_ROWS),
     repo.closestWars(scope, TOP_ROWS),
   ]);

@@ -123,10 +123,14 @@ export function createStatisticsWriteRepository() {
       return new Map(rows.map((row) => [row.id, { tenant: row.tenant, facts: row.facts }]));
     },
 
-    /** Adds a delta (rows may be negative) to the player and team counters; empties rows at zero. */
+    /**
+     * Adds a delta (rows may be negative) to the player and team counters; empties rows at zero.
+     * Each row is added to its stage's row and to its event's (the row whose segment_id is the
+     * event's id), so an event's leaders are an index read like a stage's, never a sum of stages.
+     */
     async addTotals(tenant: string, delta: StatisticsTotals, tx: Executor): Promise<void> {
-      const players = [...delta.players.values()];
-      const teams = [...delta.teams.values()];
+      const players = withEventRows([...delta.players.values()]);
+      const teams = withEventRows([...delta.teams.values()]);
       if (players.length > 0) await addPlayers(tenant, players, tx);
       if (teams.length > 0) await addTeams(tenant, teams, tx);
     },
@@ -208,6 +212,29 @@ export function createStatisticsWriteRepository() {
       return rows.map((row) => row.id);
     },
   };
+}
+
+/** The rows again under their event's key (segment_id = event id), merged per key. */
+function withEventRows<
+  T extends { segmentId: string; eventId: string; playerTag?: string; rosterId?: string },
+>(rows: readonly T[]): T[] {
+  const merged = new Map<string, T>();
+  for (const row of [...rows, ...rows.map((r) => ({ ...r, segmentId: r.eventId }))]) {
+    const key = `${row.segmentId}|${row.playerTag ?? row.rosterId}`;
+    const seen = merged.get(key);
+    if (!seen) merged.set(key, row);
+    else
+      merged.set(
+        key,
+        Object.fromEntries(
+          Object.entries(seen).map(([k, v]) => [
+            k,
+            typeof v === 'number' ? v + (row[k as keyof T] as number) : v,
+          ]),
+        ) as T,
+      );
+  }
+  return [...merged.values()];
 }
 
 export interface Margin {
