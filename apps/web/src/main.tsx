@@ -69,7 +69,10 @@ function ViewerTimesAfterHydration() {
   return null;
 }
 
-const router = createBrowserRouter(routes, hydrationData ? { hydrationData } : {});
+// React Router reads the data from where its own server provider puts it, and revives the errors in it
+// (a loader's 404, an Error) as what the server rendered.
+if (hydrationData) Object.assign(window, { __staticRouterHydrationData: hydrationData });
+const router = createBrowserRouter(routes);
 // A signed-in player's overlays (match found has a 15 s accept window) are fetched at sign-in.
 prefetchOverlaysOnSignIn();
 // The live connection follows the session's hub user (sign-in, registration, switch of player).
