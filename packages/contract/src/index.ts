@@ -6,6 +6,7 @@ export * from './brackets.js';
 export * from './checkins.js';
 export * from './clan.js';
 export * from './constants.js';
+export * from './cut-line.js';
 export * from './disputes.js';
 export * from './documents.js';
 export * from './events.js';

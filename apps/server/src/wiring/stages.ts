@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { createAudit } from '../features/activity-log/audit.js';
 import { type BracketsDeps, createBracketsDeps } from '../features/brackets/brackets-service.js';
+import { cutLineRoutes } from '../features/brackets/cut-line-routes.js';
 import { stagePlayRoutes } from '../features/brackets/stage-play-routes.js';
 import { stageSeriesResultHook } from '../features/brackets/stage-results-service.js';
 import { stageStandingsHook } from '../features/brackets/stage-standings-service.js';
@@ -31,6 +32,8 @@ export async function registerStagePlay(
 ): Promise<void> {
   const audited = createAudit(input.deps.db, input.now);
   await app.register(stagePlayRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
+  // The one cut-line rule of a ladder (issue 37): the leaderboard shows what the advancement decides.
+  await app.register(cutLineRoutes(input.deps), { prefix: API.tournaments });
   // Match series admin (spec 7): list, reset, delete/restore, date and state, assign rosters, disqualify.
   await app.register(matchSeriesAdminRoutes(input.deps, input.ladder, audited), { prefix: API.tournaments });
   // Disputes of results and match screenshots (issue #13): corrections go through the results service.

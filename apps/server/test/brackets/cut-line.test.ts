@@ -1,4 +1,8 @@
+import { cutLineDocument } from '@cwh/contract';
+import { ladderAdvanceTop } from '@cwh/domain';
+import { eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
+import { events } from '../../src/db/schema/index.js';
 import { ladderCut } from '../../src/features/brackets/cut-line-service.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { type Callers, call, createCallers } from '../admin/admin-fixtures.js';
@@ -17,11 +21,13 @@ describeEachDatabase(
     let callers: Callers;
     let rosterIds: string[] = [];
     let ladderId = '';
+    let eventId = '';
     const db = () => ctx.database.db;
 
     beforeAll(async () => {
       const found = await ladderSegment(db());
       ladderId = (await copySegment(db(), 'open-qualifier', 'cut-line-ladder')).id;
+      eventId = found.eventId;
       rosterIds = (
         await createCaptains(db(), {
           count: 4,
@@ -68,6 +74,20 @@ describeEachDatabase(
         { rosterId: a, rank: 2 },
         { rosterId: b, rank: 3 },
       ]);
+    });
+
+    it("GET /segments/{id}/cut-line (anyone): the event's cut, no tie across it here; a stage segment has none (400)", async () => {
+      const [event] = await db().select().from(events).where(eq(events.id, eventId));
+      const response = await call(ctx.app, null, 'GET', `/api/tournaments/1.0/segments/${ladderId}/cut-line`);
+      expect(response.statusCode, response.body).toBe(200);
+      expect(cutLineDocument.parse(response.json()).data.attributes).toEqual({
+        top: ladderAdvanceTop(event!.competition),
+        tiedPoints: null,
+        tied: [],
+      });
+      const stage = await copySegment(db(), 'monthly-qualifier', 'cut-line-stage');
+      const refused = await call(ctx.app, null, 'GET', `/api/tournaments/1.0/segments/${stage.id}/cut-line`);
+      expect(refused.statusCode).toBe(400);
     });
 
     it('no tie across the cut: the standings order stands', async () => {
