@@ -41,7 +41,9 @@ beforeAll(() => {
   for (const r of routes.filter((r) => r.locale === 'en' || r.locale === 'fr')) {
     console.log(`[budget] ${r.path}: ${(r.gzip / KB).toFixed(1)} kB gzip (${r.files.length} files)`);
   }
-});
+  // A limit, not a timing: the build is two builds now (the browser's and the server renderer), and
+  // on two loaded cores it passed the suite's 180 s hook limit.
+}, 600_000);
 
 afterAll(() => rmSync(outDir, { recursive: true, force: true }));
 
