@@ -68,10 +68,19 @@ async function fill(database: Database, rosters: number, wars: number) {
     select ${s.id}::uuid, '#B' || r.i || 'P' || j, 'global', ${s.eventId}::uuid, 10, 10, (r.i * j) % 31, (r.i + j) % 11,
       ((r.i * 7 + j) % 1000) * 100
     from bench_rosters r, generate_series(1, 5) j`);
+  // The event's totals rows (segment_id = the event's id), as the result path keeps them too.
+  await db.execute(sql`insert into statistics_players (segment_id, player_tag, tenant, event_id, wars, attacks, stars,
+      three_stars, destruction_hundredths)
+    select event_id, player_tag, tenant, event_id, wars, attacks, stars, three_stars, destruction_hundredths
+    from statistics_players where segment_id = ${s.id}::uuid`);
   await db.execute(sql`insert into statistics_teams (segment_id, roster_id, tenant, event_id, wars, wins, losses, draws,
       forfeits, points, stars_for, stars_against)
     select ${s.id}::uuid, r.id, 'global', ${s.eventId}::uuid, 10, r.i % 11, 10 - r.i % 11, 0, 0, 3 * (r.i % 11), 40, 40
     from bench_rosters r`);
+  await db.execute(sql`insert into statistics_teams (segment_id, roster_id, tenant, event_id, wars, wins, losses, draws,
+      forfeits, points, stars_for, stars_against)
+    select event_id, roster_id, tenant, event_id, wars, wins, losses, draws, forfeits, points, stars_for, stars_against
+    from statistics_teams where segment_id = ${s.id}::uuid`);
   return s;
 }
 
