@@ -78,9 +78,11 @@ export type PlayerProfileDocument = z.infer<typeof playerProfileDocument>;
 export const playerTagParams = z.object({ tag: gameTag });
 
 export const profilePrivacyBody = requestBody(z.object({ profileHidden: z.boolean() }));
+export type ProfilePrivacyBody = z.infer<typeof profilePrivacyBody>;
 export const profilePrivacyDocument = document(
   resource('player-privacy', z.object({ tag: z.string(), profileHidden: z.boolean() })),
 );
+export type ProfilePrivacyDocument = z.infer<typeof profilePrivacyDocument>;
 
 export const teamRecord = z.object({
   wars: z.number().int(),
@@ -161,3 +163,4 @@ export type EventStatisticsAttributes = z.infer<typeof eventStatisticsAttributes
 export const eventStatisticsDocument = document(resource('event-statistics', eventStatisticsAttributes));
 export type EventStatisticsDocument = z.infer<typeof eventStatisticsDocument>;
 export const eventStatisticsQuery = z.object({ 'filter[segment]': resourceId.optional() });
+export type EventStatisticsQuery = z.infer<typeof eventStatisticsQuery>;

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type SeriesFacts, seriesContribution, sideResult } from './series-statistics.js';
-import { asForfeit, operations, seriesFacts } from './statistics.fixtures.js';
+import { asForfeit, operations, seriesFacts } from './statistics-fixtures.test-support.js';
 import { applyContribution, recomputeTotals, updateTotals } from './statistics-totals.js';
 
 /**
