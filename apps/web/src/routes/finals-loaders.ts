@@ -17,7 +17,7 @@ import {
 import type { CupFinalsView, CupPageData, CupPageView } from '../features/finals/town-hall-cup-page';
 import type { WorldFinalsData, WorldFinalsView } from '../features/finals/world-finals-page';
 import type { LeaderboardData } from '../features/leaderboard/leaderboard-table';
-import { fetchOwnStanding, fetchStandings } from '../features/leaderboard/standings-api';
+import { fetchCutLine, fetchOwnStanding, fetchStandings } from '../features/leaderboard/standings-api';
 import { localizePath } from '../i18n/locale';
 import { readCookie, writeCookie } from '../lib/cookies';
 import { type Loadable, settle } from '../lib/loadable';
@@ -72,11 +72,12 @@ function pageOf(request: Request): number {
 
 async function ladderBoard(segmentId: string, page: number, signal: AbortSignal): Promise<LeaderboardData> {
   const rosterId = rosterIdOf(await sessionReady());
-  const [standings, own] = await Promise.all([
+  const [standings, own, cut] = await Promise.all([
     settle(fetchStandings(segmentId, page, signal)),
     rosterId ? fetchOwnStanding(segmentId, rosterId, signal).catch(() => null) : null,
+    fetchCutLine(segmentId, signal),
   ]);
-  return { page, standings, own };
+  return { page, standings, own, cut };
 }
 
 async function cupView(

@@ -5,7 +5,7 @@ import type { LadderSegment } from '../features/events/ladder-segment';
 import { type CompetitionData, competitionTab, type MatchLists } from '../features/ladder/competition-page';
 import type { LeaderboardPageData } from '../features/leaderboard/leaderboard-page';
 import type { LeaderboardData } from '../features/leaderboard/leaderboard-table';
-import { fetchOwnStanding, fetchStandings } from '../features/leaderboard/standings-api';
+import { fetchCutLine, fetchOwnStanding, fetchStandings } from '../features/leaderboard/standings-api';
 import type { MatchPageData } from '../features/matches/match-page';
 import {
   fetchMatchSeries,
@@ -45,11 +45,12 @@ async function leaderboardData(
 ): Promise<LeaderboardData> {
   const rosterId = rosterIdOf(await sessionReady());
   const segmentId = ladder.segment.id;
-  const [standings, own] = await Promise.all([
+  const [standings, own, cut] = await Promise.all([
     settle(fetchStandings(segmentId, page, signal)),
     rosterId ? fetchOwnStanding(segmentId, rosterId, signal).catch(() => null) : null,
+    fetchCutLine(segmentId, signal),
   ]);
-  return { page, standings, own };
+  return { page, standings, own, cut };
 }
 
 /** /leaderboard: the ladder segment and one page of its standings; `?team=<rosterId>`: that team too. */

@@ -1,16 +1,32 @@
 import { advancesFromLadder, type Competition, ladderAdvanceTop, promptsChatCheck } from '@cwh/domain';
+import type { CutLine } from './standings-api';
 
 export interface RowMarks {
   advances: boolean;
   /** Where the advancing teams go: the Monthly Qualifier (championship) or the Finals (cup). */
   target: 'monthlyQualifier' | 'finals';
+  /** For a team tied across the cut: what put it above the next tied team. */
+  tiebreak: CutTiebreak | null;
 }
 
-/** Spec 9: top 128 advance to the Monthly Qualifier (championship), top 8 to the Finals (cup). */
-export function rowMarks(rank: number, competition: Competition): RowMarks {
+export type CutTiebreak = NonNullable<CutLine['tied'][number]['decidedBy']>;
+
+/**
+ * Spec 9: top 128 advance to the Monthly Qualifier (championship), top 8 to the Finals (cup). A team
+ * tied on points across the cut advances as the one cut-line rule decides (`cut`, from the server,
+ * the same order the advancement uses), with the tiebreak that placed it.
+ */
+export function rowMarks(
+  entry: { rank: number; points: number; roster: { id: string } },
+  competition: Competition,
+  cut?: CutLine | null,
+): RowMarks {
+  const tied =
+    cut?.tiedPoints === entry.points ? cut.tied.find((row) => row.roster.id === entry.roster.id) : undefined;
   return {
-    advances: advancesFromLadder(rank, competition),
+    advances: tied ? tied.advances : advancesFromLadder(entry.rank, competition),
     target: competition === 'championship' ? 'monthlyQualifier' : 'finals',
+    tiebreak: tied?.decidedBy ?? null,
   };
 }
 

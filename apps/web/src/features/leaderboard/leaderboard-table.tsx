@@ -8,18 +8,30 @@ import { teamName } from '../matches/team-name';
 import { ExternalLink } from '../session/external-link';
 import { useSession } from '../session/session-store';
 import { chatCheck, cutLine, rowMarks } from './advancement';
-import type { Standing, StandingsPage } from './standings-api';
+import type { CutLine, Standing, StandingsPage } from './standings-api';
 
 /** What a route loads for the table: one page of standings (`?page=`) and the team's own row. */
 export interface LeaderboardData {
   page: number;
   standings: Loadable<StandingsPage>;
   own: Standing | null;
+  /** The tie across the cut, in the one cut-line order (issue 37); null or absent: none known. */
+  cut?: CutLine | null;
 }
 
-function Row({ entry, own, competition }: { entry: Standing; own: boolean; competition: Competition }) {
+function Row({
+  entry,
+  own,
+  competition,
+  cut,
+}: {
+  entry: Standing;
+  own: boolean;
+  competition: Competition;
+  cut?: CutLine | null | undefined;
+}) {
   const { t } = useTranslation('leaderboard');
-  const marks = rowMarks(entry.rank, competition);
+  const marks = rowMarks(entry, competition, cut);
   const classes = ['lb-row', own ? 'lb-row--own' : '', marks.advances ? 'lb-row--advances' : '']
     .filter(Boolean)
     .join(' ');
@@ -48,6 +60,11 @@ function Row({ entry, own, competition }: { entry: Standing; own: boolean; compe
               data-testid="leaderboard-advances"
             >
               {t(`advancesShort.${marks.target}`)}
+            </span>
+          ) : null}
+          {marks.tiebreak ? (
+            <span className="badge" data-testid="leaderboard-tiebreak">
+              {t(`tiebreak.${marks.tiebreak}`)}
             </span>
           ) : null}
         </div>
@@ -155,13 +172,14 @@ function Standings({ board, competition }: { board: LeaderboardData; competition
         <table className="lb-table">
           <Header />
           <tbody>
-            {pinned ? <Row entry={own} own competition={competition} /> : null}
+            {pinned ? <Row entry={own} own competition={competition} cut={board.cut} /> : null}
             {entries.map((entry) => (
               <Row
                 key={entry.id}
                 entry={entry}
                 own={entry.roster.id === rosterId}
                 competition={competition}
+                cut={board.cut}
               />
             ))}
           </tbody>
@@ -205,6 +223,11 @@ export function LeaderboardTable({
           count: cutLine(competition),
         })}
       </p>
+      {board.cut?.tiedPoints != null ? (
+        <p className="muted" data-testid="leaderboard-tie-note">
+          {t('tieNote', { points: board.cut.tiedPoints })}
+        </p>
+      ) : null}
       <ChatCheck own={board.own} />
       <Standings board={board} competition={competition} />
     </div>

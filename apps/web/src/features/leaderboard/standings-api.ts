@@ -1,4 +1,4 @@
-import type { StandingListDocument, StandingResource } from '@cwh/contract';
+import type { CutLineDocument, StandingListDocument, StandingResource } from '@cwh/contract';
 import { API } from '@cwh/contract/constants';
 import { STANDINGS_PAGE_SIZE } from '@cwh/domain';
 import { api } from '../../lib/api-client';
@@ -46,4 +46,20 @@ export async function fetchOwnStanding(segmentId: string, rosterId: string, sign
   );
   const first = document.data[0];
   return first ? unwrap(first) : null;
+}
+
+/** The cut line's tie (issue 37): who of the teams tied across the advancing places advances, and why. */
+export type CutLine = CutLineDocument['data']['attributes'];
+
+/** GET /segments/{id}/cut-line; null when it cannot be read (the table then marks ranks alone). */
+export async function fetchCutLine(segmentId: string, signal?: AbortSignal): Promise<CutLine | null> {
+  try {
+    const document = await api.get<CutLineDocument>(
+      `${API.tournaments}/segments/${encodeURIComponent(segmentId)}/cut-line`,
+      signal ? { signal } : {},
+    );
+    return document.data.attributes;
+  } catch {
+    return null;
+  }
 }
