@@ -130,6 +130,28 @@ async function endedNotice(page: Page, ended: 'declined' | 'expired'): Promise<s
   return notice.textContent();
 }
 
+/**
+ * What the match-found dialog tells a captain once the match is off (`declinedBy`): its notice and
+ * next-step lines, read in the page in the same moment the state shows (the dialog closes 3 s later,
+ * and both captains are told at once: reading one after the other could miss the second).
+ */
+async function toldWhy(
+  page: Page,
+  declinedBy: string,
+  timeout = 20_000,
+): Promise<{ notice: string | null; next: string | null }> {
+  const told = await page.waitForFunction(
+    (by) => {
+      if (!document.querySelector(`[data-testid="match-found-state"][data-declined-by="${by}"]`)) return null;
+      const text = (id: string) => document.querySelector(`[data-testid="${id}"]`)?.textContent ?? null;
+      return { notice: text('match-found-notice'), next: text('match-found-next') };
+    },
+    declinedBy,
+    { timeout },
+  );
+  return (await told.jsonValue()) as { notice: string | null; next: string | null };
+}
+
 async function waitForStatus(page: Page, status: string, timeout = 15_000): Promise<void> {
   await page.locator(`[data-testid="queue-panel"][data-status="${status}"]`).waitFor({ timeout });
 }
@@ -289,11 +311,10 @@ for (const locale of ['en', 'fr'] as const) {
       await modalA.waitForPhase('accepted');
       await modalB.decline();
 
-      await phoneA.locator('[data-testid="match-found-state"][data-declined-by="opponent"]').waitFor();
-      expect(await modalA.notice().textContent()).toBe(texts.opponentDeclined);
-      expect(await phoneA.getByTestId('match-found-next').textContent()).toBe(texts.requeued);
+      const [toldA, toldB] = await Promise.all([toldWhy(phoneA, 'opponent'), toldWhy(phoneB, 'user')]);
+      expect(toldA).toEqual({ notice: texts.opponentDeclined, next: texts.requeued });
+      expect(toldB.next).toBe(texts.findAgain);
       await shot(phoneA, `${locale}-5-opponent-declined`);
-      expect(await phoneB.getByTestId('match-found-next').textContent()).toBe(texts.findAgain);
       await modalA.waitClosed(10_000);
       await waitForStatus(phoneA, 'inQueue');
       await modalB.waitClosed(10_000);
@@ -319,15 +340,14 @@ for (const locale of ['en', 'fr'] as const) {
       await modalB.waitForPhase('found');
       await modalA.accept();
       await modalA.waitForPhase('accepted');
-      // The real 15 s window.
-      await phoneB
-        .locator('[data-testid="match-found-state"][data-declined-by="missed"]')
-        .waitFor({ timeout: 25_000 });
-      expect(await modalB.notice().textContent()).toBe(texts.missed);
-      expect(await phoneB.getByTestId('match-found-next').textContent()).toBe(texts.findAgain);
+      // The real 15 s window: both are told at once.
+      const [missedB, expiredA] = await Promise.all([
+        toldWhy(phoneB, 'missed', 25_000),
+        toldWhy(phoneA, 'timeout', 25_000),
+      ]);
+      expect(missedB).toEqual({ notice: texts.missed, next: texts.findAgain });
+      expect(expiredA.notice).toBe(texts.expired);
       await shot(phoneB, `${locale}-6-time-ran-out`);
-      await phoneA.locator('[data-testid="match-found-state"][data-declined-by="timeout"]').waitFor();
-      expect(await modalA.notice().textContent()).toBe(texts.expired);
       await modalA.waitClosed(10_000);
       await modalB.waitClosed(10_000);
       await waitForStatus(phoneB, 'none');
