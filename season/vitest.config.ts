@@ -10,7 +10,8 @@ export default defineConfig({
     // Each run starts hub processes of its own and loads both cores: one at a time, after the parallel
     // group and after server-serial (whose two-instance runs it would otherwise slow).
     fileParallelism: false,
-    sequence: { groupOrder: 2 },
+    // In CI, files and tests run in a random order too (docs/testing.md).
+    sequence: { groupOrder: 2, shuffle: Boolean(process.env.CI) },
     testTimeout: 600_000,
     hookTimeout: 120_000,
     // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).

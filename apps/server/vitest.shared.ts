@@ -29,12 +29,18 @@ export const ISOLATED_FILES = [
 /**
  * What every server project runs with (vitest.config.ts, vitest.isolated.config.ts,
  * vitest.serial.config.ts; the mutation config spreads the first): processes, not threads (PGlite's
- * WebAssembly and the pg pools); generous timeouts, since integration tests boot a real database; and
- * a test that makes no expect() assertion fails (docs/testing.md, Honest tests).
+ * WebAssembly and the pg pools); generous timeouts, since integration tests boot a real database; a
+ * test that makes no expect() assertion fails (docs/testing.md, Honest tests); the run's databases
+ * named and dropped at the end; and, in CI, a shuffled order.
  */
 export const SERVER_TEST_BASE = {
   pool: 'forks',
   testTimeout: 30_000,
   hookTimeout: 60_000,
   expect: { requireAssertions: true },
+  // Names the run's PostgreSQL test databases and drops what is left of them at the end.
+  globalSetup: 'test/global-setup.ts',
+  // In CI, files and tests run in a random order (the seed is printed; `--sequence.seed=<n>` replays
+  // it), so a test that needs an earlier one shows.
+  sequence: { shuffle: Boolean(process.env.CI) },
 } as const;

@@ -6,5 +6,7 @@ export default defineConfig({
     name: 'domain',
     include: ['src/**/*.test.ts'],
     expect: { requireAssertions: true },
+    // In CI, files and tests run in a random order, printed seed (docs/testing.md).
+    sequence: { shuffle: Boolean(process.env.CI) },
   },
 });

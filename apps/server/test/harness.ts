@@ -4,7 +4,6 @@ import { afterAll, beforeAll, it } from 'vitest';
 import { type AppDeps, buildApp } from '../src/app.js';
 import { type AppConfig, loadConfig } from '../src/config.js';
 import type { Database, DatabaseKind } from '../src/db/client.js';
-import { seedDemo } from '../src/seed/demo-seed.js';
 import { checkInjectedAnswers } from './jsonapi-conformance.js';
 import { createTestDatabase, describeEachKind } from './test-database.js';
 
@@ -65,16 +64,11 @@ export async function withTestApp<T>(
 }
 
 export async function startTestApp(kind: DatabaseKind, options: TestAppOptions = {}) {
-  const testDb = await createTestDatabase(kind);
   const now = options.now ?? TEST_NOW;
   const config = testConfig(options.config);
-  if (options.seed !== false) {
-    await seedDemo(testDb.database.db, {
-      now,
-      adminEmail: config.adminEmail,
-      adminPassword: config.adminPassword,
-    });
-  }
+  // The demo seed comes with the database: a copy of a migrated and seeded template (test-database.ts).
+  const seed = { now, adminEmail: config.adminEmail, adminPassword: config.adminPassword };
+  const testDb = await createTestDatabase(kind, options.seed === false ? {} : { seed });
   // Redis stays off unless a test opts in by passing `deps: { redis: undefined }` and a redisUrl.
   const deps: AppDeps = {
     logger: false,

@@ -1,13 +1,14 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { describe, expect } from 'vitest';
+import { describe, expect, inject } from 'vitest';
 import { type Database, type DatabaseKind, openDatabase } from '../src/db/client.js';
 import { runMigrations } from '../src/db/migrate.js';
 import { MIGRATIONS_DIR } from '../src/paths.js';
+import { type DemoSeedOptions, seedDemo } from '../src/seed/demo-seed.js';
 import { PGLITE_PARITY_FILES } from './pglite-parity.js';
 
 /** PGlite always; PostgreSQL too when TEST_DATABASE_URL points at a server. */
@@ -178,25 +179,188 @@ function databaseUrl(adminUrl: string, name: string): string {
   return url.toString();
 }
 
+/** The demo seed a test app starts from (harness.ts): its clock and the admin's credentials. */
+export type TestSeed = Pick<DemoSeedOptions, 'now' | 'adminEmail' | 'adminPassword'>;
+
+const SOURCE_ROOTS = ['../src', '../../../packages/domain/src', '../../../packages/contract/src'].map((dir) =>
+  join(dirname(new URL(import.meta.url).pathname), dir),
+);
+let sourcesDigest: string | undefined;
+
+/**
+ * The seeded snapshots below are named by what the seed reads: its options and every source file of
+ * the server, the domain and the contract (tests excluded), so an edited seed or repository makes a
+ * new snapshot. Hashed once per worker (~700 files).
+ */
+function seedHash(seed: TestSeed, extra: string): string {
+  if (!sourcesDigest) {
+    const hash = createHash('sha256');
+    for (const root of SOURCE_ROOTS) {
+      for (const file of readdirSync(root, { recursive: true, encoding: 'utf8' }).sort()) {
+        if (!/\.tsx?$/.test(file) || /\.test\.tsx?$/.test(file)) continue;
+        hash.update(file).update(readFileSync(join(root, file)));
+      }
+    }
+    sourcesDigest = hash.digest('hex');
+  }
+  return createHash('sha256')
+    .update(migrationsHash(extra))
+    .update(sourcesDigest)
+    .update(JSON.stringify([seed.now.toISOString(), seed.adminEmail, seed.adminPassword]))
+    .digest('hex')
+    .slice(0, 16);
+}
+
+const seed = (database: Database, options: TestSeed) =>
+  seedDemo(database.db, {
+    now: options.now,
+    adminEmail: options.adminEmail,
+    adminPassword: options.adminPassword,
+  });
+
+/**
+ * PGlite, migrated AND seeded with the demo data (`seedDemo`, three scrypt hashes and ~200 upserts
+ * per app otherwise): a dump in the temporary directory like the migrated one, named by seedHash.
+ */
+async function seededPgliteSnapshot(options: TestSeed): Promise<Blob> {
+  const path = join(tmpdir(), `cwh-test-pglite-seeded-${seedHash(options, pgliteVersion())}.tar`);
+  if (!existsSync(path)) {
+    const database = await openDatabase({ snapshot: await migratedPgliteSnapshot() });
+    try {
+      await seed(database, options);
+      if (database.driver.kind !== 'pglite') throw new Error('expected PGlite');
+      const dump = await database.driver.client.dumpDataDir('none');
+      const partial = `${path}.${process.pid}.${randomBytes(4).toString('hex')}`;
+      writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+      renameSync(partial, path);
+      removeStaleSnapshots(path);
+    } finally {
+      await database.close();
+    }
+  }
+  return new Blob([readFileSync(path)]);
+}
+
+/** Seeded dumps (~40 MB each) of other sources, untouched for an hour: every source edit makes a new one. */
+function removeStaleSnapshots(keep: string): void {
+  for (const file of readdirSync(tmpdir())) {
+    const path = join(tmpdir(), file);
+    if (!file.startsWith('cwh-test-pglite-seeded-') || path === keep) continue;
+    try {
+      if (statSync(path).mtimeMs < Date.now() - 3600_000) rmSync(path);
+    } catch {
+      // removed by another worker meanwhile
+    }
+  }
+}
+
+/**
+ * A migrated and seeded template database, built like the migrated one (under the advisory lock, as
+ * `<name>_building` renamed when complete). Seeded templates of other sources older than a day are
+ * dropped when a new one is built, so edits do not pile them up on the server.
+ */
+async function seededTemplate(adminUrl: string, options: TestSeed): Promise<string> {
+  const migrated = await migratedTemplate(adminUrl);
+  const name = `cwh_test_seed_${seedHash(options, 'postgres')}`;
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [TEMPLATE_LOCK_KEY]);
+    const found = await client.query('select 1 from pg_database where datname = $1', [name]);
+    if (found.rowCount === 0) {
+      const building = `${name}_building`;
+      await client.query(`DROP DATABASE IF EXISTS ${building} WITH (FORCE)`);
+      await client.query(`CREATE DATABASE ${building} TEMPLATE ${migrated}`);
+      const database = await openDatabase({ url: fastUrl(databaseUrl(adminUrl, building)), poolSize: 1 });
+      try {
+        await seed(database, options);
+      } finally {
+        await database.close();
+      }
+      await client.query(`ALTER DATABASE ${building} RENAME TO ${name}`);
+      await client.query(`COMMENT ON DATABASE ${name} IS '${Date.now()}'`);
+      const old = await client.query<{ datname: string }>(
+        `select datname from pg_database where datname like 'cwh\\_test\\_seed\\_%' and datname <> $1
+           and coalesce(shobj_description(oid, 'pg_database'), '0')::bigint < $2`,
+        [name, Date.now() - 24 * 3600_000],
+      );
+      for (const { datname } of old.rows) {
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`).catch(() => {});
+      }
+    }
+    return name;
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [TEMPLATE_LOCK_KEY]).catch(() => {});
+    await client.end();
+  }
+}
+
+/**
+ * Test connections commit without waiting for the WAL flush (`synchronous_commit=off`, a session
+ * setting): a crash of the test server could lose the last commits of a throw-away database, which
+ * nobody reads again; every commit of the suite no longer waits for an fsync.
+ */
+function fastUrl(url: string): string {
+  const parsed = new URL(url);
+  parsed.searchParams.set('options', '-c synchronous_commit=off');
+  return parsed.toString();
+}
+
+/**
+ * Drops run in the background: `DROP DATABASE` waits for a checkpoint (~0.3 s on a quiet server, seconds
+ * on a loaded one) and nothing waits for it. What a worker leaves when it exits is dropped by the
+ * projects' global teardown (test/global-setup.ts), which finds this run's databases by their prefix.
+ */
+function dropInBackground(adminUrl: string, name: string): void {
+  adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => {});
+}
+
+/** This run's test databases are `cwh_test_<run>_<random>`: the global teardown (global-setup.ts) drops `cwh_test_<run>_%`. */
+const testRun = () => inject('cwhTestRun') ?? 'r';
+
 /**
  * A fresh, migrated database: an in-memory PGlite loaded from the migrated snapshot, or a new
- * `cwh_test_<random>` PostgreSQL database copied from the migrated template.
+ * `cwh_test_<run>_<random>` PostgreSQL database copied from the migrated template; with `seed`, from
+ * the migrated and seeded snapshot or template instead (what every test app starts from).
  */
-export async function createTestDatabase(kind: DatabaseKind): Promise<TestDatabase> {
+export async function createTestDatabase(
+  kind: DatabaseKind,
+  options: { seed?: TestSeed } = {},
+): Promise<TestDatabase> {
   if (kind === 'pglite') {
-    const database = await openDatabase({ snapshot: await migratedPgliteSnapshot() });
+    const snapshot = options.seed ? await seededPgliteSnapshot(options.seed) : await migratedPgliteSnapshot();
+    const database = await openDatabase({ snapshot });
     return { database, dispose: () => database.close() };
   }
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `cwh_test_${randomBytes(6).toString('hex')}`;
-  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${await migratedTemplate(adminUrl)}`);
-  const database = await openDatabase({ url: databaseUrl(adminUrl, name), poolSize: 5 });
+  const name = `cwh_test_${testRun()}_${randomBytes(6).toString('hex')}`;
+  const template = options.seed
+    ? await seededTemplate(adminUrl, options.seed)
+    : await migratedTemplate(adminUrl);
+  await adminQuery(adminUrl, `CREATE DATABASE ${name} TEMPLATE ${template}`);
+  const database = await openDatabase({ url: fastUrl(databaseUrl(adminUrl, name)), poolSize: 5 });
   return {
     database,
     dispose: async () => {
       await database.close();
-      await adminQuery(adminUrl, `DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      dropInBackground(adminUrl, name);
     },
   };
+}
+
+/** Drops every database of the run `run` (the global teardown). */
+export async function dropRunDatabases(adminUrl: string, run: string): Promise<number> {
+  const client = new pg.Client({ connectionString: adminUrl });
+  await client.connect();
+  try {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datname like $1',
+      [`cwh\\_test\\_${run}\\_%`],
+    );
+    for (const { datname } of rows) await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+    return rows.length;
+  } finally {
+    await client.end();
+  }
 }
