@@ -31,6 +31,7 @@ export const ROUTE_EXAMPLE_PATH: Readonly<Record<RouteModule, string>> = {
   errors: '/error/1',
   simulator: '/simulator',
   ladder: '/competition',
+  match: '/match/1',
   admin: '/admin',
   finals: '/world-finals',
   broadcast: '/broadcast/1',

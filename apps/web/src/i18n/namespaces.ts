@@ -66,6 +66,7 @@ export type RouteModule =
   | 'errors'
   | 'simulator'
   | 'ladder'
+  | 'match'
   | 'admin'
   | 'finals'
   | 'broadcast'
@@ -84,6 +85,17 @@ export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]
   ladder: [
     'brackets',
     'checkins',
+    'finals',
+    'ladder',
+    'leaderboard',
+    'matchdetail',
+    'matches',
+    'pages',
+    'stages',
+    'teams',
+  ],
+  match: [
+    'brackets',
     'disputes',
     'finals',
     'ladder',
@@ -95,7 +107,6 @@ export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]
     'pages',
     'pickban',
     'stages',
-    'teams',
     'war',
   ],
   admin: [

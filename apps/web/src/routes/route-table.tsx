@@ -60,7 +60,7 @@ const registration = chunk('registration', () => import('./registration'));
 const errors = chunk('errors', () => import('./errors'));
 const simulator = chunk('simulator', () => import('./simulator'));
 const ladder = chunk('ladder', () => import('./ladder'));
-const match = chunk('ladder', () => import('./match'));
+const match = chunk('match', () => import('./match'));
 const admin = chunk('admin', () => import('./admin'));
 const finals = chunk('finals', () => import('./finals'));
 const broadcast = chunk('broadcast', () => import('./broadcast'));
