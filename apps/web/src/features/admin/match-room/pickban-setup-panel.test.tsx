@@ -4,7 +4,8 @@ import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { initI18n } from '../../../i18n/i18n';
 import { changeField } from '../../../test-fields';
-import { PickbanSetupPanel, VETO_TURN_SECONDS } from './pickban-setup-panel';
+import { PickbanSetupPanel } from './pickban-setup-panel';
+import { VETO_TURN_SECONDS } from './pickban-veto';
 
 /** A tiny pick and ban server behind the fetch stub: categories, items, the segment's veto. */
 function stubServer() {
