@@ -90,7 +90,9 @@ export class ReferenceBracket {
   }
 
   private async stored(): Promise<Map<string, StoredMatch>> {
-    const matches = (await this.storage.select('match', { stage_id: this.stageId })) as unknown as StoredMatch[];
+    const matches = (await this.storage.select('match', {
+      stage_id: this.stageId,
+    })) as unknown as StoredMatch[];
     const byId = new Map<string, StoredMatch>();
     for (const match of matches) byId.set(await this.idOf(match), match);
     return byId;
