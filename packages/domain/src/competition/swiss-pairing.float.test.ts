@@ -18,7 +18,10 @@ function allMatchings(ids: readonly string[]): [string, string][][] {
   if (ids.length === 0) return [[]];
   const [first, ...rest] = ids;
   return rest.flatMap((partner, index) =>
-    allMatchings(rest.filter((_, i) => i !== index)).map((m) => [[first!, partner] as [string, string], ...m]),
+    allMatchings(rest.filter((_, i) => i !== index)).map((m) => [
+      [first!, partner] as [string, string],
+      ...m,
+    ]),
   );
 }
 
