@@ -1,4 +1,5 @@
 import { SIMULATOR_API } from '@cwh/contract';
+import { hasRole } from '@cwh/domain';
 import type { FastifyInstance } from 'fastify';
 import { DomainError } from '../errors/domain-error.js';
 import type { HardeningConfig } from './hardening-config.js';
@@ -19,7 +20,7 @@ export function registerSimulatorGate(
     if (!access.simulatorEnabled) throw new DomainError('NOT_FOUND', 'The simulator is not enabled here');
     if (access.simulatorOpen) return;
     await app.authenticate.call(app, request, reply);
-    if (!request.user?.permissions.includes('admin')) {
+    if (!hasRole(request.user?.permissions ?? [], 'admin')) {
       throw new DomainError('FORBIDDEN', 'The simulator is for administrators');
     }
   });

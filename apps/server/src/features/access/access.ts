@@ -11,7 +11,7 @@ import { createOrganizerRepository } from './organizer-repository.js';
  * they organize the targeted event. Routes call it after `app.authenticate`.
  */
 export function createAccess(db: Executor) {
-  const organizers = createOrganizerRepository(db);
+  const may = createAccessCheck(db);
   return async function requireAccess(
     request: FastifyRequest,
     action: AdminAction,
@@ -19,13 +19,25 @@ export function createAccess(db: Executor) {
   ): Promise<AuthUser> {
     const user = request.user;
     if (!user) throw new DomainError('UNAUTHENTICATED', 'A bearer access token is required');
+    if (!(await may(user, action, eventId))) throw new DomainError('FORBIDDEN', `Not allowed: ${action}`);
+    return user;
+  };
+}
+
+/**
+ * The same decision as `requireAccess`, answered instead of thrown: for calls where staff act more
+ * directly than other callers (the rosters' lineups: staff place players, owners invite them).
+ */
+export function createAccessCheck(db: Executor) {
+  const organizers = createOrganizerRepository(db);
+  return async function may(user: AuthUser | null, action: AdminAction, eventId?: string): Promise<boolean> {
+    if (!user) return false;
     const organizesEvent =
       action === 'event:manage' && eventId !== undefined && user.permissions.includes('organizer')
         ? await organizers.organizes(user.id, eventId)
         : false;
-    if (!canPerform(user.permissions, action, { organizesEvent }))
-      throw new DomainError('FORBIDDEN', `Not allowed: ${action}`);
-    return user;
+    return canPerform(user.permissions, action, { organizesEvent });
   };
 }
+export type AccessCheck = ReturnType<typeof createAccessCheck>;
 export type RequireAccess = ReturnType<typeof createAccess>;

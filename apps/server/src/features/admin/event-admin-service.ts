@@ -1,5 +1,6 @@
 import type { EventPrizes, NameTranslations } from '@cwh/contract';
 import type { DateOffset } from '@cwh/domain';
+import { hasRole } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createOrganizerRepository } from '../access/organizer-repository.js';
@@ -94,8 +95,8 @@ export function createEventAdminService(db: Db, audited: Audited) {
       for (const segment of segments) await repo.insertSegment(segment, tx);
       await organizers.copy(source.id, copy.id, tx);
       // The organizer who cloned the season runs the copy even if only assigned to the source.
-      if (request.user?.permissions.includes('organizer'))
-        await organizers.assign(request.user.id, copy.id, tx);
+      const user = request.user;
+      if (user && hasRole(user.permissions, 'organizer')) await organizers.assign(user.id, copy.id, tx);
       await record({
         action: 'event.clone',
         targetType: 'events',

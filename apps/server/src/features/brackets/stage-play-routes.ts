@@ -8,6 +8,7 @@ import {
   pointsListDocument,
   pointsListQuery,
 } from '@cwh/contract';
+import { hasRole } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../errors/domain-error.js';
 import { createAccess } from '../access/access.js';
@@ -57,7 +58,7 @@ export function stagePlayRoutes(
         const user = request.user;
         if (!user) throw new DomainError('UNAUTHENTICATED');
         // Staff that may run events only: a stranger learns nothing about the series.
-        if (!user.permissions.includes('admin') && !user.permissions.includes('organizer'))
+        if (!hasRole(user.permissions, 'admin') && !hasRole(user.permissions, 'organizer'))
           throw new DomainError('FORBIDDEN', 'Organizers of the event and admins only');
         const id = request.params.id;
         const found = await results.seriesInTenant(request.tenant, id);
@@ -94,7 +95,7 @@ export function stagePlayRoutes(
       async (request) => {
         const user = request.user;
         if (!user) throw new DomainError('UNAUTHENTICATED');
-        if (!user.permissions.includes('admin') && !user.permissions.includes('organizer'))
+        if (!hasRole(user.permissions, 'admin') && !hasRole(user.permissions, 'organizer'))
           throw new DomainError('FORBIDDEN', 'Organizers of the event and admins only');
         const id = request.params.id;
         const found = await results.seriesInTenant(request.tenant, id);

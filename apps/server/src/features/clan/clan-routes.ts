@@ -15,6 +15,7 @@ import {
   previousRosterDocument,
   rosterIdParams,
 } from '@cwh/contract';
+import { hasRole } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import QRCode from 'qrcode';
 import { DomainError } from '../../errors/domain-error.js';
@@ -166,7 +167,7 @@ export function clanRoutes(service: ClanService, options: ClanRouteOptions = {})
       '/wechatqrcode/by-roster/:id',
       { ...secured, schema: { tags, security, params: rosterIdParams } },
       async (request, reply) => {
-        const isAdmin = request.user?.permissions.includes('admin') ?? false;
+        const isAdmin = hasRole(request.user?.permissions ?? [], 'admin');
         const groupUrl = await service.chatGroupOfRoster(
           request.tenant,
           request.player,

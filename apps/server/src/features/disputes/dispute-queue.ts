@@ -1,5 +1,5 @@
 import type { DisputeListDocument, DisputeSettingsDocument } from '@cwh/contract';
-import { DEFAULT_DISPUTE_WINDOW_MINUTES, type DisputeStatus } from '@cwh/domain';
+import { DEFAULT_DISPUTE_WINDOW_MINUTES, type DisputeStatus, hasRole } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import { DomainError } from '../../errors/domain-error.js';
 import { createOrganizerRepository } from '../access/organizer-repository.js';
@@ -22,8 +22,8 @@ export async function disputeQueue(
 ): Promise<DisputeListDocument> {
   const user = request.user;
   if (!user) throw new DomainError('UNAUTHENTICATED');
-  const admin = user.permissions.includes('admin');
-  if (!admin && !user.permissions.includes('organizer'))
+  const admin = hasRole(user.permissions, 'admin');
+  if (!admin && !hasRole(user.permissions, 'organizer'))
     throw new DomainError('FORBIDDEN', 'Organizers and admins only');
   let eventIds: string[] | undefined;
   if (!admin)

@@ -10,6 +10,7 @@ import {
   type DisputeStatus,
   disputeRefusal,
   disputeWindowEndsAt,
+  hasRole,
 } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
@@ -222,7 +223,7 @@ const REFUSAL_DETAIL = {
 function requireStaff(request: FastifyRequest) {
   const user = request.user;
   if (!user) throw new DomainError('UNAUTHENTICATED');
-  if (!user.permissions.includes('admin') && !user.permissions.includes('organizer'))
+  if (!hasRole(user.permissions, 'admin') && !hasRole(user.permissions, 'organizer'))
     throw new DomainError('FORBIDDEN', 'Organizers of the event and admins only');
   return user;
 }

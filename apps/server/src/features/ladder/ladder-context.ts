@@ -1,3 +1,4 @@
+import { hasRole } from '@cwh/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { type Actor, runInUnitOfWork, SYSTEM_ACTOR, type UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
@@ -37,7 +38,7 @@ export interface Caller {
   permissions: string[];
 }
 
-export const isAdmin = (caller: Caller) => caller.permissions.includes('admin');
+export const isAdmin = (caller: Caller) => hasRole(caller.permissions, 'admin');
 
 /** What the ladder's services share: their dependencies, the repository and `commit`. */
 export interface LadderContext {

@@ -1,4 +1,5 @@
 import { type ChatMessageResource, MATCH_CHAT_EVENT, type MatchChatRole } from '@cwh/contract';
+import { hasRole } from '@cwh/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { type RateLimiter, rateLimited } from '../../http/rate-limit.js';
@@ -63,7 +64,7 @@ function roleIn(room: ChatRoomRow, author: ChatAuthor | undefined): MatchChatRol
   if (!author) return null;
   if (room.captainIds.includes(author.id)) return 'captain';
   if (room.leaderIds.includes(author.id)) return 'leader';
-  return author.permissions.includes('admin') ? 'admin' : 'organizer';
+  return hasRole(author.permissions, 'admin') ? 'admin' : 'organizer';
 }
 
 /** A stored message as the API answers it: a removed one keeps no text. */

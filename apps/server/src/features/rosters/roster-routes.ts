@@ -11,7 +11,7 @@ import {
   rosterPlayerParams,
   updateRosterBody,
 } from '@cwh/contract';
-import { isRosterLocked } from '@cwh/domain';
+import { hasRole, isRosterLocked } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client.js';
@@ -19,7 +19,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, type GamePlayer, normalizeTag } from '../../game/index.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
-import { createOrganizerRepository } from '../access/organizer-repository.js';
+import { createAccessCheck } from '../access/access.js';
 import { generateToken } from '../auth/opaque-token.js';
 import { requirePlayer } from '../players/player-auth.js';
 import { createPlayerRepository } from '../players/player-repository.js';
@@ -30,7 +30,9 @@ import { toRosterResource, toRosterResources } from './roster-mapper.js';
 import { createRoster, joinWithKey, placeOrInvitePlayers, removePlayer } from './roster-membership.js';
 import { createRosterRepository, type RosterRow } from './roster-repository.js';
 
-const isAdmin = (request: FastifyRequest) => request.user?.permissions.includes('admin') ?? false;
+/** Platform-wide roster calls (clan rosters here, any roster's edit or delete) are the admin's role. */
+const isAdmin = (request: FastifyRequest) => hasRole(request.user?.permissions ?? [], 'admin');
+/** Owning a roster is not a platform role: the roster's owner is its hub user (or that user's player). */
 const isOwner = (request: FastifyRequest, roster: RosterRow) =>
   roster.ownerId !== null && (request.user?.id ?? request.player?.userId) === roster.ownerId;
 const forbidden = (what: string) => new DomainError('FORBIDDEN', `Only ${what}`);
@@ -47,13 +49,9 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
   const repo = createRosterRepository(db);
   const playerAccounts = createPlayerRepository(db);
 
-  /** Staff of the roster: an admin, or an organizer of its event (they place and remove players directly). */
-  async function isStaff(request: FastifyRequest, roster: RosterRow): Promise<boolean> {
-    if (isAdmin(request)) return true;
-    const user = request.user;
-    if (!user?.permissions.includes('organizer')) return false;
-    return organizers.organizes(user.id, roster.eventId);
-  }
+  /** Staff of the roster: who may manage its event (an admin, or an organizer of it): they place and remove players directly. */
+  const isStaff = (request: FastifyRequest, roster: RosterRow) =>
+    may(request.user, 'event:manage', roster.eventId);
 
   async function isClanLeader(request: FastifyRequest, roster: RosterRow): Promise<boolean> {
     if (!request.player || !roster.clanTag) return false;
@@ -66,7 +64,7 @@ export function rosterRoutes(db: Db, game: GameAdapter, options: { now: () => Da
   const { gamePlayer } = enlistment;
   const invitations = createRosterInvitationRepository(db);
   const membership = { db, now: options.now, rosters: repo, invitations, enlistment };
-  const organizers = createOrganizerRepository(db);
+  const may = createAccessCheck(db);
 
   return async (app) => {
     const tags = ['rosters'];

@@ -1,3 +1,4 @@
+import { hasRole } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
@@ -17,7 +18,7 @@ export async function selectPlayers(
 ): Promise<void> {
   const repo = deps.ladder.repository;
   const { roster, user } = input;
-  if (roster.ownerId !== user.id && !user.permissions.includes('admin')) {
+  if (roster.ownerId !== user.id && !hasRole(user.permissions, 'admin')) {
     throw new DomainError('FORBIDDEN', 'Only the captain may select the players');
   }
   const tags = input.playerTags.map((t) => normalizeTag(t));

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasRole } from '@cwh/domain';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import type { GameAdapter } from '../../game/index.js';
@@ -35,7 +36,7 @@ export function createWarCreator(ladder: LadderService, game: GameAdapter) {
       ]),
     );
     const owns = [...rosters.values()].some((r) => r.ownerId === caller.id);
-    if (!owns && !caller.permissions.includes('admin')) {
+    if (!owns && !hasRole(caller.permissions, 'admin')) {
       throw new DomainError('FORBIDDEN', 'Only a captain of this match series may start its war');
     }
     const ready = (row: typeof series) =>

@@ -1,4 +1,5 @@
 import { matchUpDocument, matchUpListDocument, matchUpListQuery, matchUpParams } from '@cwh/contract';
+import { hasRole } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { DomainError } from '../../../errors/domain-error.js';
 import { actorOf } from '../../../http/actor.js';
@@ -31,7 +32,7 @@ export function matchUpRoutes(ladder: LadderService): FastifyPluginAsyncZod {
       async (request) => {
         const user = caller(request);
         const userId = request.query['filter[user.id]'] ?? user.id;
-        if (userId !== user.id && !user.permissions.includes('admin')) {
+        if (userId !== user.id && !hasRole(user.permissions, 'admin')) {
           throw new DomainError('FORBIDDEN', 'Only your own match-ups');
         }
         const page = pageRequest(request.query);

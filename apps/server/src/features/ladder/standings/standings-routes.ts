@@ -11,6 +11,7 @@ import {
   standingListDocument,
   standingListQuery,
 } from '@cwh/contract';
+import { hasRole } from '@cwh/domain';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../../db/client.js';
 import { DomainError } from '../../../errors/domain-error.js';
@@ -131,7 +132,8 @@ export function standingsRoutes(
         schema: { params: segmentIdParams, response: { 202: recalculateDocument } },
       },
       async (request, reply) => {
-        if (!request.user?.permissions.includes('admin')) throw new DomainError('FORBIDDEN', 'Admins only');
+        if (!hasRole(request.user?.permissions ?? [], 'admin'))
+          throw new DomainError('FORBIDDEN', 'Admins only');
         const segmentId = request.params.id;
         await segmentOrThrow(segmentId, request.tenant);
         const entries = await repo.countForSegment(segmentId);
