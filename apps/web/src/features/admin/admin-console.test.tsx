@@ -76,29 +76,33 @@ describe('the console shows each role only the pages it may use (issue #31)', ()
       'rosters',
       'checkins',
     ]);
-    expect(await screen.findByText('events page')).toBeTruthy();
+    await screen.findByText('events page');
+    expect(screen.getByTestId('admin-nav-events').getAttribute('aria-current')).toBe('page');
   });
 
   it('support: users, activity log and outbox; the console opens on users', async () => {
     expect(await consoleAs(['support'])).toEqual(['users', 'activity', 'outbox']);
-    expect(await screen.findByText('users page')).toBeTruthy();
+    await screen.findByText('users page');
+    expect(screen.getByTestId('admin-nav-users').getAttribute('aria-current')).toBe('page');
     expect(screen.queryByText('events page')).toBeNull();
   });
 
   it('a page the role may not use, opened by its address, is not shown', async () => {
     await consoleAs(['support'], '/admin/match-series');
     expect(screen.queryByText('match series page')).toBeNull();
-    expect(screen.getByText(i18n.t('admin:nav.notAllowed'))).toBeTruthy();
+    expect(screen.getByTestId('page-admin').textContent).toContain(i18n.t('admin:nav.notAllowed'));
   });
 
   it('signing out returns to the console’s start: the next staff member lands on their own first page', async () => {
     await consoleAs(['organizer'], '/admin/match-series');
-    expect(await screen.findByText('match series page')).toBeTruthy();
+    await screen.findByText('match series page');
+    expect(screen.getByTestId('admin-nav-match-series').getAttribute('aria-current')).toBe('page');
     // Support signs in next on this console (the mocked session is support's from the click on).
     session.current = { email: 'support@hub.test', permissions: ['support'] };
     fireEvent.click(screen.getByRole('button', { name: i18n.t('admin:nav.signOut') }));
     expect(endSession).toHaveBeenCalled();
-    expect(await screen.findByText('users page')).toBeTruthy();
+    await screen.findByText('users page');
+    expect(screen.getByTestId('admin-nav-users').getAttribute('aria-current')).toBe('page');
     expect(screen.queryByText(i18n.t('admin:nav.notAllowed'))).toBeNull();
   });
 });

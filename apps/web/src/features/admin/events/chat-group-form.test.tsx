@@ -58,11 +58,11 @@ describe('the event’s chat group link in the console', () => {
       thLevels: [17],
       chatGroupUrl: 'https://weixin.qq.com/g/new',
     });
-    expect(screen.getByText('The group link is saved.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('The group link is saved.');
   });
 
   it('an empty link removes the group', async () => {
     expect((await submitWith('')).chatGroupUrl).toBeNull();
-    expect(screen.getByText('The group link is removed.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('The group link is removed.');
   });
 });

@@ -40,7 +40,7 @@ describe('the admin creates and deletes events in the console', () => {
       competition: 'townHallCup',
       thLevels: [9, 12, 15],
     });
-    expect(screen.getByText('Event created: Winter Cup')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Event created: Winter Cup');
   });
 
   it('sends nothing without valid dates', async () => {

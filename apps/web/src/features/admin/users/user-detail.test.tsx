@@ -94,9 +94,10 @@ describe('user detail (console)', () => {
     await show();
     expect(screen.getByTestId('user-avatar').getAttribute('src')).toBe('/api/users/1.0/avatars/img-1');
     const email = screen.getByTestId('user-email');
-    expect(within(email).getByText(/Not verified, code valid until/)).toBeTruthy();
+    expect(email.textContent).toMatch(/Not verified, code valid until/);
     const phone = screen.getByTestId('user-phone');
-    expect(within(phone).getByText('Verified')).toBeTruthy();
+    expect(phone.textContent).toContain('Verified');
+    expect(phone.textContent).not.toContain('Not verified');
     // A verified number has nothing to resend.
     expect(within(phone).queryByRole('button', { name: 'Resend verification' })).toBeNull();
     expect((screen.getByDisplayValue('Chief') as HTMLInputElement).value).toBe('Chief');
