@@ -13,7 +13,6 @@ import {
   matchSeriesParams,
   matchSeriesPatchBody,
 } from '@cwh/contract';
-import { hasRole } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import * as z from 'zod';
@@ -59,8 +58,8 @@ export function matchSeriesAdminRoutes(
   function staffOnly(request: FastifyRequest) {
     const user = request.user;
     if (!user) throw new DomainError('UNAUTHENTICATED');
-    const admin = hasRole(user.permissions, 'admin');
-    if (!admin && !hasRole(user.permissions, 'organizer'))
+    const admin = user.permissions.includes('admin');
+    if (!admin && !user.permissions.includes('organizer'))
       throw new DomainError('FORBIDDEN', 'Organizers of the event and admins only');
     return { user, admin };
   }
