@@ -64,7 +64,7 @@ describe('the console’s names in other languages', () => {
       '한국어',
       '繁體中文',
     ];
-    for (const label of labels) expect(screen.getByLabelText(label)).toBeTruthy();
+    for (const label of labels) expect(screen.getByLabelText(label).tagName).toBe('INPUT');
     expect(screen.queryByLabelText('English')).toBeNull();
     expect((screen.getByLabelText('Français') as HTMLInputElement).value).toBe('Open de printemps');
     expect((screen.getByLabelText('Italiano') as HTMLInputElement).value).toBe('');
@@ -84,7 +84,7 @@ describe('the console’s names in other languages', () => {
       thLevels: [17],
       nameTranslations: { fr: 'Open de printemps', ko: '봄 오픈' },
     });
-    expect(screen.getByText('Names saved.')).toBeTruthy();
+    expect(screen.getByRole('status').textContent).toBe('Names saved.');
   });
 
   it('a refused save says so and does not count as saved', async () => {
@@ -99,15 +99,15 @@ describe('the console’s names in other languages', () => {
     );
     const onSaved = renderForm();
     fireEvent.submit(screen.getByTestId('event-names-form'));
-    expect(await screen.findByRole('alert')).toBeTruthy();
+    expect((await screen.findByRole('alert')).textContent).not.toBe('');
     expect(onSaved).not.toHaveBeenCalled();
   });
 
   it('shows its texts in the console’s language', async () => {
     await loadLocale('fr');
     renderForm();
-    expect(screen.getByText('Noms dans d’autres langues')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'Enregistrer les noms' })).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 3 }).textContent).toBe('Noms dans d’autres langues');
+    expect(screen.getByRole('button', { name: 'Enregistrer les noms' }).getAttribute('type')).toBe('submit');
   });
 
   it('namesToSave keeps only filled-in hub locales', () => {
