@@ -46,7 +46,7 @@ export async function segmentCheckIn(
   deps: { db: Db; repo: CheckinsRepository; now: () => Date; isStageEntrant: StageEntryCheck },
   input: SegmentCheckInInput,
 ): Promise<CheckinRosterRow> {
-  const { db, repo } = deps;
+  const { repo } = deps;
   const now = deps.now();
   const segment = await repo.findSegment(input.tenant, input.segmentId);
   const roster = await repo.rosterOfCaller(input.caller, segment?.parentId ?? null);

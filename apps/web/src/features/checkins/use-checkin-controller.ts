@@ -3,8 +3,8 @@ import { MATCH_CHECK_IN_MISSED_EVENT, MATCH_SERIES_FINISHED_EVENT } from '@cwh/c
 import { useEffect, useMemo } from 'react';
 import { reportError } from '../../lib/error-reporter';
 import { realtimeFor } from '../../lib/realtime';
-import { type LadderSegment, useLadderSegment } from '../events/ladder-segment';
 import { useNow } from '../../lib/ticker';
+import { type LadderSegment, useLadderSegment } from '../events/ladder-segment';
 import { fetchMatchSeries, fetchNextUpcoming, type MatchSeriesValue } from '../matches/match-series-api';
 import { updateSession, useSession } from '../session/session-store';
 import { fetchRosterCheckedIn } from './checkin-api';

@@ -1,8 +1,8 @@
 import type { SegmentResource } from '@cwh/contract';
 import { useEffect, useMemo, useState } from 'react';
 import { reportError } from '../../lib/error-reporter';
-import { useLadderSegment } from '../events/ladder-segment';
 import { useNow } from '../../lib/ticker';
+import { useLadderSegment } from '../events/ladder-segment';
 import { fetchOwnStanding } from '../leaderboard/standings-api';
 import { useSession } from '../session/session-store';
 import { tournamentCheckInSegment } from './checkin-rules';

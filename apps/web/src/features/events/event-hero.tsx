@@ -4,9 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocale } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import { formatDuration } from '../../lib/durations';
+import { useNow } from '../../lib/ticker';
 import { useEventName } from './stage-name';
 import { timingOf } from './timing';
-import { useNow } from '../../lib/ticker';
 
 export function competitionLabelKey(event: EventResource): { key: string; values: Record<string, string> } {
   const levels = event.attributes.thLevels;
