@@ -45,7 +45,9 @@ describe('loadConfig', () => {
 
   it('starts the demo swiss round DEMO_SWISS_ROUND_LEAD_SECONDS after the seed, up to 15 minutes', () => {
     expect(loadConfig({ DEMO_SWISS_ROUND_LEAD_SECONDS: '120' }).demo.swissRoundLeadMs).toBe(120_000);
-    expect(() => loadConfig({ DEMO_SWISS_ROUND_LEAD_SECONDS: '901' })).toThrow(/DEMO_SWISS_ROUND_LEAD_SECONDS/);
+    expect(() => loadConfig({ DEMO_SWISS_ROUND_LEAD_SECONDS: '901' })).toThrow(
+      /DEMO_SWISS_ROUND_LEAD_SECONDS/,
+    );
   });
 
   it('does not seed by default on PostgreSQL, unless asked', () => {
