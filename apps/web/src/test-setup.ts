@@ -1,6 +1,7 @@
+import { DEFAULT_LOCALE } from '@cwh/domain';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
-import { addAllBundlesForTests } from './i18n/i18n';
+import { addAllBundlesForTests, i18n } from './i18n/i18n';
 
 // `findBy…`/`waitFor` wait for the UI to settle, they do not time it: on a loaded 2-core CI machine
 // with coverage on, a loader re-run can take over the 1 s default, so the bound is generous.
@@ -12,4 +13,14 @@ addAllBundlesForTests(
   import.meta.glob<Record<string, unknown>>('./i18n/locales/*/*.json', { eager: true, import: 'default' }),
 );
 
-afterEach(() => cleanup());
+// Each test starts as a new visitor: no cookie left by an earlier one (a chosen language, a home tab)
+// and English texts. CI shuffles the order, and a test that ran after one switching to Korean read
+// its cookie and rendered in Korean.
+afterEach(async () => {
+  cleanup();
+  for (const entry of document.cookie.split(';')) {
+    const name = entry.split('=')[0]?.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  if (i18n.isInitialized && i18n.language !== DEFAULT_LOCALE) await i18n.changeLanguage(DEFAULT_LOCALE);
+});
