@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 
 const api = vi.hoisted(() => ({
-  fetchQueueStatus: vi.fn(),
+  // A queue status read that a test did not set answers "not queued" (a re-read a test started can
+  // finish after it, in whatever test CI's shuffled order runs next).
+  fetchQueueStatus: vi.fn(async () => ({ ok: true, record: null, joinedAt: null })),
   fetchFirstMatchUp: vi.fn(),
   fetchMatchUp: vi.fn(),
   leaveQueueOnUnload: vi.fn(),
@@ -95,6 +97,12 @@ describe('match_up_found notice', () => {
 
   it("is taken when it arrives before the response of this tab's own join (newcomer matching)", async () => {
     updateQueue({ rosterId: 'r1', available: true });
+    // The server's status after the join: the entry is queued, matched to the notice's match-up.
+    api.fetchQueueStatus.mockResolvedValue({
+      ok: true,
+      record: { id: 'q1', status: 'matched' },
+      joinedAt: null,
+    });
     let answerJoin: () => void = () => undefined;
     api.joinQueue.mockReturnValue(new Promise<void>((resolve) => (answerJoin = resolve)));
     const pending = matchUp('2026-03-01T12:00:15Z');
