@@ -11,6 +11,14 @@ export class ShellPage {
     await this.page.goto(target);
   }
 
+  /**
+   * Waits until the app handles taps itself: on the server's HTML, a link tapped before React has
+   * hydrated it is followed by a page load (a journey that counts loads waits for this).
+   */
+  async interactive(): Promise<void> {
+    await this.page.locator('html[data-interactive="true"]').waitFor({ state: 'attached' });
+  }
+
   /** The page root: every page marks itself with data-testid="page-<name>". */
   pageRoot(): Locator {
     return this.page.locator('[data-testid^="page-"]').first();

@@ -8,6 +8,7 @@ import { MatchFoundModal } from '../pages/match-found.page.js';
 import { QueuePage } from '../pages/queue.page.js';
 import { RegistrationPage } from '../pages/registration.page.js';
 import { VerifyPage } from '../pages/session.page.js';
+import { ShellPage } from '../pages/shell.page.js';
 import { SimWarPage } from '../pages/sim-war.page.js';
 import { LockRosterPage, MyTeamPage, PickCaptainPage, SelectionPage } from '../pages/team.page.js';
 import { totalActions, watchActions } from '../support/action-counter.js';
@@ -218,6 +219,7 @@ for (const locale of ['en', 'fr'] as const) {
      */
     async function buildTeam(page: Page, members: Page, team: Team, tag: string): Promise<void> {
       await page.goto(path('/'));
+      await new ShellPage(page).interactive();
       await page.getByTestId('account-link').waitFor();
       expect(await page.getByTestId('account-link').getAttribute('data-signed-in')).toBe('false');
       await switchPlayer(page, team.leader);
@@ -246,6 +248,7 @@ for (const locale of ['en', 'fr'] as const) {
 
       // The four others register on their phone, one after the other.
       await members.goto(path('/'));
+      await new ShellPage(members).interactive();
       for (const member of team.members) {
         await switchPlayer(members, member);
         // Told which team picked them, and their names prefilled from the game name.

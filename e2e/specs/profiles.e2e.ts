@@ -45,6 +45,8 @@ describe.each([
 
     await page.getByTestId('public-team-statistics').click();
     await page.waitForURL(`**${prefix}/team/${rosterId}`);
+    // React keeps the page it leaves on screen until the next one's chunk and data are in.
+    await page.getByTestId('page-team').waitFor();
     expect(await shell.pageName()).toBe('team');
     await page.getByTestId('team-record').waitFor();
     expect(await page.locator('#team-record-title').textContent()).toBe(record);
@@ -59,6 +61,7 @@ describe.each([
     const playerName = await player.textContent();
     await player.click();
     await page.waitForURL(`**${prefix}/player/**`);
+    await page.getByTestId('page-player').waitFor();
     expect(await shell.pageName()).toBe('player');
     expect(await shell.title().textContent()).toBe(playerName);
     expect(Number(await page.getByTestId('player-overall-wars').textContent())).toBeGreaterThan(0);
@@ -72,6 +75,7 @@ describe.each([
     expect(await backLink.textContent()).toBe(back);
     await backLink.click();
     await page.waitForURL(`**${prefix}/leaderboard`);
+    await page.getByTestId('page-leaderboard').waitFor();
     expect(await shell.pageName()).toBe('leaderboard');
     expect(problems).toEqual([]);
     await page.context().close();

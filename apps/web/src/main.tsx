@@ -56,12 +56,15 @@ if (hydrationData) {
 }
 
 /**
- * Once the server's HTML is hydrated, dates are shown in the viewer's own zone: the texts'
+ * Once the server's HTML is hydrated (or the app rendered), <html data-interactive> says so, and
+ * dates are shown in the viewer's own zone: the texts'
  * components render again (react-i18next re-renders on languageChanged). Renders nothing, as its
  * counterpart in entry-server.tsx, so both trees are the same.
  */
 function ViewerTimesAfterHydration() {
   useEffect(() => {
+    // The app now handles taps itself (a link tapped on the server's HTML before this is a page load).
+    document.documentElement.dataset.interactive = 'true';
     if (!hydrationData) return;
     renderTimesIn(null);
     i18n.emit('languageChanged', i18n.language);
