@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 const api = vi.hoisted(() => ({
   // A queue status read that a test did not set answers "not queued" (a re-read a test started can
   // finish after it, in whatever test CI's shuffled order runs next).
-  fetchQueueStatus: vi.fn(async () => ({ ok: true, record: null, joinedAt: null })),
+  fetchQueueStatus: vi.fn(async (): Promise<unknown> => ({ ok: true, record: null, joinedAt: null })),
   fetchFirstMatchUp: vi.fn(),
   fetchMatchUp: vi.fn(),
   leaveQueueOnUnload: vi.fn(),
