@@ -4,8 +4,9 @@ import { afterEach } from 'vitest';
 import { addAllBundlesForTests, i18n } from './i18n/i18n';
 
 // `findBy…`/`waitFor` wait for the UI to settle, they do not time it: on a loaded 2-core CI machine
-// with coverage on, a loader re-run can take over the 1 s default, so the bound is generous.
-configure({ asyncUtilTimeout: 5_000 });
+// with coverage on and server files beside it, a loader re-run took over 5 s once (CI), so the bound
+// is generous.
+configure({ asyncUtilTimeout: 15_000 });
 
 // The app fetches a language's namespaces when a page needs them (i18n.ts); components tested alone
 // render with every text of every language at hand instead.
