@@ -1,0 +1,2 @@
+-- Reserved for event announcements to a chat webhook (issue #34); replaced by its migration.
+SELECT 1;
