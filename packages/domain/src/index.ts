@@ -2,6 +2,7 @@ export * from './admin/activity-diff.js';
 export * from './admin/date-shift.js';
 export * from './admin/forms.js';
 export * from './admin/permissions.js';
+export * from './announcements/webhook.js';
 export * from './checkins/index.js';
 export * from './competition/advancement.js';
 export * from './competition/competition-error.js';
