@@ -1,5 +1,6 @@
 export * from './admin-events.js';
 export * from './admin-users.js';
+export * from './announcements.js';
 export * from './age.js';
 export * from './auth.js';
 export * from './brackets.js';
@@ -20,6 +21,7 @@ export * from './match-series.js';
 export * from './match-series-admin.js';
 export * from './match-ups.js';
 export * from './name-translations.js';
+export * from './notices.js';
 export * from './oauth.js';
 export * from './params.js';
 export * from './pickban.js';
