@@ -484,8 +484,10 @@ for (const locale of ['en', 'fr'] as const) {
       await phoneA.getByTestId('match-attacks').scrollIntoViewIfNeeded();
       await shot(phoneA, `${locale}-12b-match-attacks`);
 
-      // The team name opens the team's page: members, phase, rank, record, its last match.
+      // The team name opens the team's page (issue #38: its record, points, line-ups), which links
+      // its panel on the leaderboard: members, phase, rank, record, its last match.
       await phoneA.getByTestId('team-link-away').click();
+      await phoneA.getByTestId('team-panel-link').click();
       const team = phoneA.getByTestId('public-team');
       await team.waitFor();
       expect(await team.getByTestId('public-team-member').count()).toBe(5);
@@ -498,7 +500,7 @@ for (const locale of ['en', 'fr'] as const) {
       // And from the leaderboard: each row's team name opens its page.
       await team.getByTestId('public-team-close').click();
       await phoneA.getByTestId('leaderboard-row').first().getByTestId('team-link').click();
-      await phoneA.getByTestId('public-team').waitFor();
+      await phoneA.getByTestId('team-statistics').waitFor();
 
       // The other captain goes back to the hub too and finds the same.
       await new SimWarPage(phoneB).backToHub();

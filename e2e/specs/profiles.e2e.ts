@@ -40,10 +40,8 @@ describe.each([
     const firstRow = page.getByTestId('leaderboard-row').first();
     await firstRow.waitFor();
     const rosterId = await firstRow.getAttribute('data-roster-id');
-    await firstRow.getByRole('link').first().click();
-    await page.getByTestId('public-team').waitFor();
-
-    await page.getByTestId('public-team-statistics').click();
+    // The team's name on the leaderboard opens its page.
+    await firstRow.getByTestId('team-link').click();
     await page.waitForURL(`**${prefix}/team/${rosterId}`);
     // React keeps the page it leaves on screen until the next one's chunk and data are in.
     await page.getByTestId('page-team').waitFor();

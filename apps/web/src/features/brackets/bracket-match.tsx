@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import type { MatchSeriesValue } from '../matches/match-series-api';
 import { shownState } from '../matches/series-outcome';
+import { TeamLink } from '../matches/team-link';
 import { teamName } from '../matches/team-name';
 
 type Competitor = MatchSeriesValue['competitors'][number];
@@ -49,7 +50,13 @@ function Side({
     <span className={classes} data-testid="bracket-team" data-winner={winner ? 'true' : undefined}>
       <span className="bm__seed">{seed ?? ''}</span>
       <span className="bm__name">
-        {isBye ? <em className="bm__bye">{t('match.bye')}</em> : teamName(side?.displayName, t('common:tbd'))}
+        {isBye ? (
+          <em className="bm__bye">{t('match.bye')}</em>
+        ) : (
+          <TeamLink rosterId={rosterId} className="bm__team-link">
+            {teamName(side?.displayName, t('common:tbd'))}
+          </TeamLink>
+        )}
       </span>
       <span className="bm__mark">
         {winner ? (
@@ -64,31 +71,37 @@ function Side({
   );
 }
 
-/** One match of a bracket or a swiss pool: both teams, scores or FFW/FFL, the winner in text. */
+/**
+ * One match of a bracket or a swiss pool: both teams, scores or FFW/FFL, the winner in text. Each
+ * team name opens the team's page; the rest of the card opens the match (a link laid over the card,
+ * named by its teams, so no link sits inside another).
+ */
 export function BracketMatch({ series, seeds, link = true, label }: BracketMatchProps) {
-  const { t } = useTranslation('brackets');
+  const { t } = useTranslation(['brackets', 'matches']);
   const localize = useLocalizedPath();
   const [home, away] = series.competitors;
   const state = series.bye ? 'bye' : series.state;
-  const body = (
-    <>
-      {label ? <span className="bm__label">{label}</span> : null}
-      <Side side={home} other={away} series={series} seeds={seeds} />
-      <Side side={away} other={home} series={series} seeds={seeds} />
-      {shownState(series) === 'live' ? (
-        <span className="badge badge--live bm__live">{t('match.live')}</span>
-      ) : null}
-    </>
-  );
+  const linked = link && !series.bye;
+  const tbd = t('common:tbd');
+  const teams = `${teamName(home?.displayName, tbd)} ${t('matches:vs')} ${teamName(away?.displayName, tbd)}`;
   return (
     <li className="bm" data-testid="bracket-match" data-state={state}>
-      {link && !series.bye ? (
-        <Link className="bm__card" to={localize(`/match/${encodeURIComponent(series.id)}`)}>
-          {body}
-        </Link>
-      ) : (
-        <div className="bm__card">{body}</div>
-      )}
+      <div className={linked ? 'bm__card bm__card--linked' : 'bm__card'}>
+        {linked ? (
+          <Link
+            className="bm__open"
+            to={localize(`/match/${encodeURIComponent(series.id)}`)}
+            aria-label={label ? `${label}: ${teams}` : teams}
+            data-testid="bracket-match-link"
+          />
+        ) : null}
+        {label ? <span className="bm__label">{label}</span> : null}
+        <Side side={home} other={away} series={series} seeds={seeds} />
+        <Side side={away} other={home} series={series} seeds={seeds} />
+        {shownState(series) === 'live' ? (
+          <span className="badge badge--live bm__live">{t('match.live')}</span>
+        ) : null}
+      </div>
     </li>
   );
 }

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLoaderData, useRevalidator, useSearchParams } from 'react-router';
 import { VetoResult } from '../match-room/veto-board';
+import { TeamLink } from '../matches/team-link';
 import { teamName } from '../matches/team-name';
 import { DoubleEliminationBracket } from './double-elimination-bracket';
 import { type StageData, seedsOf } from './stage-data';
@@ -82,9 +83,13 @@ function FeaturedMatch({ data, seriesId }: { data: BroadcastData; seriesId: stri
   return (
     <section className="broadcast__featured" data-testid="broadcast-featured">
       <p className="broadcast__featured-teams">
-        <strong>{teamName(home?.displayName, t('common:tbd'))}</strong>{' '}
+        <strong>
+          <TeamLink rosterId={home?.roster?.id}>{teamName(home?.displayName, t('common:tbd'))}</TeamLink>
+        </strong>{' '}
         <span className="muted">{t('vs')}</span>{' '}
-        <strong>{teamName(away?.displayName, t('common:tbd'))}</strong>
+        <strong>
+          <TeamLink rosterId={away?.roster?.id}>{teamName(away?.displayName, t('common:tbd'))}</TeamLink>
+        </strong>
       </p>
       <VetoResult matchSeriesId={series.id} testId="broadcast-veto" pollMs={BROADCAST_REFRESH_MS} />
     </section>

@@ -33,7 +33,16 @@ describe('DoubleEliminationBracket', () => {
     expect(match.textContent).toContain('Team 1');
     expect(match.textContent).toContain('(winner)');
     expect(match.textContent).toContain('9');
-    expect(within(match).getByRole('link').getAttribute('href')).toBe('/match/U1-1');
+    // The card opens the match (a link named by its teams); each team name opens the team's page.
+    expect(within(match).getByRole('link', { name: 'Team 1 vs Team 4' }).getAttribute('href')).toBe(
+      '/match/U1-1',
+    );
+    expect(within(match).getByRole('link', { name: 'Team 1' }).getAttribute('href')).toBe('/team/r1');
+    expect(
+      within(match)
+        .getAllByTestId('team-link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/team/r1', '/team/r4']);
     const winners = within(match)
       .getAllByTestId('bracket-team')
       .filter((side) => side.dataset.winner === 'true');
@@ -63,7 +72,13 @@ describe('DoubleEliminationBracket', () => {
     expect(forfeit!.textContent).toMatch(/Team 1.*FFW.*Team 2.*FFL/);
     expect(bye!.textContent).toContain('Bye');
     expect(bye!.textContent).not.toContain('(winner)');
-    expect(within(bye!).queryByRole('link')).toBeNull();
+    // A bye opens no match; the team that has it still links its page.
+    expect(within(bye!).queryByTestId('bracket-match-link')).toBeNull();
+    expect(
+      within(bye!)
+        .getAllByRole('link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/team/r3']);
     expect(screen.getByRole('list', { name: 'Upper final' }).textContent).toContain('TBD');
   });
 
@@ -97,10 +112,13 @@ describe('DoubleEliminationBracket', () => {
     expect(current()).toBe(1);
   });
 
-  it('has no navigation on the broadcast variant and no links', () => {
+  it('has no navigation on the broadcast variant and no match links; team names open the team page', () => {
     renderIn(<DoubleEliminationBracket series={fourTeamBracket()} variant="broadcast" linkMatches={false} />);
     expect(screen.queryByTestId('round-nav')).toBeNull();
-    expect(screen.queryAllByRole('link')).toHaveLength(0);
+    expect(screen.queryAllByTestId('bracket-match-link')).toHaveLength(0);
+    const links = screen.getAllByRole('link');
+    expect(links.length).toBeGreaterThan(0);
+    for (const link of links) expect(link.getAttribute('href')).toMatch(/^\/team\/[^/]+$/);
   });
 });
 
@@ -178,5 +196,15 @@ describe('SwissRoundPools', () => {
       'Byes',
     ]);
     expect(screen.getByTestId('swiss-bye').textContent).toBe('Team 5 gets a bye');
+    // Each match opens its page; each team name, the team's page.
+    const [first] = screen.getAllByTestId('bracket-match');
+    expect(within(first!).getByRole('link', { name: 'Team 1 vs Team 2' }).getAttribute('href')).toBe(
+      '/match/a',
+    );
+    expect(
+      within(first!)
+        .getAllByTestId('team-link')
+        .map((a) => a.getAttribute('href')),
+    ).toEqual(['/team/r1', '/team/r2']);
   });
 });

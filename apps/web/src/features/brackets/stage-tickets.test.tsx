@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -60,6 +60,12 @@ describe('ticket winners on the public participant list', () => {
     expect(rows[0]!.contains(golden)).toBe(true);
     expect(rows[2]!.contains(silver)).toBe(true);
     expect(screen.getAllByTestId(/^ticket-/)).toHaveLength(2);
+    // Each participant's name opens the team's page.
+    expect(
+      within(rows[0] as HTMLElement)
+        .getByRole('link', { name: 'Team 1' })
+        .getAttribute('href'),
+    ).toBe('/team/r1');
   });
 
   it('names the ticket in the visitor language', async () => {

@@ -4,6 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 import { MatchRow } from '../matches/match-row';
 import type { MatchSeriesValue } from '../matches/match-series-api';
+import { TeamLink } from '../matches/team-link';
 import { teamName } from '../matches/team-name';
 import type { BracketInfo, SwissRecord } from './brackets-api';
 import { DoubleEliminationBracket } from './double-elimination-bracket';
@@ -127,7 +128,9 @@ function StageParticipants({ data, info }: { data: StageData; info: BracketInfo 
       {list.map((p) => (
         <li key={p.rosterId} className="stage-participant" data-status={p.status}>
           <span className="stage-participant__seed">{t('participants.seed', { seed: p.seed })}</span>
-          <span className="stage-participant__name">{p.name}</span>
+          <TeamLink rosterId={p.rosterId} className="stage-participant__name">
+            {p.name}
+          </TeamLink>
           {p.detail ? (
             <span className="muted stage-participant__detail">
               {info.format === 'swiss' ? p.detail : t('participants.place', { place: p.detail })}

@@ -66,6 +66,19 @@ describe('World Championship Finals pages', () => {
     expect(screen.getAllByTestId('finalist')).toHaveLength(8);
     expect(screen.queryByTestId('champion-banner')).toBeNull();
     expect(screen.queryByTestId('attack-order')).toBeNull();
+    // The row opens the match (named by its label and teams); each team name, the team's page.
+    const first = matches[0]!;
+    const open = within(first).getByRole('link', {
+      name: /^Match 1 · Upper bracket, round 1: Team \d vs Team \d, /,
+    });
+    expect(open.getAttribute('href')).toMatch(/^\/match\//);
+    const teams = within(first).getAllByTestId('team-link');
+    expect(teams.map((a) => a.getAttribute('href'))).toEqual(
+      teams.map((a) => `/team/r${a.textContent?.replace('Team ', '')}`),
+    );
+    expect(teams).toHaveLength(2);
+    const finalist = within(screen.getAllByTestId('finalist')[0]!).getByRole('link', { name: 'Team 1' });
+    expect(finalist.getAttribute('href')).toBe('/team/r1');
   });
 
   it('day 2 shows the attack-order table, home at 37 minutes left first', async () => {

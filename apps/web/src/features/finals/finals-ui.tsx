@@ -4,8 +4,10 @@ import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import { formatDateTime } from '../../lib/dates';
 import type { MatchSeriesValue } from '../matches/match-series-api';
+import { TeamLink } from '../matches/team-link';
 import { teamName } from '../matches/team-name';
 import { type AttackOrderRow, attackOrderRows, type Finalist, type FinalsMatch } from './finals-model';
+import '../matches/match-detail.css';
 import './finals.css';
 import { shownState, stateBadge } from '../matches/series-outcome';
 
@@ -45,7 +47,9 @@ export function FinalistList({
       {finalists.map((team) => (
         <li key={team.rosterId} className="finalists__item" data-testid="finalist">
           <span className="finalists__seed">{t('finalists.seed', { seed: team.seed })}</span>
-          <span className="finalists__name">{teamName(team.name, t('common:tbd'))}</span>
+          <TeamLink rosterId={team.rosterId} className="finalists__name">
+            {teamName(team.name, t('common:tbd'))}
+          </TeamLink>
           {team.rosterId === championId ? (
             <span className="badge badge--advance">{t('finalists.champion')}</span>
           ) : null}
@@ -83,22 +87,31 @@ export function FinalsMatchRow({ series, label }: { series: MatchSeriesValue; la
   const finished = series.state === 'finished';
   const notPlayed = finished && !home?.placement && !away?.placement;
   const state = series.bye ? 'bye' : notPlayed ? 'notPlayed' : null;
+  const tbd = t('common:tbd');
   const team = (side: Competitor) => (
-    <span
+    <TeamLink
+      rosterId={side?.roster?.id}
       className={
         side?.placement === 1 && !notPlayed ? 'match-row__team match-row__team--won' : 'match-row__team'
       }
     >
-      {teamName(side?.displayName, t('common:tbd'))}
-    </span>
+      {teamName(side?.displayName, tbd)}
+    </TeamLink>
   );
+  // The match link covers the row (match-row--linked); each team name opens the team's page.
+  const name = `${label}: ${teamName(home?.displayName, tbd)} ${t('matches:vs')} ${teamName(away?.displayName, tbd)}`;
   return (
     <li className="finals-match" data-testid="finals-match" data-state={series.state}>
       <p className="finals-match__label">{label}</p>
-      <Link to={localize(`/match/${encodeURIComponent(series.id)}`)} className="match-row__link">
-        <span className="match-row__date" data-testid="finals-match-date">
+      <div className="match-row__link match-row--linked">
+        <Link
+          to={localize(`/match/${encodeURIComponent(series.id)}`)}
+          className="match-row__open match-row__date"
+          aria-label={`${name}, ${formatDateTime(series.date, locale)}`}
+          data-testid="finals-match-date"
+        >
           {formatDateTime(series.date, locale)}
-        </span>
+        </Link>
         <span className="match-row__teams">
           {team(home)}
           <span className="match-row__score" data-testid="finals-match-score">
@@ -109,7 +122,7 @@ export function FinalsMatchRow({ series, label }: { series: MatchSeriesValue; la
         <span className={`badge badge--${finished ? 'finished' : stateBadge(shownState(series))}`}>
           {state ? t(`finals:state.${state}`) : t(`matches:state.${shownState(series)}`)}
         </span>
-      </Link>
+      </div>
     </li>
   );
 }

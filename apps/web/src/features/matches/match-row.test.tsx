@@ -53,7 +53,7 @@ describe('a match in a list shows how it was decided', () => {
 });
 
 describe('a match in a list opens the match, and each team name opens its team', () => {
-  it('the match link is named by its teams; team names link to /leaderboard?team=', async () => {
+  it('the match link is named by its teams; team names link to the team page /team/{rosterId}', async () => {
     await loadLocale('en');
     const home = { ...side('Titans', 1, 9, 80), roster: { id: 'r1' } };
     const away = { ...side('Raiders', 2, 7, 70), roster: { id: 'r2' } };
@@ -63,8 +63,8 @@ describe('a match in a list opens the match, and each team name opens its team',
     const open = screen.getByRole('link', { name: /^Titans vs Raiders, / });
     expect(open.getAttribute('href')).toBe('/match/s1');
     expect(screen.getAllByTestId('team-link').map((a) => a.getAttribute('href'))).toEqual([
-      '/leaderboard?team=r1',
-      '/leaderboard?team=r2',
+      '/team/r1',
+      '/team/r2',
     ]);
   });
 });

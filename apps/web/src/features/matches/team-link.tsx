@@ -3,10 +3,14 @@ import { Link } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
 
 /**
- * A team's public page. The spec's route table has no team route, so the team is a panel of
- * /leaderboard (where its rank lives): `/leaderboard?team=<rosterId>`.
+ * A team's page (issue #38): `/team/<rosterId>`, its record, points history, line-ups, head-to-head
+ * and placements. It links the team's panel on the leaderboard (`teamPanelPath`: members, phase,
+ * rank, last and next match), which links back.
  */
-export const teamPagePath = (rosterId: string) => `/leaderboard?team=${encodeURIComponent(rosterId)}`;
+export const teamPagePath = (rosterId: string) => `/team/${encodeURIComponent(rosterId)}`;
+
+/** The team's panel above the leaderboard, where its rank lives (issue #10). */
+export const teamPanelPath = (rosterId: string) => `/leaderboard?team=${encodeURIComponent(rosterId)}`;
 
 /** A team's name linking to its page; a side without a roster (TBD) is plain text. */
 export function TeamLink({

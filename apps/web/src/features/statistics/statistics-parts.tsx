@@ -3,6 +3,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
+import { teamPagePath } from '../matches/team-link';
 import { PageShell } from '../shell/page-shell';
 import { figureRows, formatNumber, outcomeFor } from './figures-format';
 import { tagInPath } from './statistics-api';
@@ -47,7 +48,7 @@ export function PlayerLink({ tag, name }: { tag: string; name: string | null }) 
 export function TeamLink({ rosterId, name }: { rosterId: string; name: string }) {
   const localize = useLocalizedPath();
   return (
-    <Link to={localize(`/team/${rosterId}`)} data-testid="stats-team-link">
+    <Link to={localize(teamPagePath(rosterId))} data-testid="stats-team-link">
       {name}
     </Link>
   );

@@ -94,6 +94,14 @@ describe('a team’s records page', () => {
         .textContent,
     ).toContain('1-1');
     expect(screen.getByTestId('team-wars').textContent).toContain('Won');
+    // Opponents link their own team page; the team's panel on the leaderboard is one link away.
+    expect(
+      within(screen.getByTestId('team-head-to-head'))
+        .getByRole('link', { name: 'Nordic Raiders' })
+        .getAttribute('href'),
+    ).toMatch(/^\/team\/[^/]+$/);
+    const panel = screen.getByRole('link', { name: 'Members, rank and next match' });
+    expect(panel.getAttribute('href')).toBe('/leaderboard?team=r1');
   });
 
   it('an unknown team says so and leads back to the leaderboard', async () => {

@@ -4,6 +4,7 @@ import { Link, useLoaderData } from 'react-router';
 import { HTML_LANG } from '../../i18n/locale';
 import { useLocale, useLocalizedPath } from '../../i18n/use-locale';
 import type { Loadable } from '../../lib/loadable';
+import { teamPanelPath } from '../matches/team-link';
 import { PageShell } from '../shell/page-shell';
 import { LineChart } from './charts';
 import { recordText } from './figures-format';
@@ -136,6 +137,10 @@ export function TeamStatisticsPage() {
           {' · '}
           <Link to={localize('/statistics')} data-testid="team-event-statistics">
             {t('event.eyebrow')}
+          </Link>
+          {' · '}
+          <Link to={localize(teamPanelPath(team.roster.id))} data-testid="team-panel-link">
+            {t('team.panel')}
           </Link>
         </p>
         <StatsSection id="team-record-title" title={t('team.recordTitle')}>

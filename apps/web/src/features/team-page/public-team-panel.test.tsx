@@ -90,7 +90,7 @@ describe('a team’s public page', () => {
     expect(screen.getByTestId('public-team-next').textContent).toContain('None yet');
     // Team names in its matches open the teams' pages.
     const links = screen.getAllByTestId('team-link').map((a) => a.getAttribute('href'));
-    expect(links).toEqual(['/leaderboard?team=r1', '/leaderboard?team=r2']);
+    expect(links).toEqual(['/team/r1', '/team/r2']);
   });
 
   it('an unknown team says so and leads back to the leaderboard; no parameter shows nothing', async () => {

@@ -5,6 +5,7 @@ import type { Loadable } from '../../lib/loadable';
 import { useStageName } from '../events/stage-name';
 import { useNow } from '../events/use-now';
 import { MatchRow } from '../matches/match-row';
+import { teamPagePath } from '../matches/team-link';
 import { isStagePhase } from '../teams/team-status';
 import type { PublicTeam } from './public-team-api';
 import { publicTeamPhase } from './public-team-phase';
@@ -99,8 +100,9 @@ function Match({ label, series, testId }: { label: string; series: PublicTeam['l
 }
 
 /**
- * A team's public page (`/leaderboard?team=<rosterId>`, reached from team names on the leaderboard,
- * match lists and the match page): members, phase (spec 4), rank, record, last and next match.
+ * A team's panel above the leaderboard (`/leaderboard?team=<rosterId>`, linked from the team's page
+ * `/team/<rosterId>`, which team names everywhere open): members, phase (spec 4), rank, record, last
+ * and next match.
  */
 export function PublicTeamPanel() {
   const { t } = useTranslation(['matchdetail', 'teams']);
@@ -132,7 +134,7 @@ export function PublicTeamPanel() {
       <Match label={t('teams:play.lastMatch')} series={team.last} testId="public-team-last" />
       <Match label={t('teams:play.nextMatch')} series={team.next} testId="public-team-next" />
       <p>
-        <Link to={localize(`/team/${team.id}`)} data-testid="public-team-statistics">
+        <Link to={localize(teamPagePath(team.id))} data-testid="public-team-statistics">
           {t('team.statistics')}
         </Link>
       </p>
