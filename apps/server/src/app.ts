@@ -7,8 +7,10 @@ import type { Database } from './db/client.js';
 import { registerMutationAudit } from './features/activity-log/mutation-audit.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
+import { registerAnnouncements } from './features/announcements/register-announcements.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
+import { calendarRoutes } from './features/calendar/calendar-routes.js';
 import { createStageEntryCheck } from './features/brackets/stage-entrants.js';
 import { registerCheckins } from './features/checkins/register-checkins.js';
 import { registerDemo } from './features/demo/register-demo.js';
@@ -19,6 +21,7 @@ import { registerLadder, type SeriesCreatedHook } from './features/ladder/regist
 import { logRoutes } from './features/log/log-routes.js';
 import { registerMatchRoom } from './features/match-room/register-match-room.js';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
+import { registerNotices } from './features/notices/register-notices.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
 import { segmentRoutes } from './features/segments/segment-routes.js';
 import { registerStatistics } from './features/statistics/register-statistics.js';
@@ -222,6 +225,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(segmentRoutes(database.db), { prefix: API.tournaments });
   await app.register(gameRoutes(database.db), { prefix: API.tournaments });
   await app.register(bracketRoutes(database.db), { prefix: API.tournaments });
+  // Calendar feeds of teams and events (issue #34), public reads like the events.
+  await app.register(calendarRoutes(database.db, config.mail.publicUrl), { prefix: API.tournaments });
   // Filled below by the features that build on rosters (the ladder), so the clan never imports them.
   const rosterWithdrawnHooks: TransactionHook<WithdrawnRoster>[] = [];
   const playersAndTeams = await registerPlayersAndTeams(app, {
@@ -243,12 +248,17 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
 
   await registerAdmin(app, { db: database.db, now, mail: config.mail });
+  // Event announcements to the community's chat (issue #34): settings routes and the delivery job.
+  await registerAnnouncements(app, { db: database.db, config: config.announcements, now });
 
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
   // Stage series and segments are handed to the brackets feature (the ladder never imports it).
   const stages = createStageHooks(database.db, now);
+  // The users' notice log (issue #34): features write into it in their changes' transactions.
+  const noticeLog = await registerNotices(app, { db: database.db, now });
   const ladder = await registerLadder(app, {
     db: database.db,
+    noticeLog,
     config: config.ladder,
     now,
     game: playersAndTeams.game,

@@ -28,3 +28,5 @@ export const PICKBAN_STEP_EVENT = 'pickban:challenge_updated';
 export const MATCH_CHAT_EVENT = 'matches:chat_message';
 /** A captain disputed a result or the organizer resolved the dispute (payload in disputes.ts). */
 export const DISPUTE_UPDATED_EVENT = 'matches:dispute_updated';
+/** A notice was written to the user's notice log (payload in notices.ts): sent to that user only. */
+export const NOTICE_CREATED_EVENT = 'notices:notice_created';

@@ -6,6 +6,7 @@ export * from './events';
 export * from './games';
 export * from './ladder';
 export * from './match-chat';
+export * from './notices';
 export * from './pickban';
 export * from './players';
 export * from './rosters';

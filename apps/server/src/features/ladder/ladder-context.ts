@@ -3,8 +3,9 @@ import type { Db, Executor } from '../../db/client.js';
 import { type Actor, runInUnitOfWork, SYSTEM_ACTOR, type UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { GameAdapter } from '../../game/index.js';
+import type { NoticeLog } from '../notices/notice-log.js';
 import type { LadderConfig } from './ladder-config.js';
-import type { Notice, Notify } from './ladder-notices.js';
+import { logDraftsOf, type Notice, type Notify } from './ladder-notices.js';
 import { createLadderRepository, type LadderRepository, type RosterRow } from './ladder-repository.js';
 import type { StageSeriesResultHook } from './match-series/stage-series-hook.js';
 
@@ -14,6 +15,8 @@ export interface LadderServiceDeps {
   config: LadderConfig;
   now: () => Date;
   notify: Notify;
+  /** The users' notice log: the ladder's socket notices that a user needs are written in it too. */
+  noticeLog?: NoticeLog | undefined;
   /** Name of this instance in audit columns (ended_by). */
   instanceId: string;
   /** Called in the transaction that creates a match series (the official game schedules its war polling). */
@@ -63,10 +66,14 @@ export function createLadderContext(deps: LadderServiceDeps): LadderContext {
     work: (tx: Executor, notices: Notice[], uow: UnitOfWork) => Promise<T>,
     actor: Actor = SYSTEM_ACTOR,
   ): Promise<T> {
-    return runInUnitOfWork(deps, actor, (tx, uow) => {
+    return runInUnitOfWork(deps, actor, async (tx, uow) => {
       const notices: Notice[] = [];
       uow.afterCommit(() => notify(notices));
-      return work(tx, notices, uow);
+      const result = await work(tx, notices, uow);
+      // The notices a user must not miss go to their notice log, in this transaction.
+      const drafts = logDraftsOf(notices);
+      if (deps.noticeLog && drafts.length > 0) await deps.noticeLog.notify(uow, drafts, deps.now());
+      return result;
     });
   }
 

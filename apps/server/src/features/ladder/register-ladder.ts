@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { DbSimGame } from '../../game/simulated/db-sim-game.js';
 import { type ResultRedelivery, startResultRedelivery } from '../../game/simulated/result-redelivery.js';
+import type { NoticeLog } from '../notices/notice-log.js';
 import type { LadderConfig } from './ladder-config.js';
 import { createNotifier } from './ladder-notices.js';
 import { createLadderService, type LadderService } from './ladder-service.js';
@@ -22,6 +23,8 @@ export interface LadderDeps {
   now: () => Date;
   /** The game adapter of the app (chosen by GAME_MODE in the players-and-teams wiring). */
   game: GameAdapter;
+  /** The users' notice log (issue #34): match found, accepted, declined, expired are written in it. */
+  noticeLog?: NoticeLog;
   /**
    * Called in the transaction that creates a match series (both captains accepted). Filled by the
    * features that build on the ladder (the official war poller schedules its polling job here), so
@@ -71,6 +74,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     config: deps.config,
     now: deps.now,
     notify: createNotifier(() => app.io),
+    noticeLog: deps.noticeLog,
     onStandingsChanged: () => app.readCache?.invalidateResults(),
     instanceId,
     log: app.log,

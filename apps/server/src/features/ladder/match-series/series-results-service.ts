@@ -232,15 +232,21 @@ export function createSeriesResultsService(
     tx: Executor,
     notices: Notice[],
   ) {
+    const score = (position: number) => competitors.find((c) => c.position === position)?.score ?? null;
     for (const c of competitors) {
       if (!c.rosterId) continue;
+      // The captain's notice log tells the score from their side: own stars, then the opponent's.
+      const params = { stars: c.score ?? null, opponentStars: score(c.position === 0 ? 1 : 0) };
       notices.push(
-        notice(series.tenant, c.ownerId, 'matches:match_series_finished', {
-          matchSeries: { id: series.id },
-        }),
+        notice(
+          series.tenant,
+          c.ownerId,
+          'matches:match_series_finished',
+          { matchSeries: { id: series.id } },
+          { params },
+        ),
       );
     }
-    const score = (position: number) => competitors.find((c) => c.position === position)?.score ?? null;
     const result = { homeStars: score(0), awayStars: score(1) };
     const told = { matchSeriesId: series.id, type: 'result_recorded' as const, params: result };
     notices.push(...(await systemNoticeUpdates(db, told, tx)));

@@ -44,13 +44,21 @@ export async function endMatchUp(
   const endedBy = ending.kind === 'expired' ? ending.by : `${deps.instanceId}:declined`;
   await repo.saveMatchUpEnding(matchUp.id, sides, plan, { at: deps.now(), endedBy }, tx);
   for (const side of sides) {
+    // The captain who declined (or left) needs no notice of it in their log; the other one does.
+    const decliner = ending.kind === 'declined' && side.rosterId === ending.rosterId;
     notices.push(
-      notice(matchUp.tenant, side.ownerId, 'matches:match_up_declined', {
-        id: matchUp.id,
-        matchSeries: null,
-        reason: ending.kind,
-        requeuedRosterIds: plan.requeuedRosterIds,
-      }),
+      notice(
+        matchUp.tenant,
+        side.ownerId,
+        'matches:match_up_declined',
+        {
+          id: matchUp.id,
+          matchSeries: null,
+          reason: ending.kind,
+          requeuedRosterIds: plan.requeuedRosterIds,
+        },
+        decliner ? false : undefined,
+      ),
     );
   }
   return plan.requeuedRosterIds;

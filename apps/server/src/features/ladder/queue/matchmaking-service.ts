@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { canPair, MATCHMAKING_MAX_POINTS_BAND, pairQueueWithNextPairing } from '@cwh/domain';
-import { withTransactionRetry } from '../../../db/transaction-retry.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
 import type { NewPair, WaitingRow } from '../ladder-repository.js';
@@ -172,15 +171,16 @@ export function createMatchmakingService(context: LadderContext) {
     const partner = read.candidates.find((other) => canPair(me, other, at, rules));
     if (!partner) return none;
     const pair = newPair(me, partner);
-    const locked = await withTransactionRetry(() =>
-      repo.pairIfBothWaiting(pair, queueTimes(me, new Date(at))),
-    );
+    // In a unit of work (retried like the statement alone was): the captains' match-found notices
+    // are written to their notice log in the pair's transaction, and sent once it committed.
+    const locked = await commit(async (tx, notices) => {
+      const ids = await repo.pairIfBothWaiting(pair, queueTimes(me, new Date(at)), tx);
+      if (ids.has(me.id) && ids.has(partner.id)) foundNotices([pair], notices);
+      return ids;
+    });
     // Paired (or gone) while this matching waited: nothing left to do for this entry.
     if (!locked.has(me.id)) return none;
     if (!locked.has(partner.id)) return { matchUpId: null, contended: true };
-    const notices: Notice[] = [];
-    foundNotices([pair], notices);
-    deps.notify(notices);
     return { matchUpId: pair.matchUpId, contended: false };
   }
 

@@ -1,0 +1,27 @@
+import { API, NOTICE_CREATED_EVENT } from '@cwh/contract';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client.js';
+import { notifyUser } from '../../realtime/notify.js';
+import { createNoticeLog, type NoticeLog, noticeResource } from './notice-log.js';
+import { noticesRoutes } from './notices-routes.js';
+import { createNoticesService } from './notices-service.js';
+
+/**
+ * The notice log (issue #34): its routes, and its first channel, the socket (every socket of the
+ * user, on every instance through the Redis adapter). Answers the log the features write into.
+ */
+export async function registerNotices(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date },
+): Promise<NoticeLog> {
+  const log = createNoticeLog(deps.db);
+  log.addChannel((rows) => {
+    const io = app.io;
+    if (!io) return;
+    for (const row of rows) {
+      notifyUser(io, row.tenant, row.userId, NOTICE_CREATED_EVENT, { notice: noticeResource(row) });
+    }
+  });
+  await app.register(noticesRoutes(createNoticesService(deps)), { prefix: API.users });
+  return log;
+}
