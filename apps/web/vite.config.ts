@@ -1,5 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { headOrder } from './head-order';
 import { precompress } from './precompress';
 import { OVERLAY_NAMESPACES, ROUTE_NAMESPACES, SHELL_NAMESPACES } from './src/i18n/namespaces';
 import { ssrBundle } from './ssr-bundle';
@@ -50,7 +51,7 @@ export default defineConfig(({ command, mode }) => {
     process.env.NODE_ENV = 'production';
   }
   return {
-    plugins: [react(), precompress(), ssrBundle()],
+    plugins: [react(), headOrder(), precompress(), ssrBundle()],
     server: { proxy: API_PROXY },
     preview: { proxy: API_PROXY },
     build: {

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerNotFound } from '../src/http/not-found.js';
@@ -22,7 +23,8 @@ export function createRenderer(template, apiFetch) {
     if (url.pathname === '/town-hall-cup') return { kind: 'redirect', status: 302, location: '/town-hall-cup/15' };
     renders += 1;
     const answer = await (await apiFetch('/api/ping', { headers: { accept: 'text/plain' } })).text();
-    const body = '<h1>' + url.pathname + ' #' + renders + ' ' + answer + ' ' + (request.headers.get('accept-language') ?? '') + '</h1>';
+    const pad = url.pathname === '/statistics' ? '<p>' + 'standings '.repeat(400) + '</p>' : '';
+    const body = pad + '<h1>' + url.pathname + ' #' + renders + ' ' + answer + ' ' + (request.headers.get('accept-language') ?? '') + '</h1>';
     return { kind: 'page', status: url.pathname === '/world-finals/day-9' ? 404 : 200, html: template.replace('<!--app-->', body) };
   };
 }
@@ -58,6 +60,31 @@ describe('static web with the server renderer', () => {
     expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
     expect(res.headers['cache-control']).toBe('no-cache');
     expect(res.body).toMatch(new RegExp(`<div id="root"><h1>${url} #\\d+ pong fr-FR</h1></div>`));
+  });
+
+  it('sends a page brotli- or gzip-compressed as the browser accepts, the same HTML once decoded', async () => {
+    const plain = await app.inject({ url: '/statistics', headers: { 'accept-encoding': 'identity' } });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.headers.vary).toBe('accept-encoding');
+    const html = plain.body.replace(/ #\d+ /, ' ');
+    expect(html).toContain('standings standings');
+    const cases = [
+      ['gzip, deflate, br', 'br', brotliDecompressSync],
+      ['gzip, br;q=0', 'gzip', gunzipSync],
+    ] as const;
+    for (const [accept, encoding, decode] of cases) {
+      const res = await app.inject({ url: '/statistics', headers: { 'accept-encoding': accept } });
+      expect(res.headers['content-encoding']).toBe(encoding);
+      expect(res.rawPayload.length).toBeLessThan(Buffer.byteLength(plain.body) / 4);
+      expect(
+        decode(res.rawPayload)
+          .toString('utf8')
+          .replace(/ #\d+ /, ' '),
+      ).toBe(html);
+    }
+    // A small page goes as it is: compressing it would save less than its headers.
+    const small = await app.inject({ url: '/leaderboard', headers: { 'accept-encoding': 'br' } });
+    expect(small.headers['content-encoding']).toBeUndefined();
   });
 
   it('a page the renderer leaves to the browser gets the app shell', async () => {
@@ -112,9 +139,18 @@ describe('prerendered pages cache', () => {
     const french = await html('/schedule', 'fr');
     expect(french).not.toBe(first);
     expect(french).toContain(' fr</h1>');
+    // Expired: sent once more as it was while one render refreshes it, then the new page.
     time = 2_000;
+    expect(await html('/schedule')).toBe(first);
+    await expect.poll(() => html('/schedule')).not.toBe(first);
     const renewed = await html('/schedule');
-    expect(renewed).not.toBe(first);
+    time = 3_999;
+    expect(await html('/schedule')).toBe(renewed);
+    // Past the stale limit (30 s after it expired) a visitor waits for a new render.
+    time = 2_000 + 2_000 + 30_000;
+    const late = await html('/schedule');
+    expect(late).not.toBe(renewed);
+    expect(late).toMatch(/#\d+ pong en/);
     expect(await prerender?.render(request('/my-clan'))).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
 import { isSpaPagePath } from '@cwh/domain';
 import type { FastifyInstance } from 'fastify';
 import { sendErrors } from './error-handler.js';
+import { encodedPage } from './prerender.js';
 import type { ServedSpa } from './static-web.js';
 
 /**
@@ -18,11 +19,14 @@ export function registerNotFound(app: FastifyInstance, spa: ServedSpa | false): 
       const rendered = await spa.prerender?.render(request);
       if (rendered?.kind === 'redirect') return reply.redirect(rendered.location, rendered.status);
       if (rendered) {
+        const { body, encoding } = encodedPage(rendered, request.headers['accept-encoding']);
+        if (encoding) reply.header('content-encoding', encoding);
         return reply
           .code(isSpaPagePath(path) ? rendered.status : 404)
           .header('cache-control', 'no-cache')
+          .header('vary', 'accept-encoding')
           .type('text/html; charset=utf-8')
-          .send(rendered.html);
+          .send(body);
       }
       return reply
         .code(isSpaPagePath(path) ? 200 : 404)
