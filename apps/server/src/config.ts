@@ -2,6 +2,11 @@ import { resolve } from 'node:path';
 import { z } from 'zod';
 import { DEFAULT_POOL_SIZE } from './db/pool-size.js';
 import { DEFAULT_STATEMENT_CACHE_SIZE } from './db/statement-cache.js';
+import {
+  type AnnouncementsConfig,
+  announcementsEnvSchema,
+  toAnnouncementsConfig,
+} from './features/announcements/announcements-config.js';
 import { type DemoConfig, demoEnvSchema, toDemoConfig } from './features/demo/demo-config.js';
 import { type LadderConfig, ladderEnvSchema, toLadderConfig } from './features/ladder/ladder-config.js';
 import { toWarPollConfig, type WarPollConfig, warEnvSchema } from './features/war/war-config.js';
@@ -83,6 +88,7 @@ const envSchema = z.object({
   ...warEnvSchema.shape,
   ...hardeningEnvSchema.shape,
   ...demoEnvSchema.shape,
+  ...announcementsEnvSchema.shape,
 });
 
 /** Game mode, age gate, country and Discord settings are in PlayersConfig (docs/api/players-and-teams.md). */
@@ -127,6 +133,8 @@ export interface AppConfig extends PlayersConfig {
   warPoll: WarPollConfig;
   /** The demo bots (features/demo): on with the demo seed and the simulated game unless DEMO_BOTS=false. */
   demo: DemoConfig;
+  /** Event announcements to a chat webhook: allowed bases besides Discord's, retries (issue #34). */
+  announcements: AnnouncementsConfig;
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +194,6 @@ function toAppConfig(e: z.infer<typeof envSchema>, env: NodeJS.ProcessEnv): AppC
     ladder: toLadderConfig(e, env.NODE_ENV),
     warPoll: toWarPollConfig(e),
     demo: toDemoConfig(e),
+    announcements: toAnnouncementsConfig(e),
   };
 }

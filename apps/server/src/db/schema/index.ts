@@ -1,4 +1,5 @@
 export * from './admin';
+export * from './announcements';
 export * from './client-logs';
 export * from './competition';
 export * from './disputes';

@@ -10,6 +10,7 @@ import {
 } from '@cwh/domain';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { announceAdvancement } from '../announcements/announcement-hooks.js';
 import { createAdvanceRepository } from './advance-repository.js';
 import { swissStandingsOf } from './brackets-read-service.js';
 import type { StageSegmentRow } from './brackets-repository.js';
@@ -76,8 +77,12 @@ export async function advanceSegment(
   const decidedAt = deps.now();
   try {
     const { outcomes } = advanceStage(rankings, rules);
-    await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) =>
-      advance.insertOutcomes(
+    const qualified = outcomes
+      .filter((o) => o.outcome === 'qualified')
+      .sort((a, b) => a.rank - b.rank)
+      .map((o) => o.rosterId);
+    await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
+      await advance.insertOutcomes(
         outcomes.map((o) => ({
           segmentId: segment.id,
           rosterId: o.rosterId,
@@ -90,8 +95,15 @@ export async function advanceSegment(
           decidedAt,
         })),
         tx,
-      ),
-    );
+      );
+      // The teams that advance, announced to the event's chat with the decision.
+      await announceAdvancement(deps.db, tx, {
+        eventId: segment.eventId,
+        segmentId: segment.id,
+        qualifiedRosterIds: qualified,
+        at: decidedAt,
+      });
+    });
     return outcomes;
   } catch (error) {
     throw toDomainError(error);

@@ -11,6 +11,7 @@ import {
 import type { Db, Tx } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { announceStageStarted } from '../announcements/announcement-hooks.js';
 import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
 import {
@@ -171,6 +172,13 @@ export async function createStage(
         );
         await seriesCreated(deps, ids, tx, after);
       }
+      // The stage starts: its announcement to the event's chat, queued with the stage.
+      await announceStageStarted(deps.db, tx, {
+        eventId: segment.eventId,
+        segmentId: segment.id,
+        teams: teams.length,
+        at: now,
+      });
       return stage;
     });
     for (const step of after) step();

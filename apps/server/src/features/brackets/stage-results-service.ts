@@ -1,6 +1,7 @@
 import { type BracketMatchState, type WarScore, warOutcome, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
+import { announceSeriesResult } from '../announcements/announcement-hooks.js';
 import type { StageSeriesOutcome, WarOutcome } from '../ladder/ladder-service.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
 import { syncSeriesStatistics, syncStaleStageStatistics } from '../statistics/statistics-sync.js';
@@ -208,6 +209,14 @@ export async function recordSeriesResultIn(
     await syncSeriesStatistics([row.series.id, ...plan.resetMatchSeriesIds], tx);
     if (plan.removedRounds.length > 0) await syncStaleStageStatistics(stage.segmentId, tx);
     const winnerRosterId = outcome === 'home' ? home.rosterId : outcome === 'away' ? away.rosterId : null;
+    // A finals result goes to the event's chat: queued here, sent by a job (never holds the result).
+    await announceSeriesResult(deps.db, tx, {
+      segmentId: stage.segmentId,
+      home: { rosterId: home.rosterId, stars: input.score.homeStars },
+      away: { rosterId: away.rosterId, stars: input.score.awayStars },
+      winnerRosterId,
+      at,
+    });
     return {
       series: await results.series(row.series.id, tx),
       stage,
