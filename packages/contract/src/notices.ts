@@ -40,7 +40,8 @@ export type NoticeParams = z.infer<typeof noticeParams>;
 export const noticeResource = resource(
   'notices',
   z.object({
-    type: z.enum(NOTICE_TYPES),
+    /** Which notice (`type` is JSON:API's own member, so the kind is named `kind`). */
+    kind: z.enum(NOTICE_TYPES),
     /** A web path without the locale prefix (e.g. `/match/{id}`): where the notice leads. */
     link: z.string(),
     /** The text's key in the web's `notices` namespace, and its parameters. */

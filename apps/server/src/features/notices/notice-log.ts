@@ -87,7 +87,7 @@ export function noticeResource(row: NoticeRow): NoticeResource {
     id: row.id,
     type: 'notices',
     attributes: {
-      type: row.type as NoticeType,
+      kind: row.type as NoticeType,
       link: row.link,
       textKey: row.textKey,
       params: row.params,

@@ -6,6 +6,13 @@ import { createNoticeLog, type NoticeLog, noticeResource } from './notice-log.js
 import { noticesRoutes } from './notices-routes.js';
 import { createNoticesService } from './notices-service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The users' notice log: features write into it; deliveries hang off it as channels. */
+    noticeLog: NoticeLog;
+  }
+}
+
 /**
  * The notice log (issue #34): its routes, and its first channel, the socket (every socket of the
  * user, on every instance through the Redis adapter). Answers the log the features write into.
@@ -22,6 +29,7 @@ export async function registerNotices(
       notifyUser(io, row.tenant, row.userId, NOTICE_CREATED_EVENT, { notice: noticeResource(row) });
     }
   });
+  app.decorate('noticeLog', log);
   await app.register(noticesRoutes(createNoticesService(deps)), { prefix: API.users });
   return log;
 }
