@@ -27,13 +27,19 @@ function Identity({ profile }: { profile: PlayerProfileAttributes }) {
   return (
     <div className="card stats-hero" data-testid="player-identity">
       <p className="muted" data-testid="player-meta">
+        {/* Each fact stays on one line: a narrow phone wraps between them, never inside a word. */}
         {[
           profile.tag,
           profile.townHallLevel != null ? t('player.townHall', { level: profile.townHallLevel }) : null,
           profile.clanTag ? t('player.clan', { tag: profile.clanTag }) : null,
         ]
-          .filter(Boolean)
-          .join(' · ')}
+          .filter((fact): fact is string => Boolean(fact))
+          .map((fact, i) => (
+            <span key={fact}>
+              {i > 0 ? ' · ' : ''}
+              <span className="stats-hero__fact">{fact}</span>
+            </span>
+          ))}
       </p>
       {profile.currentTeam ? (
         <p data-testid="player-team">

@@ -80,12 +80,14 @@ export function WarList({
           <span className="stats-wars__score">
             {war.home.forfeit || war.away.forfeit
               ? t('war.forfeit')
-              : t('war.score', {
-                  home: war.home.stars,
-                  away: war.away.stars,
-                  homeDestruction: formatNumber(war.home.destruction, locale, 1),
-                  awayDestruction: formatNumber(war.away.destruction, locale, 1),
-                })}
+              : war.home.destruction == null || war.away.destruction == null
+                ? t('war.stars', { home: war.home.stars, away: war.away.stars })
+                : t('war.score', {
+                    home: war.home.stars,
+                    away: war.away.stars,
+                    homeDestruction: formatNumber(war.home.destruction, locale, 1),
+                    awayDestruction: formatNumber(war.away.destruction, locale, 1),
+                  })}
             {rosterId ? ` · ${t(`outcome.${outcomeFor(war, rosterId)}`)}` : ''}
           </span>
           <Link className="stats-wars__open" to={localize(`/match/${war.matchSeriesId}`)}>

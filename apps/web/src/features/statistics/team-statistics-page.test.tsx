@@ -56,6 +56,15 @@ const team: TeamStatisticsAttributes = {
       away: side('r2', 'Nordic Raiders', 7),
       winner: 'home',
     },
+    {
+      // A result recorded without destruction (stars only): no empty percentages.
+      matchSeriesId: 'm2',
+      segmentId: 's1',
+      finishedAt: '2026-01-02T10:00:00.000Z',
+      home: { ...side('r2', 'Nordic Raiders', 8), destruction: null },
+      away: { ...side('r1', 'Atlanta Titans', 6), destruction: null },
+      winner: 'home',
+    },
   ],
 };
 
@@ -93,7 +102,10 @@ describe('a team’s records page', () => {
       within(screen.getByTestId('team-head-to-head')).getByRole('row', { name: /Nordic Raiders/ })
         .textContent,
     ).toContain('1-1');
-    expect(screen.getByTestId('team-wars').textContent).toContain('Won');
+    const wars = within(screen.getByTestId('team-wars')).getAllByRole('listitem');
+    expect(wars[0]!.textContent).toContain('9–7 stars (80 % – 80 %) · Won');
+    expect(wars[1]!.textContent).toContain('8–6 stars · Lost');
+    expect(wars[1]!.textContent).not.toContain('%');
     // Opponents link their own team page; the team's panel on the leaderboard is one link away.
     expect(
       within(screen.getByTestId('team-head-to-head'))
