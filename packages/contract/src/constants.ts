@@ -5,6 +5,7 @@
  * exported from this file (checked by constants.test.ts).
  */
 
+export * from './calendar-paths.js';
 export * from './match-chat-limits.js';
 export * from './paths.js';
 export * from './socket-events.js';

@@ -4,6 +4,7 @@ export * from './age.js';
 export * from './announcements.js';
 export * from './auth.js';
 export * from './brackets.js';
+export * from './calendar.js';
 export * from './checkins.js';
 export * from './clan.js';
 export * from './constants.js';

@@ -175,6 +175,13 @@ export const matchSeries = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** Set while a captain's dispute of the result is open (features/disputes, migration 0021). */
     disputedAt: timestamp('disputed_at', { withTimezone: true }),
+    /**
+     * How many times the date changed, and when it last did (migration 0031): a trigger bumps both
+     * on every change of `date`, so the calendar feeds (features/calendar) give a rescheduled series
+     * a higher SEQUENCE and calendar apps move the event instead of adding a second one.
+     */
+    scheduleRevision: integer('schedule_revision').notNull().default(0),
+    rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
   },
   (t) => [
     index('match_series_deleted_segment_idx')

@@ -75,6 +75,9 @@ export const segments = pgTable(
     /** Small per-segment lists edited whole by the organizer; kept beside the segment so a clone copies them. */
     supportedPeriods: jsonb('supported_periods').$type<SupportedPeriodData[]>().notNull().default([]),
     advanceRules: jsonb('advance_rules').$type<AdvanceRuleData[]>().notNull().default([]),
+    /** Changes of the dates or check-in window, and the last one's time (migration 0031, a trigger; the event calendar feed). */
+    scheduleRevision: integer('schedule_revision').notNull().default(0),
+    rescheduledAt: timestamp('rescheduled_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
