@@ -33,7 +33,12 @@ export function createRenderer(template, apiFetch) {
 function webDist(): string {
   const dir = mkdtempSync(join(tmpdir(), 'cwh-prerender-'));
   mkdirSync(join(dir, 'server'));
-  writeFileSync(join(dir, 'index.html'), '<!doctype html><title>hub</title><div id="root"><!--app--></div>');
+  mkdirSync(join(dir, 'assets'));
+  writeFileSync(join(dir, 'assets', 'index-1.css'), 'body{color:#fff}');
+  writeFileSync(
+    join(dir, 'index.html'),
+    '<!doctype html><title>hub</title><link rel="stylesheet" crossorigin href="/assets/index-1.css"><link rel="stylesheet" crossorigin href="/assets/gone-2.css"><div id="root"><!--app--></div>',
+  );
   writeFileSync(join(dir, 'server', 'entry-server.js'), STUB_RENDERER);
   return dir;
 }
@@ -85,6 +90,18 @@ describe('static web with the server renderer', () => {
     // A small page goes as it is: compressing it would save less than its headers.
     const small = await app.inject({ url: '/leaderboard', headers: { 'accept-encoding': 'br' } });
     expect(small.headers['content-encoding']).toBeUndefined();
+  });
+
+  it('inlines the stylesheets in a rendered page, each link kept disabled; the app shell keeps its links', async () => {
+    const page = await app.inject({ url: '/leaderboard' });
+    expect(page.body).toContain(
+      '<style data-href="/assets/index-1.css">body{color:#fff}</style><link rel="stylesheet" href="/assets/index-1.css" disabled>',
+    );
+    // A stylesheet the build does not have is left as it was.
+    expect(page.body).toContain('<link rel="stylesheet" crossorigin href="/assets/gone-2.css">');
+    const shell = await app.inject({ url: '/my-clan' });
+    expect(shell.body).toContain('<link rel="stylesheet" crossorigin href="/assets/index-1.css">');
+    expect(shell.body).not.toContain('<style');
   });
 
   it('a page the renderer leaves to the browser gets the app shell', async () => {

@@ -117,6 +117,25 @@ function injectFetch(app: FastifyInstance) {
   };
 }
 
+const STYLESHEET_LINK = /<link rel="stylesheet"(?: crossorigin)? href="(\/assets\/[\w.-]+\.css)">/g;
+
+/**
+ * The page template with its stylesheets inlined: a prerendered page paints as soon as its HTML is
+ * in, instead of after its CSS, which the browser fetches alongside some thirty script preloads
+ * that share the phone's bandwidth (bench `fcp`: the CSS ended with the scripts, 1.5 s after the
+ * HTML). Each link stays, `disabled` (never fetched), so the build's preload helper, which loads
+ * a lazy chunk's CSS unless a stylesheet link of that address exists, does not fetch it again.
+ * A file the build does not have keeps its plain link.
+ */
+export function inlineStylesheets(template: string, webDist: string): string {
+  return template.replace(STYLESHEET_LINK, (link, href: string) => {
+    const file = join(webDist, href);
+    if (!existsSync(file)) return link;
+    const css = readFileSync(file, 'utf8').replaceAll('</style', '<\\/style');
+    return `<style data-href="${href}">${css}</style><link rel="stylesheet" href="${href}" disabled>`;
+  });
+}
+
 /**
  * Loads the web build's server renderer when the build has one (`<webDist>/server/entry-server.js`;
  * an older build without it keeps the app shell for every page). Rendered pages are cached per URL
@@ -136,7 +155,7 @@ export async function loadPrerenderer(
   const entry = join(webDist, 'server', 'entry-server.js');
   if (!existsSync(entry)) return null;
   const module = (await import(pathToFileURL(entry).href)) as RendererModule;
-  const template = readFileSync(join(webDist, 'index.html'), 'utf8');
+  const template = inlineStylesheets(readFileSync(join(webDist, 'index.html'), 'utf8'), webDist);
   const render = module.createRenderer(template, injectFetch(app));
   const cache = new Map<string, CachedPage>();
   const renderInto = (key: string, url: string, headers: Headers, now: number): CachedPage => {
