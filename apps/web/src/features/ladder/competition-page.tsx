@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useLoaderData, useSearchParams } from 'react-router';
 import { type StageData, stageChoices } from '../brackets/stage-data';
 import { StagePicker, StageView } from '../brackets/stage-view';
+import { CalendarLinks } from '../calendar/calendar-links';
 import type { LadderSegment } from '../events/ladder-segment';
 import { useEventName, useStageName } from '../events/stage-name';
 import { type LeaderboardData, LeaderboardTable } from '../leaderboard/leaderboard-table';
@@ -91,6 +92,7 @@ function Competition({ data }: { data: CompetitionData }) {
         <p className="page__lead">
           {eventName(value.event)} · {stageName(value.segment)}
         </p>
+        <CalendarLinks kind="event" id={value.event.id} />
         <StagePicker stages={stageChoices(value)} current={data.stage.segmentId} />
         <StageView data={data.stage} />
       </>
@@ -100,6 +102,7 @@ function Competition({ data }: { data: CompetitionData }) {
       <p className="page__lead">
         {eventName(value.event)} · {stageName(value.segment)}
       </p>
+      <CalendarLinks kind="event" id={value.event.id} />
       <StagePicker stages={stageChoices(value)} current={value.segment.id} />
       <div className="tabs__list competition-tabs" role="tablist">
         {TABS.map((name) => (

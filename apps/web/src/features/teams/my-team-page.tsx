@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useGoTo, useLocalizedPath } from '../../i18n/use-locale';
 import { config } from '../../lib/config';
+import { CalendarLinks } from '../calendar/calendar-links';
 import { CheckInButtons } from '../checkins/checkin-buttons';
 import { useStageTimeline } from '../checkins/use-stage-timeline';
 import { StageDisqualificationNotice } from '../disqualifications/stage-disqualification-notice';
@@ -63,6 +64,7 @@ function TeamView({ session }: { session: SessionState }) {
       {session.notInvited ? <Notice testId="not-invited">{t('myTeam.notInvited')}</Notice> : null}
       <TeamActions session={session} />
       <TeamPlayCard />
+      {session.roster ? <CalendarLinks kind="roster" id={session.roster.id} /> : null}
       <TeamChatLinkForm session={session} />
       <Roster session={session} />
     </>
