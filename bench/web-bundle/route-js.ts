@@ -58,7 +58,7 @@ export interface RouteJs {
  * What the browser must fetch before a page renders, from a build made with `--manifest`: the entry
  * chunk (index.html's script) and its static imports, the route module's lazy chunk and its static
  * imports, and the translation chunks of the page's language (the shell's, unless English, whose
- * shell texts are in the entry, and the route's). JavaScript only, gzip level 9 per file as the
+ * shell texts are in the entry, and the route's) with that language's table of them. JavaScript only, gzip level 9 per file as the
  * build's precompression writes it.
  */
 export function routeInitialJs(outDir: string): RouteJs[] {
@@ -85,23 +85,25 @@ export function routeInitialJs(outDir: string): RouteJs[] {
   };
   const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry && key.endsWith('index.html'));
   if (!entry) throw new Error('no index.html entry in the manifest');
-  // The translation chunk of each language and namespace, as the browser finds it: i18n.ts's map
-  // ("./locales/fr/teams.json": () => import("./texts-fr-shell-….js")) in the first chunk. Several
-  // namespaces may share a chunk (vite.config.ts groups them).
+  // The translation chunk of each language and namespace, as the browser finds it: the language's
+  // table (src/i18n/bundles/<locale>.ts, a chunk i18n.ts fetches with the language's first bundle)
+  // maps "../locales/fr/teams.json" to () => import("./texts-fr-shell-….js"). Several namespaces
+  // may share a chunk (vite.config.ts groups them).
   const byFile = new Map(Object.entries(manifest).map(([key, chunk]) => [chunk.file, key]));
   const textsChunk = new Map<string, string>();
-  const first = new Set<string>();
-  closure(entry, first);
-  for (const file of first) {
-    const code = readFileSync(join(outDir, file), 'utf8');
+  const tableOf = (locale: string) => `src/i18n/bundles/${locale}.ts`;
+  for (const locale of WEB_LOCALES) {
+    const table = manifest[tableOf(locale)];
+    if (!table) throw new Error(`no table of the ${locale} texts in the build's manifest`);
+    const code = readFileSync(join(outDir, table.file), 'utf8');
     for (const m of code.matchAll(
-      /"\.\/locales\/([^/"]+)\/(\w+)\.json"\s*:\s*\(\)\s*=>[^`'"]*?import\(\s*[`'"]\.\/([^`'"]+)[`'"]/g,
+      /"\.\.\/locales\/([^/"]+)\/(\w+)\.json"\s*:\s*\(\)\s*=>[^`'"]*?import\(\s*[`'"]\.\/([^`'"]+)[`'"]/g,
     )) {
-      const key = byFile.get(join(dirname(file), m[3]!));
+      const key = byFile.get(join(dirname(table.file), m[3]!));
       if (key) textsChunk.set(`${m[1]}/${m[2]}`, key);
     }
   }
-  if (textsChunk.size === 0) throw new Error('no translation chunk map found in the first chunk');
+  if (textsChunk.size === 0) throw new Error('no translation chunk map found in the text tables');
   const texts = (locale: string, ns: string) => {
     const key = textsChunk.get(`${locale}/${ns}`);
     if (!key) throw new Error(`no chunk for the ${locale} ${ns} texts`);
@@ -114,6 +116,7 @@ export function routeInitialJs(outDir: string): RouteJs[] {
       closure(entry, files);
       closure(`src/routes/${route}.tsx`, files);
       const namespaces = [...(locale === 'en' ? [] : SHELL_NAMESPACES), ...ROUTE_NAMESPACES[route]];
+      if (namespaces.length > 0) closure(tableOf(locale), files);
       for (const ns of namespaces) closure(texts(locale, ns), files);
       const js = [...files].filter((f) => f.endsWith('.js'));
       const example = ROUTE_EXAMPLE_PATH[route];

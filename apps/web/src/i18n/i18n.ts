@@ -15,15 +15,35 @@ const enShell: Record<(typeof SHELL_NAMESPACES)[number], Record<string, unknown>
   session: enSession,
 };
 
+type BundleLoader = () => Promise<{ default: Record<string, unknown> }>;
+
 /**
  * Every other bundle (a language and a namespace) is its own chunk, fetched when a route needs it:
  * another language's shell before the first render, a page's namespaces with the page's chunk, the
- * overlays' once a player is signed in (overlays/lazy-overlay-host.tsx).
+ * overlays' once a player is signed in (overlays/lazy-overlay-host.tsx). The table of a language's
+ * bundles (bundles/<locale>.ts) is a small chunk of its own, fetched with its first bundle: the
+ * tables of all nine languages in the first chunk cost 8 kB of every page's JavaScript (issue 33).
  */
-const lazyBundles = import.meta.glob<{ default: Record<string, unknown> }>([
-  './locales/*/*.json',
-  '!./locales/en/{common,errors,session}.json',
-]);
+const bundleTables = import.meta.glob<{ default: Readonly<Record<string, BundleLoader>> }>('./bundles/*.ts');
+const tables = new Map<string, Promise<Readonly<Record<string, BundleLoader>>>>();
+
+function tableOf(locale: Locale): Promise<Readonly<Record<string, BundleLoader>>> {
+  let table = tables.get(locale);
+  if (!table) {
+    const load = bundleTables[`./bundles/${locale}.ts`];
+    table = load
+      ? load().then(
+          (module) => module.default,
+          (error: unknown) => {
+            tables.delete(locale);
+            throw error;
+          },
+        )
+      : Promise.resolve({});
+    tables.set(locale, table);
+  }
+  return table;
+}
 
 export const i18n = i18next.createInstance();
 
@@ -71,20 +91,20 @@ function ensureBundles(locale: Locale, namespaces: Iterable<Namespace>): Promise
   const pending: Promise<void>[] = [];
   for (const ns of namespaces) {
     if (i18n.hasResourceBundle(locale, ns)) continue;
-    const key = `./locales/${locale}/${ns}.json`;
+    const key = `../locales/${locale}/${ns}.json`;
     let loading = inFlight.get(key);
     if (!loading) {
-      const load = lazyBundles[key];
-      if (!load) continue;
-      loading = load().then(
-        (module) => {
+      loading = tableOf(locale)
+        .then(async (table) => {
+          const load = table[key];
+          if (!load) return;
+          const module = await load();
           i18n.addResourceBundle(locale, ns, module.default, true, true);
-        },
-        (error: unknown) => {
+        })
+        .catch((error: unknown) => {
           inFlight.delete(key);
           throw error;
-        },
-      );
+        });
       inFlight.set(key, loading);
     }
     pending.push(loading);
