@@ -24,17 +24,9 @@ interface RendererModule {
  */
 export const PRERENDER_CACHE_MS = 2_000;
 const MAX_CACHED = 500;
-/**
- * How long after it expired a page may still be sent once, while it renders again: standings a
- * few seconds old, never a page older than this.
- */
-export const PRERENDER_STALE_MS = 30_000;
-
 interface CachedPage {
   until: number;
   page: Promise<Rendered | null>;
-  /** The page once rendered (what a stale hit sends while the next render runs). */
-  settled: Rendered | null;
 }
 
 /** Below this a compressed page saves less than its own headers (as apps/web/precompress.ts). */
@@ -139,18 +131,14 @@ export function inlineStylesheets(template: string, webDist: string): string {
 /**
  * Loads the web build's server renderer when the build has one (`<webDist>/server/entry-server.js`;
  * an older build without it keeps the app shell for every page). Rendered pages are cached per URL
- * and visitor variant (language, home tab) for PRERENDER_CACHE_MS, then sent stale for up to
- * PRERENDER_STALE_MS while one render refreshes them; concurrent requests for the same page share
- * one render.
+ * and visitor variant (language, home tab) for PRERENDER_CACHE_MS; concurrent requests for the
+ * same page share one render. No page is sent once expired: a visitor who reloads to see a new
+ * result must get it (the HTML carries the router's data, which the page hydrates without fetching).
  */
 export async function loadPrerenderer(
   app: FastifyInstance,
   webDist: string,
-  {
-    cacheMs = PRERENDER_CACHE_MS,
-    staleMs = PRERENDER_STALE_MS,
-    clock = Date.now,
-  }: { cacheMs?: number; staleMs?: number; clock?: () => number } = {},
+  { cacheMs = PRERENDER_CACHE_MS, clock = Date.now }: { cacheMs?: number; clock?: () => number } = {},
 ): Promise<Prerenderer | null> {
   const entry = join(webDist, 'server', 'entry-server.js');
   if (!existsSync(entry)) return null;
@@ -162,16 +150,10 @@ export async function loadPrerenderer(
     const entry: CachedPage = {
       until: now + cacheMs,
       page: render(new Request(new URL(url, 'http://hub.local'), { headers })),
-      settled: null,
     };
-    entry.page.then(
-      (page) => {
-        entry.settled = page;
-      },
-      () => {
-        if (cache.get(key) === entry) cache.delete(key);
-      },
-    );
+    entry.page.catch(() => {
+      if (cache.get(key) === entry) cache.delete(key);
+    });
     cache.set(key, entry);
     return entry;
   };
@@ -184,16 +166,9 @@ export async function loadPrerenderer(
       const key = `${request.url}|${module.variantOf(path, headers)}`;
       const now = clock();
       const hit = cache.get(key);
-      if (hit && hit.until > now) return hit.settled ? Promise.resolve(hit.settled) : hit.page;
-      // Stale while revalidating: a page that expired a short while ago is sent at once while one
-      // render refreshes it for the next visitors (a cold visitor never waits for a render).
-      if (hit?.settled && now - hit.until < staleMs) {
-        const fresh = renderInto(key, request.url, headers, now);
-        fresh.settled = hit.settled;
-        return Promise.resolve(hit.settled);
-      }
+      if (hit && hit.until > now) return hit.page;
       if (cache.size >= MAX_CACHED) {
-        for (const [k, v] of cache) if (v.until + staleMs <= now) cache.delete(k);
+        for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
         if (cache.size >= MAX_CACHED) cache.clear();
       }
       return renderInto(key, request.url, headers, now).page;
