@@ -53,6 +53,8 @@ export const SPA_PAGES = {
   player: 'player/:tag',
   team: 'team/:rosterId',
   statistics: 'statistics',
+  // Issue #34: the signed-in user's notifications (the notice log).
+  notifications: 'notifications',
 } as const;
 
 export type SpaPage = keyof typeof SPA_PAGES;

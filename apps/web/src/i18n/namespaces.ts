@@ -36,6 +36,7 @@ export const NAMESPACES = [
   'disputes',
   'adminnames',
   'statistics',
+  'notices',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
@@ -70,7 +71,8 @@ export type RouteModule =
   | 'admin'
   | 'finals'
   | 'broadcast'
-  | 'statistics';
+  | 'statistics'
+  | 'notices';
 
 /**
  * The namespaces a route module uses beyond the shell's, fetched with its chunk; the route renders
@@ -124,4 +126,5 @@ export const ROUTE_NAMESPACES: Readonly<Record<RouteModule, readonly Namespace[]
   finals: ['brackets', 'finals', 'leaderboard', 'matches'],
   broadcast: ['brackets', 'matches', 'pickban', 'stages'],
   statistics: ['statistics'],
+  notices: ['notices'],
 };

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Outlet, useLoaderData, useMatches } from 'react-router';
 import { NotFoundPage } from '../features/errors/generic-error-page';
+import { NoticeBell } from '../features/notices/notice-bell';
 import { AccountLink } from '../features/session/account-link';
 import { useInitialLoadStatus } from '../features/session/initial-load';
 import { PageLoader } from '../features/shell/page-loader';
@@ -38,7 +39,14 @@ export function RootLayout() {
       <ProgressBar />
       <RouteAnnouncer />
       <div className="app">
-        <SiteHeader account={<AccountLink />} />
+        <SiteHeader
+          account={
+            <>
+              <NoticeBell />
+              <AccountLink />
+            </>
+          }
+        />
         <main id="main" className="container main" tabIndex={-1}>
           {notFound ? <NotFoundPage /> : waiting ? <PageLoader /> : <Outlet />}
         </main>

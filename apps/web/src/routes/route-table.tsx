@@ -65,6 +65,7 @@ const admin = chunk('admin', () => import('./admin'));
 const finals = chunk('finals', () => import('./finals'));
 const broadcast = chunk('broadcast', () => import('./broadcast'));
 const statistics = chunk('statistics', () => import('./statistics'));
+const notices = chunk('notices', () => import('./notices'));
 
 /**
  * Every page chunk, fetched when the browser is idle after the first page (spec 9 idle prefetch);
@@ -150,6 +151,8 @@ export const pageRoutes: RouteObject[] = [
   page(SPA_PAGES.player, statistics, (m) => [m.PlayerProfilePage, m.playerProfileLoader]),
   page(SPA_PAGES.team, statistics, (m) => [m.TeamStatisticsPage, m.teamStatisticsLoader]),
   page(SPA_PAGES.statistics, statistics, (m) => [m.EventStatisticsPage, m.eventStatisticsLoader]),
+  // Issue #34: the signed-in user's notice log.
+  page(SPA_PAGES.notifications, notices, (m) => [m.NoticesPage, m.noticesLoader]),
   { ...page('*', errors, (m) => m.NotFoundPage), handle: SHOW_AT_ONCE },
 ];
 
