@@ -44,6 +44,7 @@ const PAGE_PATHS: Record<keyof typeof SPA_PAGES, string> = {
   player: '/player/P2Q8LUJ0',
   team: '/team/3f1c2a4e-0000-4000-8000-000000000003',
   statistics: '/statistics',
+  notifications: '/notifications',
 };
 
 describe('isSpaPagePath', () => {
