@@ -14,6 +14,7 @@ CREATE TABLE "event_announcement_settings" (
 --> statement-breakpoint
 CREATE TABLE "event_announcements" (
 	"id" uuid PRIMARY KEY DEFAULT gen_random_uuid() NOT NULL,
+	"seq" bigint GENERATED ALWAYS AS IDENTITY (sequence name "event_announcements_seq_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 9223372036854775807 START WITH 1 CACHE 1) NOT NULL,
 	"event_id" uuid NOT NULL,
 	"kind" text NOT NULL,
 	"params" jsonb NOT NULL,
@@ -27,5 +28,5 @@ CREATE TABLE "event_announcements" (
 --> statement-breakpoint
 ALTER TABLE "event_announcement_settings" ADD CONSTRAINT "event_announcement_settings_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "event_announcements" ADD CONSTRAINT "event_announcements_event_id_events_id_fk" FOREIGN KEY ("event_id") REFERENCES "public"."events"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "event_announcements_event_idx" ON "event_announcements" USING btree ("event_id","created_at");--> statement-breakpoint
-CREATE INDEX "event_announcements_pending_idx" ON "event_announcements" USING btree ("created_at") WHERE "event_announcements"."status" = 'pending';
+CREATE INDEX "event_announcements_event_idx" ON "event_announcements" USING btree ("event_id","seq");--> statement-breakpoint
+CREATE INDEX "event_announcements_pending_idx" ON "event_announcements" USING btree ("seq") WHERE "event_announcements"."status" = 'pending';

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { events } from './events';
 
 /**
@@ -25,6 +25,8 @@ export const eventAnnouncements = pgTable(
   'event_announcements',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    /** Queue order (two announcements of one instant, as under the tests' fixed clock, stay ordered). */
+    seq: bigint('seq', { mode: 'number' }).generatedAlwaysAsIdentity(),
     eventId: uuid('event_id')
       .notNull()
       .references(() => events.id, { onDelete: 'cascade' }),
@@ -41,7 +43,7 @@ export const eventAnnouncements = pgTable(
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
   (t) => [
-    index('event_announcements_event_idx').on(t.eventId, t.createdAt),
+    index('event_announcements_event_idx').on(t.eventId, t.seq),
     index('event_announcements_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 );

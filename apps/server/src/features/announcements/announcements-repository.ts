@@ -119,7 +119,7 @@ export function createAnnouncementsRepository(db: Executor) {
         .select()
         .from(eventAnnouncements)
         .where(eq(eventAnnouncements.eventId, eventId))
-        .orderBy(desc(eventAnnouncements.createdAt), desc(eventAnnouncements.id))
+        .orderBy(desc(eventAnnouncements.seq))
         .limit(limit);
     },
 
@@ -129,7 +129,7 @@ export function createAnnouncementsRepository(db: Executor) {
         .select({ id: eventAnnouncements.id })
         .from(eventAnnouncements)
         .where(eq(eventAnnouncements.status, 'pending'))
-        .orderBy(asc(eventAnnouncements.createdAt))
+        .orderBy(asc(eventAnnouncements.seq))
         .limit(limit);
       return rows.map((r) => r.id);
     },
