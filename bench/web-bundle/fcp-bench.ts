@@ -6,6 +6,7 @@ import { chromium } from 'playwright-core';
 import { dbArg, intArg, loadavg, machine, parseArgs, REPO_ROOT, writeResult } from '../lib/env.js';
 import { createBenchDatabase, prepareBenchDatabase, startServer } from '../lib/server.js';
 import { percentile, table } from '../lib/stats.js';
+import { BENCH_CAPTAIN_TAG, findMatchTti } from './find-match-tti.js';
 
 /**
  * First contentful paint on a throttled mid-range phone (issue 11: under 1.5 s with fast 4G and a
@@ -127,6 +128,11 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
       results[path] = [];
       for (let i = 0; i < runs; i++) results[path]!.push(await loadOnce(path));
     }
+    // Time to interactive of Find Match on My Team, a signed-in captain's cold load.
+    const throttling = { downBits: DOWN_BITS, upBits: UP_BITS, latency, cpu };
+    await findMatchTti(browser, base, throttling); // warm-up, not counted
+    const tti: number[] = [];
+    for (let i = 0; i < runs; i++) tti.push(await findMatchTti(browser, base, throttling));
     const after = loadavg();
     const ms = (v: number) => `${v.toFixed(0)} ms`;
     const kbOf = (v: number) => `${(v / 1000).toFixed(1)} kB`;
@@ -164,6 +170,10 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
         ...rows,
       ]),
     );
+    const ttiSorted = [...tti].sort((a, b) => a - b);
+    console.log(
+      `Find Match interactive on /my-clan (captain ${BENCH_CAPTAIN_TAG}, cold cache): median ${ms(percentile(ttiSorted, 50))}, min / max ${ms(ttiSorted[0]!)} / ${ms(ttiSorted[ttiSorted.length - 1]!)}`,
+    );
     console.log(
       `loadavg before ${before}, after ${after} (${database.label}; web ${prebuilt ?? 'built from this tree'})`,
     );
@@ -174,6 +184,7 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
       database: kind,
       web: prebuilt ?? 'built from this tree',
       results,
+      findMatchTtiMs: tti,
     });
     console.log(`→ ${file}`);
   } finally {

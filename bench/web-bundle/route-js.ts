@@ -36,6 +36,7 @@ export const ROUTE_EXAMPLE_PATH: Readonly<Record<RouteModule, string>> = {
   finals: '/world-finals',
   broadcast: '/broadcast/1',
   statistics: '/statistics',
+  notices: '/notifications',
 };
 
 interface ManifestChunk {
