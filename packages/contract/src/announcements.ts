@@ -9,8 +9,11 @@ import * as z from './safe-zod.js';
  * failures. The webhook must be a Discord webhook (or under a base the deployment allows).
  */
 export const announcementSettingsInput = z.object({
-  /** null: no announcements for this event (the webhook is forgotten). */
-  webhookUrl: z.string().trim().min(1).max(500).nullable(),
+  /**
+   * The webhook address. Omitted: the current one stays (the console never knows it in full, so it
+   * changes the language alone this way); null: no announcements for this event (it is forgotten).
+   */
+  webhookUrl: z.string().trim().min(1).max(500).nullable().optional(),
   locale: z.enum(LOCALES).default('en'),
 });
 export const announcementSettingsBody = requestBody(announcementSettingsInput);

@@ -115,6 +115,15 @@ describeEachDatabase(
       expect(await stored(callers.eventId)).toEqual(before);
     });
 
+    it('without an address the webhook stays and only the language changes', async () => {
+      const before = await stored(callers.eventId);
+      const response = await call(ctx.app, callers.tokens.organizer, 'PUT', url(), { locale: 'ko' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(await stored(callers.eventId)).toMatchObject({ webhookUrl: before?.webhookUrl, locale: 'ko' });
+      const fresh = await call(ctx.app, callers.tokens.organizer, 'PUT', url(callers.otherEventId), {});
+      expect(fresh.statusCode).toBe(403);
+    });
+
     it('null removes the webhook; a test message is then refused (CONFLICT)', async () => {
       const removed = await call(ctx.app, callers.tokens.admin, 'PUT', url(), { webhookUrl: null });
       expect(removed.statusCode, removed.body).toBe(200);
@@ -123,6 +132,9 @@ describeEachDatabase(
       const test = await call(ctx.app, callers.tokens.admin, 'POST', `${url()}/test`);
       expect(test.statusCode).toBe(409);
       expect(test.json().errors[0].code).toBe('CONFLICT');
+      const noAddress = await call(ctx.app, callers.tokens.admin, 'PUT', url(), { locale: 'de' });
+      expect(noAddress.statusCode).toBe(400);
+      expect(noAddress.json().errors[0].source).toEqual({ pointer: '/data/attributes/webhookUrl' });
     });
 
     it('an unknown event is NOT_FOUND for an admin', async () => {

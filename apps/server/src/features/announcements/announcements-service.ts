@@ -84,7 +84,7 @@ export function createAnnouncementsService(deps: {
   ): Promise<AnnouncementSettingsDocument> {
     if (!(await repo.eventExists(eventId))) throw notFound('event', eventId);
     const url = input.webhookUrl;
-    if (url !== null && !isAllowedWebhookUrl(url, deps.config.webhookBases)) {
+    if (typeof url === 'string' && !isAllowedWebhookUrl(url, deps.config.webhookBases)) {
       // The detail never repeats the address: it is a secret, and errors are logged.
       throw new DomainError(
         'VALIDATION_FAILED',
@@ -94,17 +94,23 @@ export function createAnnouncementsService(deps: {
     }
     await deps.audited(request, async (tx, record) => {
       const before = await repo.settings(eventId, tx);
+      const kept = url === undefined ? before?.webhookUrl : url;
+      if (kept === undefined) {
+        throw new DomainError('VALIDATION_FAILED', 'This event has no webhook yet: give its address', {
+          source: { pointer: '/data/attributes/webhookUrl' },
+        });
+      }
       const updatedAt = deps.now();
-      if (url === null) await repo.removeSettings(eventId, tx);
-      else if (before?.webhookUrl === url) await repo.saveLocale(eventId, input.locale, updatedAt, tx);
-      else await repo.saveSettings(eventId, { webhookUrl: url, locale: input.locale, updatedAt }, tx);
+      if (kept === null) await repo.removeSettings(eventId, tx);
+      else if (before?.webhookUrl === kept) await repo.saveLocale(eventId, input.locale, updatedAt, tx);
+      else await repo.saveSettings(eventId, { webhookUrl: kept, locale: input.locale, updatedAt }, tx);
       await record({
         action: 'event.announcements.update',
         targetType: 'events',
         targetId: eventId,
         eventId,
         before: logged(before),
-        after: logged(url === null ? null : { webhookUrl: url, locale: input.locale }),
+        after: logged(kept === null ? null : { webhookUrl: kept, locale: input.locale }),
       });
     });
     return read(eventId);
