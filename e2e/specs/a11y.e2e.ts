@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ShellPage } from '../pages/shell.page.js';
 import { useBrowser } from '../support/browser.js';
 import { axeFindings, sidewaysScroll } from '../support/page-checks.js';
-import { ROUTES } from '../support/routes.js';
+import { routesOf } from '../support/routes.js';
 
 /**
  * Opens every public route in `locale` and lists what is wrong with each: sideways scroll (naming
@@ -19,7 +19,8 @@ async function layoutProblems(
 ): Promise<string[]> {
   const shell = new ShellPage(page);
   const problems: string[] = [];
-  for (const route of ROUTES.filter((r) => !r.needsSession)) {
+  const routes = await routesOf(inject('baseURL'));
+  for (const route of routes.filter((r) => !r.needsSession)) {
     await shell.open(route.path, locale);
     await shell.pageName();
     const scroll = await sidewaysScroll(page, `/${locale}${route.path}`);

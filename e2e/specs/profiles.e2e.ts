@@ -40,6 +40,7 @@ describe.each([
     const firstRow = page.getByTestId('leaderboard-row').first();
     await firstRow.waitFor();
     const rosterId = await firstRow.getAttribute('data-roster-id');
+    problems.push(...(await checkPage(page, `${prefix}/leaderboard`)));
     // The team's name on the leaderboard opens its page.
     await firstRow.getByTestId('team-link').click();
     await page.waitForURL(`**${prefix}/team/${rosterId}`);

@@ -1,5 +1,18 @@
-/** Every route of spec section 2 with the page it must show. */
-export const ROUTES: { path: string; page: string; needsSession?: boolean }[] = [
+export interface AppRoute {
+  path: string;
+  page: string;
+  needsSession?: boolean;
+  /** The page's title is a name (a player's, a team's), the same in every language. */
+  namedTitle?: boolean;
+}
+
+/** A demo player whose tag the simulated clans fix (sim-demo-ladder-dataset.ts: Desert Vipers). */
+export const DEMO_PLAYER_TAG = '8QL2J00';
+/** Stands for the demo player's team in a path: its roster id is drawn anew by each hub's seed. */
+const DEMO_TEAM = ':demo-team';
+
+/** Every route of spec section 2 with the page it must show, and the public pages added since. */
+export const ROUTES: AppRoute[] = [
   { path: '/', page: 'home' },
   { path: '/competition', page: 'competition' },
   { path: '/leaderboard', page: 'leaderboard' },
@@ -39,4 +52,26 @@ export const ROUTES: { path: string; page: string; needsSession?: boolean }[] = 
   { path: '/world-finals/day-2', page: 'world-finals-day-2' },
   { path: '/world-finals/day-3', page: 'world-finals-day-3' },
   { path: '/town-hall-cup/12', page: 'town-hall-cup' },
+  // Issue #38: a player's profile, a team's records page and the event's statistics (public).
+  { path: `/player/${DEMO_PLAYER_TAG}`, page: 'player', namedTitle: true },
+  { path: `/team/${DEMO_TEAM}`, page: 'team', namedTitle: true },
+  { path: '/statistics', page: 'statistics' },
 ];
+
+/**
+ * ROUTES on the hub at `baseURL`: the demo team's path gets the roster id of the demo player's
+ * current team, read from the player's public profile.
+ */
+export async function routesOf(baseURL: string): Promise<AppRoute[]> {
+  const response = await fetch(
+    `${baseURL}/api/tournaments/1.0/player-profiles/${encodeURIComponent(`#${DEMO_PLAYER_TAG}`)}`,
+    { headers: { accept: 'application/vnd.api+json' } },
+  );
+  if (!response.ok) throw new Error(`the demo player's profile answered ${response.status}`);
+  const profile = (await response.json()) as {
+    data: { attributes: { currentTeam: { rosterId: string } | null } };
+  };
+  const team = profile.data.attributes.currentTeam;
+  if (!team) throw new Error('the demo player has no current team');
+  return ROUTES.map((route) => ({ ...route, path: route.path.replace(DEMO_TEAM, team.rosterId) }));
+}

@@ -144,7 +144,7 @@ export function EventStatisticsPage() {
               {stats.mostWars.map((row) => (
                 <li key={row.rosterId}>
                   <TeamLink rosterId={row.rosterId} name={row.displayName} />{' '}
-                  <span className="muted">
+                  <span className="muted stats-ranking__figures">
                     {t('event.warsAndPoints', { wars: row.wars, points: row.points })}
                   </span>
                 </li>
