@@ -7,6 +7,7 @@ import { Field, useAction } from '../console/admin-ui';
 import { gmt } from '../console/console-date';
 import { NameTranslationsForm } from '../console/name-translations-form';
 import { SeasonEditor } from '../segments/season-editor';
+import { AnnouncementsForm } from './announcements-form';
 import { ChatGroupForm } from './chat-group-form';
 import { EventCreateForm, EventDeleteButton } from './event-create-form';
 import { PrizesForm } from './prizes-form';
@@ -96,6 +97,7 @@ export function EventsPage() {
               />
               <PrizesForm event={event} onSaved={load} />
               <ChatGroupForm event={event} onSaved={load} />
+              <AnnouncementsForm eventId={event.id} />
               <SeasonEditor eventId={event.id} event={event} />
             </>
           ) : null}
