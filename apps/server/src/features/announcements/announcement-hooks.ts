@@ -7,7 +7,7 @@ const FINALS = new Set(['MF', 'CF', 'FINALS']);
 
 /**
  * The announcements' hooks, called by the services that make the change, in its transaction
- * (docs/announcements.md): each is a no-op for an event without a webhook.
+ * (docs/api/announcements.md): each is a no-op for an event without a webhook.
  */
 
 /** A stage's bracket was created: the stage starts. */

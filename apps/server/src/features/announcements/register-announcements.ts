@@ -13,7 +13,7 @@ import { createAnnouncementsService } from './announcements-service.js';
 const RESEND_AT_START = 1000;
 
 /**
- * Event announcements to the community's chat (issue #34, docs/announcements.md): the organizer's
+ * Event announcements to the community's chat (issue #34, docs/api/announcements.md): the organizer's
  * settings routes, the delivery job, and the queue the brackets' services send to.
  */
 export async function registerAnnouncements(
