@@ -4,6 +4,7 @@ import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
 import { normalizeTag } from '../../game/index.js';
 import { runTransactionHooks } from '../../lib/transaction-hooks.js';
+import { notifyRosterLocked } from '../notices/team-notices.js';
 import type { AuthPlayer } from '../players/player-auth.js';
 import { allowedChanges, changesUsed } from '../rosters/roster-changes.js';
 import { insufficientRole, isLeader, loadClanContext } from './clan-context.js';
@@ -73,7 +74,7 @@ export function createClanLockService(deps: ClanDeps) {
     /** The captain locks the team: registration open, 5 selected, all in the clan and registered. */
     async confirm(tenant: string, caller: AuthPlayer) {
       const ctx = await loadClanContext(game, caller);
-      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx) => {
+      return runInUnitOfWork({ db, now }, SYSTEM_ACTOR, async (tx, uow) => {
         const found = await currentRoster(tenant, ctx.clan.tag, tx);
         if (!found) throw noRoster();
         const roster = await rosters.lockById(tenant, found.id, tx);
@@ -120,6 +121,8 @@ export function createClanLockService(deps: ClanDeps) {
           );
         }
         const locked = await rosters.update(roster.id, { confirmedAt: now() }, tx);
+        // The team's players learn it from their notice log, written with the lock.
+        await notifyRosterLocked(db, uow, locked, now());
         return (await view(tenant, locked, ctx.clan, tx)).roster;
       });
     },

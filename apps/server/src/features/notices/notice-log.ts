@@ -81,6 +81,23 @@ export function createNoticeLog(db: Db): NoticeLog {
   };
 }
 
+/**
+ * The notice log of the app running on a database, for features that are not handed one at
+ * composition (the way `realtime/match-room-notices.ts` reaches the match room): `registerNotices`
+ * registers its log at start. Every app on a database writes the same table, so any will do; a
+ * database no app runs on (the seed) writes no notices.
+ */
+const logs = new WeakMap<object, Set<NoticeLog>>();
+
+export function registerNoticeLog(db: Db, log: NoticeLog): () => void {
+  const set = logs.get(db) ?? new Set<NoticeLog>();
+  logs.set(db, set);
+  set.add(log);
+  return () => set.delete(log);
+}
+
+export const noticeLogOf = (db: Db): NoticeLog | null => [...(logs.get(db) ?? [])][0] ?? null;
+
 /** A notice row as the API and the socket show it. */
 export function noticeResource(row: NoticeRow): NoticeResource {
   return {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { notices } from '../../db/schema/index.js';
+import { gameAccounts, notices, rosterMembers } from '../../db/schema/index.js';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NewNoticeRow = typeof notices.$inferInsert;
@@ -69,6 +69,22 @@ export function createNoticesRepository(db: Db) {
         .from(notices)
         .where(and(eq(notices.id, id), ownedBy(owner)));
       return existing ?? null;
+    },
+
+    /** The hub users of a roster's players (its active members but the captain), to notify. */
+    async playerUserIds(rosterId: string, tx: Executor = db): Promise<string[]> {
+      const rows = await tx
+        .selectDistinct({ userId: gameAccounts.userId })
+        .from(rosterMembers)
+        .innerJoin(gameAccounts, eq(gameAccounts.playerTag, rosterMembers.playerTag))
+        .where(
+          and(
+            eq(rosterMembers.rosterId, rosterId),
+            isNull(rosterMembers.removedAt),
+            eq(rosterMembers.position, 'player'),
+          ),
+        );
+      return rows.map((r) => r.userId);
     },
 
     /** Marks every unread notice of the owner read; answers how many. */

@@ -2,7 +2,7 @@ import { API, NOTICE_CREATED_EVENT } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { notifyUser } from '../../realtime/notify.js';
-import { createNoticeLog, type NoticeLog, noticeResource } from './notice-log.js';
+import { createNoticeLog, type NoticeLog, noticeResource, registerNoticeLog } from './notice-log.js';
 import { noticesRoutes } from './notices-routes.js';
 import { createNoticesService } from './notices-service.js';
 
@@ -30,6 +30,10 @@ export async function registerNotices(
     }
   });
   app.decorate('noticeLog', log);
+  const unregister = registerNoticeLog(deps.db, log);
+  app.addHook('onClose', async () => {
+    unregister();
+  });
   await app.register(noticesRoutes(createNoticesService(deps)), { prefix: API.users });
   return log;
 }
