@@ -3,7 +3,7 @@ import * as z from './safe-zod.js';
 import { NOTICE_CREATED_EVENT } from './socket-events.js';
 
 /**
- * The notice log (issue #34, docs/notices.md) under `/api/users/1.0`, the signed-in user's own:
+ * The notice log (issue #34, docs/api/notices.md) under `/api/users/1.0`, the signed-in user's own:
  * - GET /user/notices: newest first, paged; `meta.unreadCount` counts every unread notice.
  * - POST /user/notices/{id}/read: marks one read (another user's notice: 404).
  * - POST /user/notices/read-all: marks every notice read; answers the new unread count (0).

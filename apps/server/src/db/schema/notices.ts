@@ -3,7 +3,7 @@ import { index, jsonb, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-cor
 import { users } from './users';
 
 /**
- * The notice log (issue #34, docs/notices.md): one row per notice a user needs, written in the
+ * The notice log (issue #34, docs/api/notices.md): one row per notice a user needs, written in the
  * change's transaction. Deliveries (socket today; Web Push and e-mail later) read these rows.
  */
 export const notices = pgTable(

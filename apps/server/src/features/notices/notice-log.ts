@@ -5,7 +5,7 @@ import type { UnitOfWork } from '../../db/unit-of-work.js';
 import { isoSeconds } from '../../http/jsonapi.js';
 import { createNoticesRepository, type NoticeRow } from './notices-repository.js';
 
-/** A notice as the change that causes it describes it (docs/notices.md). */
+/** A notice as the change that causes it describes it (docs/api/notices.md). */
 export interface NoticeDraft {
   tenant: string;
   userId: string;

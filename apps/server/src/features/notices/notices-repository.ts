@@ -14,7 +14,7 @@ export interface NoticeOwner {
 const ownedBy = (owner: NoticeOwner) =>
   and(eq(notices.userId, owner.userId), eq(notices.tenant, owner.tenant));
 
-/** The notice log's SQL (docs/notices.md). */
+/** The notice log's SQL (docs/api/notices.md). */
 export function createNoticesRepository(db: Db) {
   return {
     /** Writes notices in the caller's transaction (the change they tell of); answers the rows. */

@@ -22,7 +22,7 @@ function ownerOf(request: FastifyRequest) {
   return { userId: request.user.id, tenant: request.tenant };
 }
 
-/** The notice log under /api/users/1.0 (contract notices.ts; docs/notices.md). */
+/** The notice log under /api/users/1.0 (contract notices.ts; docs/api/notices.md). */
 export function noticesRoutes(service: NoticesService): FastifyPluginAsyncZod {
   return async (app) => {
     const auth = { preHandler: app.authenticate };
