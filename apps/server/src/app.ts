@@ -11,8 +11,8 @@ import { registerAnnouncements } from './features/announcements/register-announc
 import { registerAnnouncements } from './features/announcements/register-announcements.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
-import { calendarRoutes } from './features/calendar/calendar-routes.js';
 import { createStageEntryCheck } from './features/brackets/stage-entrants.js';
+import { calendarRoutes } from './features/calendar/calendar-routes.js';
 import { registerCheckins } from './features/checkins/register-checkins.js';
 import { registerDemo } from './features/demo/register-demo.js';
 import { eventRoutes } from './features/events/event-routes.js';
@@ -222,12 +222,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(authRoutes(auth, { loginLimit, avatarsOf: (id) => avatarUrlsOf(images, id) }), {
     prefix: API.users,
   });
-  await app.register(eventRoutes(database.db), { prefix: API.tournaments });
-  await app.register(segmentRoutes(database.db), { prefix: API.tournaments });
-  await app.register(gameRoutes(database.db), { prefix: API.tournaments });
-  await app.register(bracketRoutes(database.db), { prefix: API.tournaments });
-  // Calendar feeds of teams and events (issue #34), public reads like the events.
-  await app.register(calendarRoutes(database.db, config.mail.publicUrl), { prefix: API.tournaments });
+  // The public reads: events, segments, games, stages and the calendar feeds (issue #34).
+  const reads = [eventRoutes, segmentRoutes, gameRoutes, bracketRoutes].map((r) => r(database.db));
+  reads.push(calendarRoutes(database.db, config.mail.publicUrl));
+  for (const routes of reads) await app.register(routes, { prefix: API.tournaments });
   // Filled below by the features that build on rosters (the ladder), so the clan never imports them.
   const rosterWithdrawnHooks: TransactionHook<WithdrawnRoster>[] = [];
   const playersAndTeams = await registerPlayersAndTeams(app, {
