@@ -52,6 +52,7 @@ export const ROUTES: AppRoute[] = [
   { path: '/world-finals/day-2', page: 'world-finals-day-2' },
   { path: '/world-finals/day-3', page: 'world-finals-day-3' },
   { path: '/town-hall-cup/12', page: 'town-hall-cup' },
+  { path: '/notifications', page: 'notifications', needsSession: true },
   // Issue #38: a player's profile, a team's records page and the event's statistics (public).
   { path: `/player/${DEMO_PLAYER_TAG}`, page: 'player', namedTitle: true },
   { path: `/team/${DEMO_TEAM}`, page: 'team', namedTitle: true },
