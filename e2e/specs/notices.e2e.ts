@@ -102,5 +102,6 @@ describe('notification centre', () => {
     await pageFr.getByTestId('page-competition').waitFor();
     expect(await fr.htmlLang()).toBe('fr');
     await fr.waitForBellLabel('Notifications');
-  });
+    // A bound for a loaded machine (two captains, two browsers), not a timing of the journey.
+  }, 180_000);
 });
