@@ -255,11 +255,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
   // Stage series and segments are handed to the brackets feature (the ladder never imports it).
   const stages = createStageHooks(database.db, now);
-  // The users' notice log (issue #34): features write into it in their changes' transactions.
-  const noticeLog = await registerNotices(app, { db: database.db, now });
   const ladder = await registerLadder(app, {
     db: database.db,
-    noticeLog,
+    noticeLog: await registerNotices(app, { db: database.db, now }),
     config: config.ladder,
     now,
     game: playersAndTeams.game,
