@@ -7,8 +7,6 @@ import type { Database } from './db/client.js';
 import { registerMutationAudit } from './features/activity-log/mutation-audit.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
-import { registerAnnouncements } from './features/announcements/register-announcements.js';
-import { registerAnnouncements } from './features/announcements/register-announcements.js';
 import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
 import { createStageEntryCheck } from './features/brackets/stage-entrants.js';
@@ -247,10 +245,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
 
   await registerAdmin(app, { db: database.db, now, mail: config.mail });
-  // Event announcements to the community's chat (issue #34): settings routes and the delivery job.
-  await registerAnnouncements(app, { db: database.db, config: config.announcements, now });
-  // Event announcements to the community's chat (issue #34): settings routes and the delivery job.
-  await registerAnnouncements(app, { db: database.db, config: config.announcements, now });
 
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
   // Stage series and segments are handed to the brackets feature (the ladder never imports it).

@@ -5,6 +5,7 @@ import { activityLogRoutes } from '../features/activity-log/activity-log-routes.
 import { createAudit } from '../features/activity-log/audit.js';
 import { eventAdminRoutes } from '../features/admin/event-admin-routes.js';
 import { segmentAdminRoutes } from '../features/admin/segment-admin-routes.js';
+import { registerAnnouncements } from '../features/announcements/register-announcements.js';
 import { mailOutboxRoutes } from '../features/mail/mail-outbox-routes.js';
 import { createMailer } from '../features/mail/mailer.js';
 import { teamRoutes } from '../features/teams/team-routes.js';
@@ -28,6 +29,8 @@ export async function registerAdmin(app: FastifyInstance, deps: AdminDeps): Prom
   const audited = createAudit(deps.db, deps.now);
   await app.register(eventAdminRoutes(deps.db, audited), { prefix: API.tournaments });
   await app.register(segmentAdminRoutes(deps.db, audited), { prefix: API.tournaments });
+  // Event announcements to the community's chat (issue #34): settings routes and the delivery job.
+  await registerAnnouncements(app, { db: deps.db, config: app.config.announcements, now: deps.now });
   await app.register(activityLogRoutes(deps.db), { prefix: API.users });
   const mailer = createMailer({ ...deps.mail, now: deps.now });
   const users = createUserAdminService(deps.db, audited, mailer, deps.now);

@@ -145,7 +145,7 @@ describeEachDatabase(
       );
       expect(created.statusCode, created.body).toBe(201);
       finalsStageId = created.json().data.id;
-      const stage = finals.nameTranslations.en ?? finals.name;
+      const stage = finals.name;
       await vi.waitFor(() => expect(discord.to(hook)).toHaveLength(1), ARRIVAL);
       expect(discord.to(hook)[0]!.body.content).toBe(`${stage} has started`);
       expect(discord.to(hook)[0]!.body.embeds?.[0]?.description).toContain('4 teams take part');
@@ -212,7 +212,7 @@ describeEachDatabase(
         .map((d) => d.attributes.roster.id);
       expect([...ranked].sort()).toEqual([...winners].sort());
       const names = await rosterNames(ranked);
-      const stage = qualifier.nameTranslations.en ?? qualifier.name;
+      const stage = qualifier.name;
       await vi.waitFor(
         () =>
           expect(discord.to(hook).map((r) => r.body.content)).toContain(`${stage}: the teams that advance`),

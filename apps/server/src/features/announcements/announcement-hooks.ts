@@ -32,19 +32,19 @@ export async function announceStageStarted(
   );
 }
 
-/** A finished series of a finals stage (a first result or a correction). */
+/** A finished series of a finals stage (a first result or a correction), its winner's side if any. */
 export async function announceSeriesResult(
   db: Db,
   tx: Executor,
   input: {
-    segmentId: string;
-    home: { rosterId: string; stars: number };
-    away: { rosterId: string; stars: number };
-    winnerRosterId: string | null;
+    series: { id: string; segmentId: string };
+    score: { homeStars: number; awayStars: number };
+    winner: 'home' | 'away' | null;
     at: Date;
   },
 ): Promise<void> {
-  const segment = await createAnnouncementsRepository(db).segmentOf(input.segmentId, 'en', tx);
+  const repo = createAnnouncementsRepository(db);
+  const segment = await repo.segmentOf(input.series.segmentId, 'en', tx);
   if (!segment || !FINALS.has(segment.stageCode)) return;
   await queueAnnouncement(
     db,
@@ -52,16 +52,21 @@ export async function announceSeriesResult(
     {
       eventId: segment.eventId,
       kind: 'finalsResult',
-      params: async (locale, repo) => {
-        const names = await repo.rosterNames([input.home.rosterId, input.away.rosterId], tx);
+      params: async (locale) => {
+        const [homeId, awayId] = await repo.competitorRosterIds(input.series.id, tx);
+        const names = await repo.rosterNames(
+          [homeId, awayId].filter((id) => id !== null),
+          tx,
+        );
+        const name = (id: string | null) => (id ? (names.get(id) ?? '') : '');
         return {
           event: await repo.eventName(segment.eventId, locale, tx),
-          stage: (await repo.segmentOf(input.segmentId, locale, tx))?.name ?? '',
-          home: names.get(input.home.rosterId) ?? '',
-          away: names.get(input.away.rosterId) ?? '',
-          homeStars: input.home.stars,
-          awayStars: input.away.stars,
-          winner: input.winnerRosterId ? (names.get(input.winnerRosterId) ?? '') : '',
+          stage: (await repo.segmentOf(input.series.segmentId, locale, tx))?.name ?? '',
+          home: name(homeId),
+          away: name(awayId),
+          homeStars: input.score.homeStars,
+          awayStars: input.score.awayStars,
+          winner: input.winner === 'home' ? name(homeId) : input.winner === 'away' ? name(awayId) : '',
         };
       },
     },

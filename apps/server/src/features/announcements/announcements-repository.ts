@@ -4,6 +4,7 @@ import {
   eventAnnouncementSettings,
   eventAnnouncements,
   events,
+  matchSeriesCompetitors,
   rosters,
   segments,
 } from '../../db/schema/index.js';
@@ -154,6 +155,19 @@ export function createAnnouncementsRepository(db: Executor) {
         .where(eq(segments.id, segmentId));
       const row = rows[0];
       return row ? { eventId: row.eventId, stageCode: row.stageCode, name: named(row, locale) } : null;
+    },
+
+    /** The rosters of a series' home (position 0) and away (position 1) sides. */
+    async competitorRosterIds(
+      matchSeriesId: string,
+      tx: Executor = db,
+    ): Promise<[string | null, string | null]> {
+      const rows = await tx
+        .select({ position: matchSeriesCompetitors.position, rosterId: matchSeriesCompetitors.rosterId })
+        .from(matchSeriesCompetitors)
+        .where(eq(matchSeriesCompetitors.matchSeriesId, matchSeriesId));
+      const at = (position: number) => rows.find((r) => r.position === position)?.rosterId ?? null;
+      return [at(0), at(1)];
     },
 
     /** Team names by roster id (the clan tag for a roster without a name). */

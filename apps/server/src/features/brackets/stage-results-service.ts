@@ -33,7 +33,9 @@ export interface StageResult {
   removedRounds: number[];
 }
 
+/** The scores of a finished series; a finals result is also announced to the event's chat (queued). */
 async function writeScores(
+  deps: BracketsDeps,
   results: ResultsRepository,
   series: StageSeriesRow,
   score: WarScore,
@@ -58,6 +60,9 @@ async function writeScores(
       tx,
     );
   }
+  const [home, away] = [placed.home.placement, placed.away.placement];
+  const winner = home < away ? 'home' : away < home ? 'away' : null;
+  await announceSeriesResult(deps.db, tx, { series, score, winner, at });
 }
 
 /** Moves the bracket's changed nodes onto their series: new teams, byes and the cancelled reset. */
@@ -204,19 +209,11 @@ export async function recordSeriesResultIn(
       if (plan.removedRounds.length > 0 && !input.resetLater) throw resetNeeded(plan, stage.format);
       await applyStageReset(deps, results, stage, plan, tx);
     }
-    await writeScores(results, row.series, input.score, at, tx);
+    await writeScores(deps, results, row.series, input.score, at, tx);
     // Statistics in the same transaction: this result, and the later series a correction reset.
     await syncSeriesStatistics([row.series.id, ...plan.resetMatchSeriesIds], tx);
     if (plan.removedRounds.length > 0) await syncStaleStageStatistics(stage.segmentId, tx);
     const winnerRosterId = outcome === 'home' ? home.rosterId : outcome === 'away' ? away.rosterId : null;
-    // A finals result goes to the event's chat: queued here, sent by a job (never holds the result).
-    await announceSeriesResult(deps.db, tx, {
-      segmentId: stage.segmentId,
-      home: { rosterId: home.rosterId, stars: input.score.homeStars },
-      away: { rosterId: away.rosterId, stars: input.score.awayStars },
-      winnerRosterId,
-      at,
-    });
     return {
       series: await results.series(row.series.id, tx),
       stage,
