@@ -3,6 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from 'playwright-core';
+import { seedDemoLadder } from '../../apps/server/src/seed/demo-ladder-seed.js';
 import { dbArg, intArg, loadavg, machine, parseArgs, REPO_ROOT, writeResult } from '../lib/env.js';
 import { createBenchDatabase, prepareBenchDatabase, startServer } from '../lib/server.js';
 import { percentile, table } from '../lib/stats.js';
@@ -65,11 +66,16 @@ export async function fcpBench(argv: readonly string[]): Promise<void> {
           env: { ...process.env, WEB_COVERAGE_BUILD: '', WEB_OUT_DIR: '' },
         });
     if (build.status !== 0) throw new Error(`web build failed:\n${build.stdout}\n${build.stderr}`);
-    await prepareBenchDatabase(database, async () => undefined);
+    // The demo ladder as `npm start` seeds it: its captains' locked rosters give My Team a Find Match.
+    await prepareBenchDatabase(database, async (db, now) => {
+      await seedDemoLadder(db.db, { now });
+    });
     server = await startServer({
       ...database.env,
       WEB_DIST: outDir,
       ALLOW_SIMULATED_GAME_IN_PRODUCTION: 'true',
+      // As `npm start`: the simulated game's players are offered on the sign-in page (the TTI run signs in).
+      SIMULATOR_OPEN: 'true',
     });
     const base = server.base;
 

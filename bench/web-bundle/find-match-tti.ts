@@ -36,6 +36,7 @@ export async function findMatchTti(browser: Browser, base: string, throttling: T
     const page = await context.newPage();
     // Sign in as a person does (one tap on the simulated game's player), unthrottled.
     await page.goto(`${base}/registration/profile/verify`);
+    await page.locator('html[data-interactive]').waitFor({ timeout: 60_000 });
     await page.getByTestId(`quick-pick-${BENCH_CAPTAIN_TAG.replace('#', '')}`).click();
     await page.waitForURL((url) => !url.pathname.includes('/registration/profile/verify'));
     await page.goto('about:blank');
@@ -51,7 +52,14 @@ export async function findMatchTti(browser: Browser, base: string, throttling: T
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: throttling.cpu });
     await page.addInitScript(READY_PROBE);
     await page.goto(`${base}/my-clan`, { waitUntil: 'commit', timeout: 60_000 });
-    await page.waitForFunction('window.__findMatchReady !== undefined', null, { timeout: 60_000 });
+    // A function, not a string: the hub's CSP (no 'unsafe-eval') refuses a string predicate.
+    await page.waitForFunction(
+      () => (globalThis as { __findMatchReady?: number }).__findMatchReady !== undefined,
+      null,
+      {
+        timeout: 60_000,
+      },
+    );
     return page.evaluate<number>('window.__findMatchReady');
   } finally {
     await context.close();
