@@ -31,7 +31,7 @@ describeEachDatabase(
     let captains: Captain[] = [];
     let used = 0;
     beforeAll(async () => {
-      captains = await ladderCaptains(ctx.database.db, 12, { now: TEST_NOW });
+      captains = await ladderCaptains(ctx.database.db, 14, { now: TEST_NOW });
     });
     beforeEach(() => {
       sent.length = 0;
@@ -138,6 +138,32 @@ describeEachDatabase(
       expect(matchUp.attributes.status).toBe('awaiting_confirmation');
       expect(matchUp.attributes.matchSeriesId).toBeNull();
       expect((await logOf(y)).map((n) => n.kind)).toEqual(['match_found']);
+    });
+
+    it('result recorded: both captains told the score from their own side, linking to the match', async () => {
+      const { x, y, id } = await paired();
+      advance(1_000);
+      expect((await answer(x, id, 'accept')).statusCode).toBe(200);
+      const seriesId = (await answer(y, id, 'accept')).json().data.attributes.matchSeriesId as string;
+      sent.length = 0;
+      advance(1_000);
+      await ctx.app.ladder.finishSeries({ matchSeriesId: seriesId, stars: { home: 3, away: 1 } });
+      for (const c of [x, y]) {
+        expect((await logOf(c))[0]).toEqual({ kind: 'result_recorded', link: `/match/${seriesId}` });
+        expect(liveOf(c)).toEqual(['result_recorded']);
+      }
+      const rows = await ctx.database.db
+        .select()
+        .from(notices)
+        .where(inArray(notices.userId, [x.userId, y.userId]));
+      const scores = rows.filter((r) => r.type === 'result_recorded').map((r) => r.params);
+      expect(scores).toHaveLength(2);
+      expect(scores).toEqual(
+        expect.arrayContaining([
+          { stars: 3, opponentStars: 1 },
+          { stars: 1, opponentStars: 3 },
+        ]),
+      );
     });
 
     it('match-up expired: both captains told once the window is over', async () => {
