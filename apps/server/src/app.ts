@@ -220,7 +220,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(authRoutes(auth, { loginLimit, avatarsOf: (id) => avatarUrlsOf(images, id) }), {
     prefix: API.users,
   });
-  // The public reads: events, segments, games, stages and the calendar feeds (issue #34).
   const reads = [eventRoutes, segmentRoutes, gameRoutes, bracketRoutes].map((r) => r(database.db));
   reads.push(calendarRoutes(database.db, config.mail.publicUrl));
   for (const routes of reads) await app.register(routes, { prefix: API.tournaments });
