@@ -57,6 +57,7 @@ export const noticesQuery = z.object({
   'page[number]': z.coerce.number().int().min(1).max(100_000).optional(),
   'page[size]': z.coerce.number().int().min(1).max(NOTICES_PAGE_SIZE.max).optional(),
 });
+export type NoticesQuery = z.infer<typeof noticesQuery>;
 
 const unreadMeta = z.object({ unreadCount: z.number().int().min(0) });
 
