@@ -21,13 +21,14 @@ import { REPO_ROOT } from '../support/server-process';
  * Issue 11's budgets (130 kB for `/`, 150 kB for every route) were met with Preact's compat layer;
  * issue 33 brought React DOM back (about 60 kB of every page) with the public pages' HTML rendered by
  * the server, so a page paints before its JavaScript runs. The budgets are what React allows today
- * (2026-12-07: `/` 159.6 kB, `/jp/competition` 204.3 kB, the worst route `/jp/match/1` 215.7 kB, a
- * signed-in player's match room), with a little room; issue 33's goals, 150 kB for `/` and 190 kB for
- * every route, are not met yet (bench/README.md).
+ * (2026-12-07 14:10 UTC, after the languages' text tables left the first chunk and the header got the
+ * notification bell: `/` 155.4 kB, the worst route `/jp/match/1` 209.0 kB, a signed-in player's
+ * match room), with a little room; issue 33's goals, 150 kB for `/` and 190 kB for every route, are
+ * not met yet (bench/README.md).
  */
 const KB = 1000;
-const ROUTE_BUDGET = 220 * KB;
-const HOME_BUDGET = 165 * KB;
+const ROUTE_BUDGET = 212 * KB;
+const HOME_BUDGET = 158 * KB;
 
 let outDir = '';
 let routes: RouteJs[] = [];
