@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
 import { gameAccounts, notices, rosterMembers } from '../../db/schema/index.js';
 
@@ -85,6 +85,15 @@ export function createNoticesRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.userId);
+    },
+
+    /** The hub users of game accounts (a tag no hub user linked has none), by tag. */
+    async userIdsOfTags(playerTags: readonly string[], tx: Executor = db) {
+      if (playerTags.length === 0) return [];
+      return tx
+        .selectDistinct({ playerTag: gameAccounts.playerTag, userId: gameAccounts.userId })
+        .from(gameAccounts)
+        .where(inArray(gameAccounts.playerTag, [...playerTags]));
     },
 
     /** Marks every unread notice of the owner read; answers how many. */

@@ -25,3 +25,27 @@ export async function notifyRosterLocked(
   }));
   await log.notify(uow, drafts, at);
 }
+
+/**
+ * Players invited to a team (a roster that is not a clan's): each invited player with a hub
+ * account is told, in the invitation's transaction, to My Team where the invitation is answered.
+ */
+export async function notifyTeamInvitations(
+  db: Db,
+  uow: UnitOfWork,
+  roster: { tenant: string; name: string | null },
+  playerTags: readonly string[],
+  at: Date,
+): Promise<void> {
+  const log = noticeLogOf(db);
+  if (!log || playerTags.length === 0) return;
+  const users = await createNoticesRepository(db).userIdsOfTags(playerTags, uow.tx);
+  const drafts = users.map(({ userId }) => ({
+    tenant: roster.tenant,
+    userId,
+    type: 'team_invitation' as const,
+    link: '/my-clan',
+    params: { team: roster.name },
+  }));
+  await log.notify(uow, drafts, at);
+}

@@ -35,6 +35,22 @@ export function createRosterInvitationRepository(db: Executor) {
         );
     },
 
+    /** Which of `playerTags` already have an open invitation to the roster. */
+    async openTags(rosterId: string, playerTags: string[], tx: Executor = db): Promise<string[]> {
+      if (playerTags.length === 0) return [];
+      const rows = await tx
+        .select({ playerTag: rosterInvitations.playerTag })
+        .from(rosterInvitations)
+        .where(
+          and(
+            eq(rosterInvitations.rosterId, rosterId),
+            inArray(rosterInvitations.playerTag, playerTags),
+            isNull(rosterInvitations.answeredAt),
+          ),
+        );
+      return rows.map((r) => r.playerTag);
+    },
+
     /** The player's open invitations (newest first) with the roster they are for, within the tenant. */
     async openForPlayer(tenant: string, playerTag: string, tx: Executor = db) {
       return tx

@@ -3,6 +3,7 @@ import type { Db, Executor } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { GamePlayer } from '../../game/index.js';
+import { notifyTeamInvitations } from '../notices/team-notices.js';
 import type { RosterEnlistment } from './roster-enlistment.js';
 import type { RosterInvitationRepository, RosterInvitationRow } from './roster-invitation-repository.js';
 import type { NewRoster, RosterRepository, RosterRow } from './roster-repository.js';
@@ -58,7 +59,7 @@ export function placeOrInvitePlayers(
     invitedBy: string | null;
   },
 ): Promise<RosterInvitationRow[]> {
-  return runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
+  return runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx, uow) => {
     const row = await deps.rosters.lockById(input.tenant, input.rosterId, tx);
     if (isRosterLocked(row)) throw locked();
     if (!input.invite) {
@@ -67,7 +68,13 @@ export function placeOrInvitePlayers(
     }
     const tags = input.players.map((p) => p.tag);
     const fresh = [...(await deps.enlistment.newcomers(row, tags, tx))];
-    return deps.invitations.invite(row.id, fresh, input.invitedBy, deps.now(), tx);
+    const now = deps.now();
+    // Only the invitations opened now are news (an open one repeated changes nothing).
+    const before = new Set(await deps.invitations.openTags(row.id, fresh, tx));
+    const open = await deps.invitations.invite(row.id, fresh, input.invitedBy, now, tx);
+    const opened = open.map((i) => i.playerTag).filter((tag) => !before.has(tag));
+    await notifyTeamInvitations(deps.db, uow, row, opened, now);
+    return open;
   });
 }
 
