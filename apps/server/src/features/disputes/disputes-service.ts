@@ -22,6 +22,7 @@ import type { BracketsDeps } from '../brackets/brackets-service.js';
 import { enterOrganizerResult } from '../brackets/series-result-service.js';
 import { type Notice, notice } from '../ladder/ladder-notices.js';
 import type { LadderService } from '../ladder/ladder-service.js';
+import { notifyDisputeAnswered, notifyDisputeOpened } from '../notices/dispute-notices.js';
 import type { DisputedSeries, DisputeRow, DisputesRepository } from './disputes-repository.js';
 
 export interface DisputesDeps {
@@ -161,7 +162,7 @@ export async function openDispute(
   if (!user) throw new DomainError('UNAUTHENTICATED');
   await seriesOrNotFound(deps, request.tenant, seriesId);
   let notices: Notice[] = [];
-  const resource = await deps.audited(request, async (tx, record) => {
+  const resource = await deps.audited(request, async (tx, record, uow) => {
     const [series] = await deps.repo.series(request.tenant, [seriesId], tx, true);
     if (!series) throw new DomainError('NOT_FOUND', `No match series with id ${seriesId}`);
     const side = sideOf(series, user.id);
@@ -205,6 +206,7 @@ export async function openDispute(
       before: null,
       after: { disputeId: row.id, side, reason: row.reason, attachmentIds },
     });
+    await notifyDisputeOpened(deps.db, uow, series, user.id, at);
     notices = updateNotices(series, row, 'open');
     return toDisputeResource(row, series);
   });
@@ -254,7 +256,7 @@ export async function resolveDispute(
     });
   const ladderNotices: Notice[] = [];
   let notices: Notice[] = [];
-  const resource = await deps.audited(request, async (tx, record) => {
+  const resource = await deps.audited(request, async (tx, record, uow) => {
     ladderNotices.length = 0;
     // The series first, then the dispute: the order a dispute's opening and the results call take.
     await deps.repo.series(request.tenant, [found.matchSeriesId], tx, true, true);
@@ -290,6 +292,7 @@ export async function resolveDispute(
       tx,
     );
     await deps.repo.setDisputed(dispute.matchSeriesId, null, tx);
+    await notifyDisputeAnswered(deps.db, uow, closed, closed.resolvedAt ?? deps.now());
     await record({
       action: 'match-series.dispute.resolve',
       targetType: 'match-series',
