@@ -24,6 +24,7 @@ export const ISOLATED_FILES = [
   'test/ladder/matchmaking.test.ts',
   'test/ladder/queue-join.test.ts',
   'test/ladder/series-results.test.ts',
+  'test/notices/account-notices.test.ts',
   'test/notices/dispute-notices.test.ts',
   'test/notices/invitation-notices.test.ts',
   'test/notices/ladder-notices.test.ts',

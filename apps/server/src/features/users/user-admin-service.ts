@@ -8,6 +8,7 @@ import { generateToken, hashToken } from '../auth/opaque-token.js';
 import type { NewUser, UserRow } from '../auth/user-repository.js';
 import { hubLink, mailLocale, mailText } from '../mail/mail-texts.js';
 import type { Mailer } from '../mail/mailer.js';
+import { notifyAccountSuspended } from '../notices/account-notices.js';
 import { createPasswordResetRepository } from './password-reset-repository.js';
 import { createUserAdminRepository } from './user-admin-repository.js';
 
@@ -101,7 +102,7 @@ export function createUserAdminService(db: Db, audited: Audited, mailer: Mailer,
   }
 
   async function setSuspended(request: FastifyRequest, id: string, reason: string | null): Promise<UserRow> {
-    return audited(request, async (tx, record) => {
+    return audited(request, async (tx, record, uow) => {
       const before = await lockTarget(request, id, tx);
       const after = await repo.update(
         id,
@@ -111,6 +112,9 @@ export function createUserAdminService(db: Db, audited: Audited, mailer: Mailer,
         tx,
       );
       if (reason !== null) await repo.revokeTokens(id, tx);
+      // Told once, when the account becomes suspended (a new reason on a suspended one is not news).
+      if (reason !== null && !before.suspendedAt)
+        await notifyAccountSuspended(db, uow, { tenant: request.tenant, userId: id }, after.suspendedAt!);
       await record({
         action: reason === null ? 'user.unsuspend' : 'user.suspend',
         targetType: 'users',
