@@ -28,6 +28,7 @@ export const ISOLATED_FILES = [
   'test/notices/dispute-notices.test.ts',
   'test/notices/invitation-notices.test.ts',
   'test/notices/ladder-notices.test.ts',
+  'test/notices/pickban-notices.test.ts',
   'test/notices/team-notices.test.ts',
 ];
 

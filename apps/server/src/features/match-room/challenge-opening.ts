@@ -30,7 +30,13 @@ export async function openChallengesFor(
   const deps = [...(openers.get(db) ?? [])][0];
   if (!deps || seriesIds.length === 0) return () => {};
   const notices: Notice[] = [];
-  for (const id of seriesIds) notices.push(...((await openChallenge(deps, id, tx)) ?? []));
+  // The notice log's deliveries (the first turn's captain), run with the socket notices.
+  const logged: (() => void)[] = [];
+  const after = { afterCommit: (effect: () => void) => logged.push(effect) };
+  for (const id of seriesIds) notices.push(...((await openChallenge(deps, id, tx, after)) ?? []));
   const notify: Notify = deps.notify;
-  return () => notify(notices);
+  return () => {
+    notify(notices);
+    for (const deliver of logged) deliver();
+  };
 }

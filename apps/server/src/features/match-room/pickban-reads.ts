@@ -47,7 +47,9 @@ export async function seriesChallenges(
   const insider = side !== null || (input.userId !== null && (await isOrganizer(series.eventId)));
   let rows = await repo.challengesOfSeries(series.id);
   if (rows.length === 0) {
-    const notices = await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) => openChallenge(deps, series.id, tx));
+    const notices = await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx, uow) =>
+      openChallenge(deps, series.id, tx, uow),
+    );
     if (notices) {
       deps.notify(notices);
       rows = await repo.challengesOfSeries(series.id);

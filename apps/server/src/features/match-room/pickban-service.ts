@@ -10,11 +10,12 @@ import {
   vetoSummary,
 } from '@cwh/domain';
 import type { Db, Executor } from '../../db/client.js';
-import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
+import { runInUnitOfWork, SYSTEM_ACTOR, type UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
 import type { RecordActivity } from '../activity-log/audit.js';
 import { type Notice, type Notify, notice } from '../ladder/ladder-notices.js';
+import { notifyPickbanTurn } from '../notices/pickban-notices.js';
 import {
   type ChallengeRow,
   type ChallengeSide,
@@ -78,16 +79,36 @@ function stepNotices(
   return captainsOf(sides).map((userId) => notice(tenant, userId, PICKBAN_STEP_EVENT, data));
 }
 
+/** Where the pick and ban's notice log delivers from: the unit of work it is written in. */
+type AfterCommit = Pick<UnitOfWork, 'afterCommit'>;
+
+/** The captain whose turn begins in `state` is told in their notice log (none once it is over). */
+async function tellTurn(
+  deps: PickbanDeps,
+  challenge: ChallengeRow,
+  sides: readonly ChallengeSide[],
+  state: VetoState,
+  tx: Executor,
+  after: AfterCommit,
+) {
+  const summary = vetoSummary(state);
+  if (summary.finished) return;
+  const { tenant, matchSeriesId } = challenge;
+  const turn = { turn: summary.turn!, action: summary.action!, step: summary.currentStep! };
+  await notifyPickbanTurn(deps.db, tx, after, { tenant, matchSeriesId, sides, ...turn }, deps.now());
+}
+
 /**
  * Opens the pick and ban of a series when its segment has a veto: a stage series still to be
  * played, both teams known, a pool the order can use. Idempotent (one challenge per series and
  * category). Runs inside the caller's transaction; answers the notices to send after its commit,
- * or null when nothing opened.
+ * or null when nothing opened. The first turn's captain is told through the notice log (`after`).
  */
 export async function openChallenge(
   deps: PickbanDeps,
   seriesId: string,
   tx: Executor,
+  after: AfterCommit,
 ): Promise<Notice[] | null> {
   const { repo } = deps;
   const series = await repo.series(seriesId, tx);
@@ -128,6 +149,7 @@ export async function openChallenge(
   );
   if (!challenge) return null;
   await scheduleTurn(deps, challenge.id, 0, turnEndsAt, tx);
+  await tellTurn(deps, challenge, sides, vetoStateOf(challenge, []), tx, after);
   return stepNotices(series.tenant, challenge, sides, null, 'open');
 }
 
@@ -178,9 +200,9 @@ export async function vote(
     banned: readonly string[];
     picked: readonly string[];
   },
-  run: <T>(fn: (tx: Executor, record: RecordActivity) => Promise<T>) => Promise<T>,
+  run: <T>(fn: (tx: Executor, record: RecordActivity, uow: UnitOfWork) => Promise<T>) => Promise<T>,
 ): Promise<string> {
-  const notices = await run(async (tx, record) => {
+  const notices = await run(async (tx, record, uow) => {
     const challenge = await deps.repo.challenge(input.tenant, input.challengeId, tx, true);
     const series = challenge && (await deps.repo.series(challenge.matchSeriesId, tx));
     // A deleted series (match-series-admin) hides its challenge like every read of play.
@@ -201,6 +223,7 @@ export async function vote(
       throw error;
     }
     const { vote: saved, closed } = await saveStep(deps, challenge, next, input.userId, tx);
+    await tellTurn(deps, challenge, sides, next, tx, uow);
     await record({
       action: 'pickban.vote',
       targetType: 'challenges',
@@ -232,7 +255,7 @@ export async function runTurnTimeout(
   const { challengeId, step } = payload;
   const skip = (why: string): TurnTimeoutRun => ({ challengeId, step, kind: 'skipped', why });
   let notices: Notice[] = [];
-  const run = await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx): Promise<TurnTimeoutRun> => {
+  const run = await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx, uow): Promise<TurnTimeoutRun> => {
     const challenge = await deps.repo.challengeById(challengeId, tx, true);
     if (!challenge) return skip('unknown challenge');
     if (challenge.status !== 'open') return skip('closed');
@@ -248,6 +271,7 @@ export async function runTurnTimeout(
     const next = timeOutTurn(state, challenge.seed);
     const { vote: saved, closed } = await saveStep(deps, challenge, next, null, tx);
     const sides = await deps.repo.sidesOf(challenge.matchSeriesId, tx);
+    await tellTurn(deps, challenge, sides, next, tx, uow);
     notices = stepNotices(challenge.tenant, challenge, sides, saved.step, closed ? 'closed' : 'open');
     return { challengeId, step, kind: 'defaulted', items: saved.items, closed };
   });
@@ -281,7 +305,7 @@ export async function openAwaitingChallenges(deps: PickbanDeps): Promise<number>
   const ids = await deps.repo.seriesAwaitingChallenge();
   let opened = 0;
   for (const id of ids) {
-    const notices = await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx) => openChallenge(deps, id, tx));
+    const notices = await runInUnitOfWork(deps, SYSTEM_ACTOR, (tx, uow) => openChallenge(deps, id, tx, uow));
     if (notices) {
       opened++;
       deps.notify(notices);
