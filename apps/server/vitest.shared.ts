@@ -30,6 +30,7 @@ export const ISOLATED_FILES = [
   'test/notices/ladder-notices.test.ts',
   'test/notices/pickban-notices.test.ts',
   'test/notices/team-notices.test.ts',
+  'test/notices/war-notices.test.ts',
 ];
 
 /**

@@ -26,6 +26,8 @@ export function createLadderService(deps: LadderServiceDeps) {
   return {
     /** The database (the match room's notices are posted on it: realtime/match-room-notices.ts). */
     db: deps.db,
+    /** The app's clock (the war's notices are dated by it). */
+    now: deps.now,
     repository: context.repo,
     /** The ladder's unit of work (one transaction, activity rows, notices after commit), for the war's writes. */
     commit: context.commit,

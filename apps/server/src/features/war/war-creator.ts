@@ -6,6 +6,7 @@ import type { GameAdapter } from '../../game/index.js';
 import { postSystemNotice } from '../../realtime/match-room-notices.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { clanProfileDeepLink } from '../ladder/match-series/official-war-mapper.js';
+import { notifyWarStarted } from '../notices/war-notices.js';
 /** Link the web opens for a simulated war: the hub's small game-client page. */
 export const simulatedWarLink = (warId: string) => `/simulator/war/${encodeURIComponent(warId)}`;
 
@@ -88,6 +89,8 @@ export function createWarCreator(ladder: LadderService, game: GameAdapter) {
         uow.afterCommit(
           await postSystemNotice(ladder.db, { matchSeriesId: series.id, type: 'war_started' }, tx),
         );
+        const teams = [...rosters.values()].map((r) => ({ rosterId: r.id, ownerId: r.ownerId }));
+        await notifyWarStarted(ladder.db, uow, series, teams, ladder.now());
       });
       return { warId: created.warId, link };
     } catch (error) {
