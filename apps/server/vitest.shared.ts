@@ -29,6 +29,7 @@ export const ISOLATED_FILES = [
   'test/notices/invitation-notices.test.ts',
   'test/notices/ladder-notices.test.ts',
   'test/notices/pickban-notices.test.ts',
+  'test/notices/stage-notices.test.ts',
   'test/notices/team-notices.test.ts',
   'test/notices/war-notices.test.ts',
 ];

@@ -11,6 +11,7 @@ import {
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { announceAdvancement } from '../announcements/announcement-hooks.js';
+import { notifyStageOutcomes } from '../notices/stage-notices.js';
 import { createAdvanceRepository } from './advance-repository.js';
 import { swissStandingsOf } from './brackets-read-service.js';
 import type { StageSegmentRow } from './brackets-repository.js';
@@ -81,7 +82,7 @@ export async function advanceSegment(
       .filter((o) => o.outcome === 'qualified')
       .sort((a, b) => a.rank - b.rank)
       .map((o) => o.rosterId);
-    await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx) => {
+    await runInUnitOfWork(deps, SYSTEM_ACTOR, async (tx, uow) => {
       await advance.insertOutcomes(
         outcomes.map((o) => ({
           segmentId: segment.id,
@@ -103,6 +104,7 @@ export async function advanceSegment(
         qualifiedRosterIds: qualified,
         at: decidedAt,
       });
+      await notifyStageOutcomes(deps.db, uow, input.tenant, outcomes, decidedAt);
     });
     return outcomes;
   } catch (error) {

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
 import type { Db, Executor } from '../../db/client.js';
-import { gameAccounts, notices, rosterMembers } from '../../db/schema/index.js';
+import { gameAccounts, notices, rosterMembers, rosters } from '../../db/schema/index.js';
 
 export type NoticeRow = typeof notices.$inferSelect;
 export type NewNoticeRow = typeof notices.$inferInsert;
@@ -85,6 +85,27 @@ export function createNoticesRepository(db: Db) {
           ),
         );
       return rows.map((r) => r.userId);
+    },
+
+    /** Whom a team's news reaches: each roster's captain (its owner) and its players' hub users. */
+    async teamUserIds(rosterIds: readonly string[], tx: Executor = db) {
+      if (rosterIds.length === 0) return [];
+      const ids = [...rosterIds];
+      const owners = await tx
+        .select({ rosterId: rosters.id, userId: rosters.ownerId })
+        .from(rosters)
+        .where(inArray(rosters.id, ids));
+      const players = await tx
+        .selectDistinct({ rosterId: rosterMembers.rosterId, userId: gameAccounts.userId })
+        .from(rosterMembers)
+        .innerJoin(gameAccounts, eq(gameAccounts.playerTag, rosterMembers.playerTag))
+        .where(and(inArray(rosterMembers.rosterId, ids), isNull(rosterMembers.removedAt)));
+      const seen = new Set<string>();
+      return [...owners, ...players].flatMap(({ rosterId, userId }) => {
+        if (!userId || seen.has(`${rosterId}:${userId}`)) return [];
+        seen.add(`${rosterId}:${userId}`);
+        return [{ rosterId, userId }];
+      });
     },
 
     /** The hub users of game accounts (a tag no hub user linked has none), by tag. */
