@@ -24,7 +24,7 @@ vi.mock('../../lib/realtime', () => ({
   }),
 }));
 
-import { myTurn, TurnBanner } from './turn-banner';
+import { myTurn, TURN_BANNER_SPACE, TurnBanner } from './turn-banner';
 
 initI18n();
 
@@ -104,6 +104,23 @@ describe('turn banner', () => {
     );
     await waitFor(() => expect(screen.queryByTestId('turn-banner')).toBeNull());
     expect(api.calls).toBe(2);
+  });
+
+  it('lifts the docked Queue button above itself while shown (--turn-banner-space), and lets it down after', async () => {
+    api.list = [open()];
+    renderBanner();
+    await screen.findByTestId('turn-banner');
+    // jsdom lays nothing out: the banner's height reads 0, so the space is the gap alone.
+    expect(document.documentElement.style.getPropertyValue(TURN_BANNER_SPACE)).toBe('12px');
+    api.list = [open({ currentStep: 1, turn: 'away' })];
+    act(() =>
+      socket.listener?.({
+        event: PICKBAN_STEP_EVENT,
+        data: { challenge: { id: 'c1' }, matchSeries: { id: 'ms1' }, step: 0, status: 'open' },
+      }),
+    );
+    await waitFor(() => expect(screen.queryByTestId('turn-banner')).toBeNull());
+    expect(document.documentElement.style.getPropertyValue(TURN_BANNER_SPACE)).toBe('');
   });
 
   it('shows nothing signed out, and nothing while it is the other captain’s turn', async () => {

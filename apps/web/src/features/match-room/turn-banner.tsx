@@ -1,6 +1,6 @@
 import './turn-banner.css';
 import { PICKBAN_STEP_EVENT } from '@cwh/contract/constants';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'react-router';
 import { useLocalizedPath } from '../../i18n/use-locale';
@@ -132,8 +132,34 @@ export function TurnBanner() {
   return turn && !boardInView ? <TurnBannerView challenge={turn} /> : null;
 }
 
+/** The page's CSS variable the other bottom docks (Queue) rise by while the banner is shown. */
+export const TURN_BANNER_SPACE = '--turn-banner-space';
+
+/**
+ * Keeps `--turn-banner-space` on <html> at the banner's height and gap while it is shown, so the
+ * docked Queue button sits above it instead of under it (both are fixed to the bottom).
+ */
+function useBannerSpace() {
+  const banner = useRef<HTMLElement>(null);
+  useEffect(() => {
+    const element = banner.current;
+    if (!element) return;
+    const root = document.documentElement.style;
+    const measure = () => root.setProperty(TURN_BANNER_SPACE, `${Math.ceil(element.offsetHeight) + 12}px`);
+    measure();
+    const observer = typeof ResizeObserver === 'function' ? new ResizeObserver(measure) : null;
+    observer?.observe(element);
+    return () => {
+      observer?.disconnect();
+      root.removeProperty(TURN_BANNER_SPACE);
+    };
+  }, []);
+  return banner;
+}
+
 function TurnBannerView({ challenge }: { challenge: Challenge }) {
   const { t } = useTranslation('pickban');
+  const banner = useBannerSpace();
   const localize = useLocalizedPath();
   const now = useNow(1_000);
   const step = challenge.steps[challenge.currentStep ?? 0];
@@ -143,6 +169,7 @@ function TurnBannerView({ challenge }: { challenge: Challenge }) {
     : null;
   return (
     <aside
+      ref={banner}
       className="turn-banner"
       aria-labelledby="turn-banner-title"
       data-testid="turn-banner"
