@@ -56,9 +56,15 @@ export class HubApi {
           signal: AbortSignal.timeout(30_000),
         });
         const text = await response.text();
-        if (response.status === 503 && attempt < 40 && /SERVICE_UNAVAILABLE/.test(text)) {
+        if (
+          response.status === 503 &&
+          attempt < 40 &&
+          (/SERVICE_UNAVAILABLE/.test(text) || FASTIFY_CLOSING === text)
+        ) {
           // Load shedding (the event loop lags): the hub asks to come back after Retry-After, as any
-          // client does. Counted apart; a 503 that persists is kept as a 5xx below.
+          // client does. Also Fastify's own answer while an instance closes (seen once in CI under
+          // chaos: a request that reached an instance as it went down). Counted apart; a 503 that
+          // persists is kept as a 5xx below.
           this.shed++;
           const after = Number(response.headers.get('retry-after') ?? 1);
           await sleep(Math.min(2_000, Math.max(100, after * 1000)));
@@ -103,5 +109,8 @@ export class HubApi {
     return answer.body;
   }
 }
+
+/** What Fastify answers a request that reaches an instance while it closes (`return503OnClosing`). */
+const FASTIFY_CLOSING = '{"error":"Service Unavailable","message":"Service Unavailable","statusCode":503}';
 
 export const iso = (ms: number) => new Date(ms).toISOString().replace(/\.\d{3}Z$/, 'Z');
