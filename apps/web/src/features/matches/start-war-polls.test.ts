@@ -41,6 +41,24 @@ describe('start-war modal polls', () => {
     expect(fetchNext).toHaveBeenCalledTimes(2);
   });
 
+  it('hides it once the war of the next match is created, although its start time is still ahead', async () => {
+    const withWar = { ...series('m1', '2026-03-01T12:30:00Z'), war: { id: 'w1', link: '/simulator/war/w1' } };
+    const fetchNext = vi
+      .fn()
+      .mockResolvedValueOnce(series('m1', '2026-03-01T12:30:00Z'))
+      .mockResolvedValueOnce(withWar);
+    const stop = startNextMatchPoll(
+      { userId: 'u', eventId: 'e', rosterId: 'r' },
+      { fetchNext, now: () => Date.now() },
+    );
+    await vi.advanceTimersByTimeAsync(0);
+    expect(getStartWar().series?.id).toBe('m1');
+    await vi.advanceTimersByTimeAsync(LADDER_NEXT_MATCH_POLL_MS);
+    expect(fetchNext).toHaveBeenCalledTimes(2);
+    expect(getStartWar().series).toBeNull();
+    stop();
+  });
+
   it('stopping the poll (leaving the team) hides the modal', async () => {
     const fetchNext = vi.fn().mockResolvedValue(series('m1', '2026-03-01T12:30:00Z'));
     const stop = startNextMatchPoll({ userId: 'u', eventId: null, rosterId: 'r' }, { fetchNext });

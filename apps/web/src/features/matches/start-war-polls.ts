@@ -12,7 +12,8 @@ export interface OwnerPollTarget {
 
 /**
  * Spec 4 ladder poll (roster owner only): the next upcoming match series every 60 s; the start-war
- * modal shows while its date is in the future, otherwise it hides. Returns the stop function.
+ * modal shows while its date is in the future and its war is not created yet, otherwise it hides.
+ * Returns the stop function.
  */
 export function startNextMatchPoll(
   target: OwnerPollTarget,
@@ -29,7 +30,9 @@ export function startNextMatchPoll(
         rosterId: target.rosterId,
       });
       if (stopped) return;
-      showStartWar(next && Date.parse(next.date) > now() ? next : null);
+      // Once its war is created (either captain started it), the dialog has nothing left to do: it
+      // would cover the game's war screen and the hub until the series' start time.
+      showStartWar(next && next.war == null && Date.parse(next.date) > now() ? next : null);
     } catch (error) {
       void reportError(error, { matches: 'next match poll' });
     }
@@ -43,7 +46,7 @@ export function startNextMatchPoll(
   };
 }
 
-/** One check of the open modal's series: closes when it is no longer upcoming or answers 404. */
+/** One check of the open modal's series: closes when it is no longer upcoming, has its war, or answers 404. */
 export async function checkOpenSeries(
   id: string,
   fetchOne: (id: string) => Promise<MatchSeriesValue> = fetchMatchSeries,
@@ -51,7 +54,7 @@ export async function checkOpenSeries(
   try {
     const series = await fetchOne(id);
     if (getStartWar().series?.id !== id) return;
-    showStartWar(isUpcomingState(series.state) ? series : null);
+    showStartWar(isUpcomingState(series.state) && series.war == null ? series : null);
   } catch (error) {
     if (error instanceof ApiError && error.status === 404) {
       if (getStartWar().series?.id === id) showStartWar(null);
