@@ -443,7 +443,10 @@ for (const locale of ['en', 'fr'] as const) {
       const myTeam = new MyTeamPage(phoneA);
       await myTeam.loaded();
       await myTeam.lockedBadge().waitFor();
-      // The phase My Team tells the team; its public page says the same.
+      // The phase My Team tells the team; its public page says the same. Read once My Team has its
+      // data in: the roster's checked-in flag arrives after the badge, and while a stage's check-in
+      // window is open it turns 'locked' into 'preSegmentCheckIn' (no request left in flight).
+      await phoneA.waitForLoadState('networkidle');
       const myPhase = await phoneA.getByTestId('team-phase').getAttribute('data-phase');
       // The team's rank, record and last match (its result) on My Team.
       await phoneA.getByTestId('team-play').waitFor();
