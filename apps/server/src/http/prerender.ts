@@ -24,10 +24,6 @@ interface RendererModule {
  */
 export const PRERENDER_CACHE_MS = 2_000;
 const MAX_CACHED = 500;
-interface CachedPage {
-  until: number;
-  page: Promise<Rendered | null>;
-}
 
 /** Below this a compressed page saves less than its own headers (as apps/web/precompress.ts). */
 const MIN_COMPRESSED_BYTES = 1024;
@@ -145,18 +141,7 @@ export async function loadPrerenderer(
   const module = (await import(pathToFileURL(entry).href)) as RendererModule;
   const template = inlineStylesheets(readFileSync(join(webDist, 'index.html'), 'utf8'), webDist);
   const render = module.createRenderer(template, injectFetch(app));
-  const cache = new Map<string, CachedPage>();
-  const renderInto = (key: string, url: string, headers: Headers, now: number): CachedPage => {
-    const entry: CachedPage = {
-      until: now + cacheMs,
-      page: render(new Request(new URL(url, 'http://hub.local'), { headers })),
-    };
-    entry.page.catch(() => {
-      if (cache.get(key) === entry) cache.delete(key);
-    });
-    cache.set(key, entry);
-    return entry;
-  };
+  const cache = new Map<string, { until: number; page: Promise<Rendered | null> }>();
 
   return {
     render(request) {
@@ -171,7 +156,13 @@ export async function loadPrerenderer(
         for (const [k, v] of cache) if (v.until <= now) cache.delete(k);
         if (cache.size >= MAX_CACHED) cache.clear();
       }
-      return renderInto(key, request.url, headers, now).page;
+      const page = render(new Request(new URL(request.url, 'http://hub.local'), { headers }));
+      const entry = { until: now + cacheMs, page };
+      cache.set(key, entry);
+      page.catch(() => {
+        if (cache.get(key) === entry) cache.delete(key);
+      });
+      return page;
     },
   };
 }
