@@ -5,22 +5,15 @@ import { Field, useAction } from '../console/admin-ui';
 import { StagePreview } from '../rosters/stage-preview';
 import { stageApi } from './stage-api';
 import {
-  type CreateStageForm,
-  createStageBody,
-  seedOrder,
-  TIEBREAK_KEYS,
-  type TiebreakKey,
-} from './stage-forms';
+  type SeedCandidate,
+  SeedingFieldset,
+  type SetField,
+  SwissRulesFieldset,
+} from './stage-create-fieldsets';
+import { type CreateStageForm, createStageBody, seedOrder, TIEBREAK_KEYS } from './stage-forms';
 import { useStageCall } from './stage-refusal';
 
-export interface SeedCandidate {
-  id: string;
-  name: string;
-  /** Placement in the previous stage (ladder standings), when it has one. */
-  placement: number | null;
-  /** Placed into this stage by the previous stage's advance rule. */
-  qualified?: boolean;
-}
+export type { SeedCandidate };
 
 interface Props {
   segmentId: string;
@@ -67,17 +60,8 @@ function previewSwiss(form: CreateStageForm): SwissConfig | undefined {
     : undefined;
 }
 
-/** Swaps the typed seed of `id` with the team one seed above (-1) or below (+1). */
-function swapSeed(seeds: Record<string, string>, id: string, step: -1 | 1) {
-  const mine = Number.parseInt(seeds[id] ?? '', 10);
-  if (!Number.isInteger(mine)) return seeds;
-  const other = Object.keys(seeds).find((key) => Number.parseInt(seeds[key] ?? '', 10) === mine + step);
-  if (!other) return seeds;
-  return { ...seeds, [id]: String(mine + step), [other]: String(mine) };
-}
-
-/** The Create stage form: format, swiss rules and tiebreaks, seeds. */
-export function StageCreateForm({
+/** The form's state, its first seeds from the proposal (else the placements), and its submit. */
+function useStageCreateForm({
   segmentId,
   segmentFormat,
   candidates: given,
@@ -87,7 +71,6 @@ export function StageCreateForm({
   const { t } = useTranslation('adminstages');
   const initialFormat = segmentFormat === 'double_elimination' ? 'double_elimination' : 'swiss';
   const candidates = useMemo(() => ordered(given, proposed), [given, proposed]);
-  const names = useMemo(() => new Map(candidates.map((c) => [c.id, c.name])), [candidates]);
   const [form, setForm] = useState<CreateStageForm>(() => ({
     format: initialFormat,
     seeding: 'manual',
@@ -107,8 +90,10 @@ export function StageCreateForm({
   }));
   const { run, busy, message, setStatus } = useAction();
   const stageCall = useStageCall();
-  const set = <K extends keyof CreateStageForm>(key: K, value: CreateStageForm[K]) =>
-    setForm((f) => ({ ...f, [key]: value }));
+  const set: SetField = (key, value) => setForm((f) => ({ ...f, [key]: value }));
+  const setFormat = (format: CreateStageForm['format']) =>
+    setForm((f) => ({ ...f, format, seeds: placementSeeds(candidates, format, proposed) }));
+  const resetSeeds = () => set('seeds', placementSeeds(candidates, form.format, proposed));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -120,19 +105,15 @@ export function StageCreateForm({
     const ok = await run(() => stageCall(() => stageApi.create(segmentId, checked.value)), t('create.done'));
     if (ok) onCreated();
   }
+  return { form, set, setFormat, resetSeeds, candidates, submit, busy, message };
+}
 
-  function moveTiebreak(key: TiebreakKey, step: -1 | 1) {
-    const list = [...form.tiebreaks];
-    const at = list.indexOf(key);
-    const to = at + step;
-    if (at < 0 || to < 0 || to >= list.length) return;
-    [list[at], list[to]] = [list[to]!, list[at]!];
-    set('tiebreaks', list);
-  }
-  function toggleTiebreak(key: TiebreakKey, on: boolean) {
-    set('tiebreaks', on ? [...form.tiebreaks, key] : form.tiebreaks.filter((k) => k !== key));
-  }
-  const unused = TIEBREAK_KEYS.filter((k) => !form.tiebreaks.includes(k));
+/** The Create stage form: format, swiss rules and tiebreaks, seeds. */
+export function StageCreateForm(props: Props) {
+  const { segmentId, segmentFormat, proposed = [] } = props;
+  const { t } = useTranslation('adminstages');
+  const { form, set, setFormat, resetSeeds, candidates, submit, busy, message } = useStageCreateForm(props);
+  const names = useMemo(() => new Map(candidates.map((c) => [c.id, c.name])), [candidates]);
   const preview = seedOrder(form.seeds);
 
   return (
@@ -144,10 +125,7 @@ export function StageCreateForm({
             className="input"
             value={form.format}
             disabled={segmentFormat !== 'ladder'}
-            onChange={(e) => {
-              const format = e.target.value as CreateStageForm['format'];
-              setForm((f) => ({ ...f, format, seeds: placementSeeds(candidates, format, proposed) }));
-            }}
+            onChange={(e) => setFormat(e.target.value as CreateStageForm['format'])}
           >
             <option value="swiss">{t('format.swiss')}</option>
             <option value="double_elimination">{t('format.double_elimination')}</option>
@@ -163,198 +141,16 @@ export function StageCreateForm({
         </Field>
       </div>
 
-      {form.format === 'swiss' ? (
-        <fieldset className="stage-fieldset">
-          <legend>{t('create.swissRules')}</legend>
-          <div className="admin-form" role="radiogroup" aria-label={t('create.swissMode')}>
-            <label className="stage-choice">
-              <input
-                type="radio"
-                name="swiss-mode"
-                checked={form.swissMode === 'fixed'}
-                onChange={() => set('swissMode', 'fixed')}
-              />
-              {t('create.modeFixed')}
-            </label>
-            <label className="stage-choice">
-              <input
-                type="radio"
-                name="swiss-mode"
-                checked={form.swissMode === 'early_exit'}
-                onChange={() => set('swissMode', 'early_exit')}
-              />
-              {t('create.modeEarlyExit')}
-            </label>
-          </div>
-          <div className="admin-form">
-            {form.swissMode === 'fixed' ? (
-              <Field label={t('create.rounds')}>
-                <input
-                  className="input stage-number"
-                  inputMode="numeric"
-                  value={form.rounds}
-                  onChange={(e) => set('rounds', e.target.value)}
-                />
-              </Field>
-            ) : (
-              <>
-                <Field label={t('create.wins')}>
-                  <input
-                    className="input stage-number"
-                    inputMode="numeric"
-                    value={form.wins}
-                    onChange={(e) => set('wins', e.target.value)}
-                  />
-                </Field>
-                <Field label={t('create.losses')}>
-                  <input
-                    className="input stage-number"
-                    inputMode="numeric"
-                    value={form.losses}
-                    onChange={(e) => set('losses', e.target.value)}
-                  />
-                </Field>
-              </>
-            )}
-          </div>
-          <h4 id="tiebreak-title">{t('create.tiebreaks')}</h4>
-          <ol className="stage-tiebreaks" aria-labelledby="tiebreak-title">
-            {form.tiebreaks.map((key, index) => (
-              <li key={key} data-testid="tiebreak">
-                <span>{t(`tiebreak.${key}`)}</span>
-                <span className="stage-tiebreaks__actions">
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={index === 0}
-                    onClick={() => moveTiebreak(key, -1)}
-                    aria-label={t('create.tiebreakUp', { name: t(`tiebreak.${key}`) })}
-                  >
-                    ↑
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    disabled={index === form.tiebreaks.length - 1}
-                    onClick={() => moveTiebreak(key, 1)}
-                    aria-label={t('create.tiebreakDown', { name: t(`tiebreak.${key}`) })}
-                  >
-                    ↓
-                  </button>
-                  <button
-                    type="button"
-                    className="button button--ghost"
-                    onClick={() => toggleTiebreak(key, false)}
-                    aria-label={t('create.tiebreakRemove', { name: t(`tiebreak.${key}`) })}
-                  >
-                    ✕
-                  </button>
-                </span>
-              </li>
-            ))}
-          </ol>
-          {unused.length > 0 ? (
-            <p className="stage-tiebreaks__unused">
-              {unused.map((key) => (
-                <button key={key} type="button" className="button" onClick={() => toggleTiebreak(key, true)}>
-                  {t('create.tiebreakAdd', { name: t(`tiebreak.${key}`) })}
-                </button>
-              ))}
-            </p>
-          ) : null}
-        </fieldset>
-      ) : null}
+      {form.format === 'swiss' ? <SwissRulesFieldset form={form} set={set} /> : null}
 
-      <fieldset className="stage-fieldset">
-        <legend>{t('create.seeding')}</legend>
-        <div className="admin-form">
-          <label className="stage-choice">
-            <input
-              type="radio"
-              name="seeding"
-              checked={form.seeding === 'manual'}
-              onChange={() => set('seeding', 'manual')}
-            />
-            {t('create.seedManual')}
-          </label>
-          <label className="stage-choice">
-            <input
-              type="radio"
-              name="seeding"
-              checked={form.seeding === 'auto'}
-              onChange={() => set('seeding', 'auto')}
-            />
-            {t('create.seedAuto')}
-          </label>
-        </div>
-        {form.seeding === 'auto' ? (
-          <Field label={t('create.size', { count: DEFAULT_FIELD[form.format] })}>
-            <input
-              className="input stage-number"
-              inputMode="numeric"
-              value={form.size}
-              onChange={(e) => set('size', e.target.value)}
-            />
-          </Field>
-        ) : candidates.length === 0 ? (
-          <p className="muted">{t('create.noRosters')}</p>
-        ) : (
-          <>
-            <p className="muted">{t('create.seedHelp')}</p>
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => set('seeds', placementSeeds(candidates, form.format, proposed))}
-            >
-              {t(proposed.length > 0 ? 'create.seedProposed' : 'create.seedReset')}
-            </button>
-            <ol className="stage-seeds" data-testid="seed-list">
-              {candidates.map((c) => (
-                <li key={c.id}>
-                  <div className="stage-seeds__row">
-                    <span className="stage-seeds__name">
-                      {c.name}
-                      {c.placement !== null ? (
-                        <span className="muted"> · {t('create.placement', { placement: c.placement })}</span>
-                      ) : null}
-                      {c.qualified ? (
-                        <span className="badge" data-testid="seed-qualified">
-                          {t('create.qualified')}
-                        </span>
-                      ) : null}
-                    </span>
-                    <input
-                      className="input stage-number"
-                      inputMode="numeric"
-                      value={form.seeds[c.id] ?? ''}
-                      onChange={(e) => set('seeds', { ...form.seeds, [c.id]: e.target.value })}
-                      aria-label={t('create.seedOf', { name: c.name })}
-                      data-testid="seed-input"
-                      data-roster={c.name}
-                    />
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => set('seeds', swapSeed(form.seeds, c.id, -1))}
-                      aria-label={t('create.seedUp', { name: c.name })}
-                    >
-                      ↑
-                    </button>
-                    <button
-                      type="button"
-                      className="button button--ghost"
-                      onClick={() => set('seeds', swapSeed(form.seeds, c.id, 1))}
-                      aria-label={t('create.seedDown', { name: c.name })}
-                    >
-                      ↓
-                    </button>
-                  </div>
-                </li>
-              ))}
-            </ol>
-          </>
-        )}
-      </fieldset>
+      <SeedingFieldset
+        form={form}
+        set={set}
+        candidates={candidates}
+        defaultSize={DEFAULT_FIELD[form.format]}
+        hasProposal={proposed.length > 0}
+        onReset={resetSeeds}
+      />
       {form.seeding === 'manual' && candidates.length > 0 ? (
         <StagePreview
           format={form.format}
