@@ -11,6 +11,7 @@ import { registerAuthenticate } from './features/auth/authenticate.js';
 import { bracketRoutes } from './features/brackets/brackets-routes.js';
 import { createStageEntryCheck } from './features/brackets/stage-entrants.js';
 import { calendarRoutes } from './features/calendar/calendar-routes.js';
+import { createDeadlineScheduler } from './features/checkins/checkin-deadlines.js';
 import { registerCheckins } from './features/checkins/register-checkins.js';
 import { registerDemo } from './features/demo/register-demo.js';
 import { eventRoutes } from './features/events/event-routes.js';
@@ -220,7 +221,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await app.register(authRoutes(auth, { loginLimit, avatarsOf: (id) => avatarUrlsOf(images, id) }), {
     prefix: API.users,
   });
-  const reads = [eventRoutes, segmentRoutes, gameRoutes, bracketRoutes].map((r) => r(database.db));
+  // Stage series and segments are handed to the brackets feature (the ladder never imports it); the
+  // series they create get their check-in deadlines.
+  const stages = createStageHooks(database.db, now, {
+    scheduleDeadlines: createDeadlineScheduler({ jobs, now }),
+  });
+  const reads = [eventRoutes, segmentRoutes, gameRoutes].map((r) => r(database.db));
+  reads.push(bracketRoutes(stages.deps));
   reads.push(calendarRoutes(database.db, config.mail.publicUrl));
   for (const routes of reads) await app.register(routes, { prefix: API.tournaments });
   // Filled below by the features that build on rosters (the ladder), so the clan never imports them.
@@ -246,8 +253,6 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   await registerAdmin(app, { db: database.db, now, mail: config.mail });
 
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
-  // Stage series and segments are handed to the brackets feature (the ladder never imports it).
-  const stages = createStageHooks(database.db, now);
   const ladder = await registerLadder(app, {
     db: database.db,
     noticeLog: await registerNotices(app, { db: database.db, now }),

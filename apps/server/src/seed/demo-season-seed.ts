@@ -10,6 +10,7 @@ import {
   createBracketsDeps,
   createStage,
   startNextRound,
+  WITHOUT_APP,
 } from '../features/brackets/brackets-service.js';
 import { recordSeriesResultIn } from '../features/brackets/stage-results-service.js';
 import { SWISS_ROUND_LEAD_MINUTES } from '../features/brackets/stage-series.js';
@@ -92,7 +93,8 @@ async function recordResult(deps: BracketsDeps, matchSeriesId: string, score: Wa
 /** A settable clock for the stage services: each result is written at its war's end. */
 function clockedDeps(db: Db, start: Date): { deps: BracketsDeps; set: (at: Date) => void } {
   let at = start;
-  return { deps: createBracketsDeps(db, () => at), set: (next) => (at = next) };
+  // The seed runs before any app: no deadline jobs or pick and ban here, the app's start makes them.
+  return { deps: createBracketsDeps(db, () => at, WITHOUT_APP), set: (next) => (at = next) };
 }
 
 const floorHour = (date: Date) => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);

@@ -2,7 +2,11 @@ import { API } from '@cwh/contract';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client.js';
 import { createAudit } from '../features/activity-log/audit.js';
-import { type BracketsDeps, createBracketsDeps } from '../features/brackets/brackets-service.js';
+import {
+  type BracketsDeps,
+  createBracketsDeps,
+  type StageSeriesEffects,
+} from '../features/brackets/brackets-service.js';
 import { cutLineRoutes } from '../features/brackets/cut-line-routes.js';
 import { stagePlayRoutes } from '../features/brackets/stage-play-routes.js';
 import { stageSeriesResultHook } from '../features/brackets/stage-results-service.js';
@@ -17,8 +21,12 @@ import { matchSeriesAdminRoutes } from '../features/match-series-admin/match-ser
  * or segment of a swiss or double-elimination stage it hands over to the brackets feature through
  * the hooks filled here (before the ladder is registered), so the ladder never imports it.
  */
-export function createStageHooks(db: Db, now: () => Date): { hooks: LadderStageHooks; deps: BracketsDeps } {
-  const deps = createBracketsDeps(db, now);
+export function createStageHooks(
+  db: Db,
+  now: () => Date,
+  effects: StageSeriesEffects,
+): { hooks: LadderStageHooks; deps: BracketsDeps } {
+  const deps = createBracketsDeps(db, now, effects);
   return {
     deps,
     hooks: { seriesResult: [stageSeriesResultHook(deps)], standings: [stageStandingsHook(deps)] },

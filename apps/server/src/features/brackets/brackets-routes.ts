@@ -13,7 +13,6 @@ import {
 } from '@cwh/contract';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Db } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { pageMeta, pageRequest } from '../../http/jsonapi.js';
 import { createAccess } from '../access/access.js';
@@ -21,12 +20,12 @@ import { matchSeriesResource } from '../ladder/ladder-mappers.js';
 import { createSegmentRepository } from '../segments/segment-repository.js';
 import { advanceSegment } from './advance-service.js';
 import { SWISS_RECORDS_DEFAULT_PAGE_SIZE, stageInfo, swissRecords } from './brackets-read-service.js';
-import { createBracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
+import { type BracketsDeps, createStage, resetCurrentRound, startNextRound } from './brackets-service.js';
 
 /** Tournament stages under /api/tournaments/1.0 (docs in packages/contract/src/brackets.ts). */
-export function bracketRoutes(db: Db): FastifyPluginAsyncZod {
+export function bracketRoutes(deps: BracketsDeps): FastifyPluginAsyncZod {
   return async (app) => {
-    const deps = createBracketsDeps(db, () => app.now());
+    const { db } = deps;
     const requireAccess = createAccess(db);
     const segmentsRepo = createSegmentRepository(db);
     /**

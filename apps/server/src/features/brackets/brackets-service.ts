@@ -8,11 +8,10 @@ import {
   type SwissConfig,
   type SwissTiebreak,
 } from '@cwh/domain';
-import type { Db, Tx } from '../../db/client.js';
+import type { Db, Executor, Tx } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { announceStageStarted } from '../announcements/announcement-hooks.js';
-import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import { openChallengesFor } from '../match-room/challenge-opening.js';
 import {
   type BracketsRepository,
@@ -30,14 +29,31 @@ import {
   toDomainError,
 } from './stage-series.js';
 
-export interface BracketsDeps {
+/**
+ * What the capabilities built on the brackets do in the transaction that creates or moves stage
+ * series, handed at composition (app.ts), so the brackets never import them.
+ */
+export interface StageSeriesEffects {
+  /** Check-ins: the series' deadline jobs (`createDeadlineScheduler`). */
+  scheduleDeadlines: (seriesIds: readonly string[], tx: Executor) => Promise<void>;
+}
+
+/**
+ * No app runs on the database (the demo seed builds its stages before the app starts): nothing is
+ * scheduled here; the app's start schedules the deadlines of upcoming series (`scheduleUpcoming`).
+ */
+export const WITHOUT_APP: StageSeriesEffects = {
+  scheduleDeadlines: async () => {},
+};
+
+export interface BracketsDeps extends StageSeriesEffects {
   db: Db;
   repo: BracketsRepository;
   now: () => Date;
 }
 
-export function createBracketsDeps(db: Db, now: () => Date): BracketsDeps {
-  return { db, repo: createBracketsRepository(db), now };
+export function createBracketsDeps(db: Db, now: () => Date, effects: StageSeriesEffects): BracketsDeps {
+  return { db, repo: createBracketsRepository(db), now, ...effects };
 }
 
 /**
@@ -45,7 +61,7 @@ export function createBracketsDeps(db: Db, now: () => Date): BracketsDeps {
  * (match-room); the pick-and-ban notices go into `after`, to send once the transaction committed.
  */
 async function seriesCreated(deps: BracketsDeps, ids: readonly string[], tx: Tx, after: (() => void)[]) {
-  await scheduleCheckinDeadlines(deps.db, ids, tx);
+  await deps.scheduleDeadlines(ids, tx);
   after.push(await openChallengesFor(deps.db, ids, tx));
 }
 

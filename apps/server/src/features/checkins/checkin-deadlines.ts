@@ -66,19 +66,8 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
   /** This instance's recent runs, newest last (observability and the kill test). */
   const runs: DeadlineRun[] = [];
 
-  async function schedule(series: readonly { id: string; date: Date }[], tx: Executor): Promise<void> {
-    const at = deps.now().getTime();
-    for (const s of series) {
-      const delaySeconds = Math.max(0, s.date.getTime() - at) / 1000;
-      for (const job of DEADLINE_JOBS) {
-        await jobs.send(
-          job,
-          { matchSeriesId: s.id },
-          { tx, delaySeconds, singletonKey: deadlineKey(s.id, s.date) },
-        );
-      }
-    }
-  }
+  const schedule = (series: readonly { id: string; date: Date }[], tx: Executor) =>
+    sendDeadlineJobs(deps, series, tx);
 
   /**
    * At server start (after the job queue started): deadline jobs for every upcoming stage series,
@@ -198,40 +187,44 @@ export function createCheckinDeadlines(deps: CheckinDeadlinesDeps) {
 }
 export type CheckinDeadlines = ReturnType<typeof createCheckinDeadlines>;
 
-/**
- * The schedulers of the running apps, by database: `scheduleCheckinDeadlines` is called by code
- * that has the database but not the app (the brackets' series creation). Every app on a database
- * sends to the same pg-boss tables, so any live one will do.
- */
-const schedulers = new WeakMap<object, Set<CheckinDeadlines>>();
-
-export function registerDeadlineScheduler(db: Db, deadlines: CheckinDeadlines): () => void {
-  const set = schedulers.get(db) ?? new Set<CheckinDeadlines>();
-  schedulers.set(db, set);
-  set.add(deadlines);
-  return () => set.delete(deadlines);
+/** Sends both deadline jobs of each series in `tx`, due at its date (one waiting job per series and date). */
+async function sendDeadlineJobs(
+  deps: { jobs: JobQueue; now: () => Date },
+  series: readonly { id: string; date: Date }[],
+  tx: Executor,
+): Promise<void> {
+  const at = deps.now().getTime();
+  for (const s of series) {
+    const delaySeconds = Math.max(0, s.date.getTime() - at) / 1000;
+    for (const job of DEADLINE_JOBS) {
+      await deps.jobs.send(
+        job,
+        { matchSeriesId: s.id },
+        { tx, delaySeconds, singletonKey: deadlineKey(s.id, s.date) },
+      );
+    }
+  }
 }
 
 /**
- * Called in the transaction that creates stage match series (brackets: a new stage, a new swiss
- * round): sends their check-in deadline jobs, which exist only if the transaction commits. Series
- * that are already finished (byes) get none, and so does a database no app runs on (the seed).
+ * Sends the check-in deadline jobs of new or moved stage series, in the transaction that creates or
+ * moves them (brackets: a new stage, a new swiss round; the organizer's new date): the jobs exist
+ * only if it commits. Series that are already finished (byes) get none.
  */
-export async function scheduleCheckinDeadlines(
-  db: Db,
-  seriesIds: readonly string[],
-  tx: Executor,
-): Promise<void> {
-  if (seriesIds.length === 0) return;
-  const scheduler = [...(schedulers.get(db) ?? [])][0];
-  // No app on this database (the demo seed builds stages before the app starts): no deadlines.
-  if (!scheduler) return;
-  const rows = await tx
-    .select({ id: matchSeries.id, date: matchSeries.date, state: matchSeries.state, bye: matchSeries.bye })
-    .from(matchSeries)
-    .where(inArray(matchSeries.id, [...seriesIds]));
-  await scheduler.schedule(
-    rows.filter((r) => !r.bye && NOT_STARTED.has(r.state)),
-    tx,
-  );
+export type ScheduleDeadlines = (seriesIds: readonly string[], tx: Executor) => Promise<void>;
+
+/** The app's `ScheduleDeadlines`, handed at composition (app.ts) to the features that create series. */
+export function createDeadlineScheduler(deps: { jobs: JobQueue; now: () => Date }): ScheduleDeadlines {
+  return async (seriesIds, tx) => {
+    if (seriesIds.length === 0) return;
+    const rows = await tx
+      .select({ id: matchSeries.id, date: matchSeries.date, state: matchSeries.state, bye: matchSeries.bye })
+      .from(matchSeries)
+      .where(inArray(matchSeries.id, [...seriesIds]));
+    await sendDeadlineJobs(
+      deps,
+      rows.filter((r) => !r.bye && NOT_STARTED.has(r.state)),
+      tx,
+    );
+  };
 }

@@ -5,12 +5,7 @@ import type { GameAdapter } from '../../game/index.js';
 import { createNotifier } from '../ladder/ladder-notices.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { createWarCreator } from '../war/war-creator.js';
-import {
-  type CheckinDeadlines,
-  createCheckinDeadlines,
-  DEADLINE_JOBS,
-  registerDeadlineScheduler,
-} from './checkin-deadlines.js';
+import { type CheckinDeadlines, createCheckinDeadlines, DEADLINE_JOBS } from './checkin-deadlines.js';
 import { createCheckinsRepository } from './checkins-repository.js';
 import { matchCheckInRoutes, segmentCheckInRoutes } from './checkins-routes.js';
 import type { StageEntryCheck } from './segment-check-in-service.js';
@@ -57,10 +52,6 @@ export async function registerCheckins(
     } catch (error) {
       app.log.warn({ err: error }, 'check-in deadlines of upcoming stage series not scheduled');
     }
-  });
-  const unregister = registerDeadlineScheduler(deps.db, deadlines);
-  app.addHook('preClose', async () => {
-    unregister();
   });
   app.decorate('checkinDeadlines', deadlines);
   await app.register(segmentCheckInRoutes(deps.db, repo, deps.isStageEntrant), { prefix: API.clan });

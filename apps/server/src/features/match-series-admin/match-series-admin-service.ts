@@ -11,7 +11,6 @@ import { createStageResultsRepository } from '../brackets/brackets-repository.js
 import type { BracketsDeps } from '../brackets/brackets-service.js';
 import { propagate } from '../brackets/stage-results-service.js';
 import { conflict } from '../brackets/stage-series.js';
-import { scheduleCheckinDeadlines } from '../checkins/checkin-deadlines.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { ladderResultOf } from '../ladder/match-series/series-results-service.js';
 import { syncSeriesStatistics } from '../statistics/statistics-sync.js';
@@ -190,7 +189,7 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
       // A stage series moved to another date gets check-in deadline jobs for that date (their key
       // holds the date, `deadlineKey`): moved earlier, they decide it then; the old date's jobs later
       // find it decided. Moved later, the old jobs find the date not reached and wait again.
-      if (input.date && found.stageId && input.date > now()) await scheduleCheckinDeadlines(db, [id], tx);
+      if (input.date && found.stageId && input.date > now()) await brackets.scheduleDeadlines([id], tx);
     },
 
     /**
