@@ -1,23 +1,17 @@
-import type {
-  EventResource,
-  MatchSeriesResource,
-  RosterResource,
-  SegmentResource,
-  SwissRecordResource,
-} from '@cwh/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { EventResource, SegmentResource } from '@cwh/contract';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { Modal } from '../../../lib/modal';
 import { adminApi } from '../console/admin-api';
 import { useAction } from '../console/admin-ui';
 import { PickbanSetupPanel } from '../match-room/pickban-setup-panel';
-import { type Advancement, type AdvanceRule, type StageInfo, stageApi } from './stage-api';
-import { stageCandidates } from './stage-candidates';
-import { type SeedCandidate, StageCreateForm } from './stage-create-form';
+import { stageApi } from './stage-api';
+import { StageCreateForm } from './stage-create-form';
+import { StageActionsCard, useStagePageData } from './stage-page-parts';
 import { useStageCall } from './stage-refusal';
 import { StageSeriesTable } from './stage-series-table';
-import { AdvanceResults, StageSummary, SwissStandings } from './stage-summary';
+import { StageSummary, SwissStandings } from './stage-summary';
 import './stages.css';
 
 /** The console's root (`…/admin`, with any locale prefix) for absolute links. */
@@ -25,8 +19,6 @@ function useConsoleBase() {
   const { pathname } = useLocation();
   return pathname.slice(0, pathname.indexOf('/admin') + '/admin'.length);
 }
-
-const parentOf = (segment: SegmentResource) => segment.relationships?.parent?.data?.id ?? null;
 
 /** /admin/stages: every event's segments, each a link to its Stages page. */
 export function StagesIndex() {
@@ -111,67 +103,12 @@ export function StagePage() {
   const { t } = useTranslation('adminstages');
   const { eventId = '', segmentId = '' } = useParams();
   const base = useConsoleBase();
-  const [segments, setSegments] = useState<SegmentResource[]>([]);
-  const [rosters, setRosters] = useState<RosterResource[]>([]);
-  const [seeding, setSeeding] = useState<{ candidates: SeedCandidate[]; proposed: string[] }>({
-    candidates: [],
-    proposed: [],
-  });
-  const [info, setInfo] = useState<StageInfo | null | undefined>(undefined);
-  const [series, setSeries] = useState<MatchSeriesResource[]>([]);
-  const [records, setRecords] = useState<SwissRecordResource[]>([]);
-  const [outcomes, setOutcomes] = useState<Advancement[] | null>(null);
+  const data = useStagePageData(eventId, segmentId);
+  const { segments, seeding, info, series, records, outcomes, rules, names, rosterMap, refresh } = data;
   const [confirming, setConfirming] = useState<'reset' | 'advance' | null>(null);
-  const [rules, setRules] = useState<AdvanceRule[]>([]);
-  const load = useAction();
   const act = useAction();
   const stageCall = useStageCall();
   const segment = segments.find((s) => s.id === segmentId);
-
-  const refresh = useCallback(async () => {
-    const stage = await stageApi.info(segmentId);
-    setInfo(stage);
-    setSeries(stage ? await stageApi.series(stage.id) : []);
-    setRecords(
-      stage?.attributes.format === 'swiss'
-        ? await stageApi
-            .swissRecords(segmentId)
-            .then((r) => r.data)
-            .catch(() => [])
-        : [],
-    );
-  }, [segmentId]);
-
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reload when the segment changes
-  useEffect(() => {
-    // Another segment (the advancement's link to the next stage): nothing of the last one stays shown.
-    setOutcomes(null);
-    setInfo(undefined);
-    setSeeding({ candidates: [], proposed: [] });
-    void load.run(async () => {
-      const list = (await adminApi.segments(eventId)).data;
-      setSegments(list);
-      const own = list.find((s) => s.id === segmentId);
-      if (!own) return;
-      setRules(
-        (await adminApi.listItems<AdvanceRule>(eventId, segmentId, 'advance-rules')).data.map(
-          (r) => r.attributes,
-        ),
-      );
-      const all = await stageApi.rosters(parentOf(own) ?? own.id);
-      setRosters(all);
-      setSeeding(await stageCandidates(own, list, all));
-      await refresh();
-    }, '');
-  }, [eventId, segmentId]);
-
-  const names = useMemo(() => {
-    const map = new Map(rosters.map((r) => [r.id, r.attributes.displayName]));
-    for (const s of series)
-      for (const c of s.attributes.competitors) if (c.roster) map.set(c.roster.id, c.displayName);
-    return map;
-  }, [rosters, series]);
-  const rosterMap = useMemo(() => new Map(rosters.map((r) => [r.id, r])), [rosters]);
 
   const swiss = info?.attributes.swiss ?? null;
   async function nextRound() {
@@ -190,7 +127,7 @@ export function StagePage() {
   async function advance() {
     setConfirming(null);
     await act.run(async () => {
-      setOutcomes(await stageCall(() => stageApi.advance(segmentId, rules)));
+      data.setOutcomes(await stageCall(() => stageApi.advance(segmentId, rules)));
     }, t('actions.advanced'));
   }
 
@@ -205,7 +142,7 @@ export function StagePage() {
       <h2 className="section-title" data-testid="stage-segment-name">
         {segment ? t('page.title', { name: segment.attributes.name }) : t('index.title')}
       </h2>
-      {load.message}
+      {data.loadMessage}
       {info === null && segment ? (
         <>
           <p className="muted" data-testid="stage-none">
@@ -224,63 +161,18 @@ export function StagePage() {
       {info ? (
         <>
           <StageSummary info={info} names={names} />
-          <div className="admin-card stage-actions" data-testid="stage-actions">
-            <h3>{t('actions.title')}</h3>
-            <div className="admin-form">
-              {swiss ? (
-                <>
-                  <button
-                    className="button button--primary"
-                    type="button"
-                    disabled={act.busy || swiss.complete}
-                    onClick={() => void nextRound()}
-                    data-testid="stage-next-round"
-                  >
-                    {t('actions.nextRound', { round: swiss.currentRound + 1 })}
-                  </button>
-                  <button
-                    className="button"
-                    type="button"
-                    disabled={act.busy || swiss.currentRound === 0}
-                    onClick={() => setConfirming('reset')}
-                    data-testid="stage-reset-round"
-                  >
-                    {t('actions.resetRound', { round: swiss.currentRound })}
-                  </button>
-                </>
-              ) : null}
-              <button
-                className="button"
-                type="button"
-                disabled={act.busy}
-                onClick={() => setConfirming('advance')}
-                data-testid="stage-advance"
-              >
-                {t('actions.advance')}
-              </button>
-            </div>
-            <p className="muted" data-testid="stage-advance-rules">
-              {rules.length > 0
-                ? t('actions.rules', {
-                    rules: rules
-                      .map(
-                        (r) =>
-                          `${r.placements.join(', ')} → ${segments.find((x) => x.id === r.nextSegmentId)?.attributes.name ?? '?'}`,
-                      )
-                      .join('; '),
-                  })
-                : t('actions.noRules')}
-            </p>
-            {act.message}
-            {outcomes ? (
-              <AdvanceResults
-                outcomes={outcomes}
-                names={names}
-                segments={segments}
-                stageHref={(id) => `${base}/stages/${eventId}/${id}`}
-              />
-            ) : null}
-          </div>
+          <StageActionsCard
+            swiss={swiss}
+            busy={act.busy}
+            rules={rules}
+            segments={segments}
+            outcomes={outcomes}
+            names={names}
+            message={act.message}
+            stageHref={(id) => `${base}/stages/${eventId}/${id}`}
+            onNextRound={() => void nextRound()}
+            onConfirm={setConfirming}
+          />
           {swiss ? <SwissStandings records={records} /> : null}
           <StageSeriesTable series={series} rosters={rosterMap} onChanged={() => void refresh()} />
         </>
