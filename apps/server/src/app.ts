@@ -19,7 +19,8 @@ import { gameRoutes } from './features/games/game-routes.js';
 import { healthRoutes } from './features/health/health-routes.js';
 import { registerLadder, type SeriesCreatedHook } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
-import { registerMatchRoom } from './features/match-room/register-match-room.js';
+import { createChallengeOpener } from './features/match-room/challenge-opening.js';
+import { createPickbanDeps, registerMatchRoom } from './features/match-room/register-match-room.js';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { registerNotices } from './features/notices/register-notices.js';
 import { createPlayerAuth, withPlayerTokens } from './features/players/player-auth.js';
@@ -222,9 +223,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     prefix: API.users,
   });
   // Stage series and segments are handed to the brackets feature (the ladder never imports it); the
-  // series they create get their check-in deadlines.
+  // series they create get their check-in deadlines and their pick and ban.
+  const pickban = createPickbanDeps(app, { db: database.db, now });
   const stages = createStageHooks(database.db, now, {
     scheduleDeadlines: createDeadlineScheduler({ jobs, now }),
+    openChallenges: createChallengeOpener(pickban),
   });
   const reads = [eventRoutes, segmentRoutes, gameRoutes].map((r) => r(database.db));
   reads.push(bracketRoutes(stages.deps));
@@ -277,7 +280,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     game: playersAndTeams.game,
     isStageEntrant: createStageEntryCheck(database.db),
   });
-  await registerMatchRoom(app, { db: database.db, now });
+  await registerMatchRoom(app, { db: database.db, now, pickban });
   // The demo's simulated teams keep playing (DEMO_BOTS; demo seed and simulated game only).
   await registerDemo(app, {
     config: config.demo,

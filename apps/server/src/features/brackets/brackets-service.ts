@@ -12,7 +12,6 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { announceStageStarted } from '../announcements/announcement-hooks.js';
-import { openChallengesFor } from '../match-room/challenge-opening.js';
 import {
   type BracketsRepository,
   createBracketsRepository,
@@ -36,14 +35,18 @@ import {
 export interface StageSeriesEffects {
   /** Check-ins: the series' deadline jobs (`createDeadlineScheduler`). */
   scheduleDeadlines: (seriesIds: readonly string[], tx: Executor) => Promise<void>;
+  /** Match room: the series' pick and ban (`createChallengeOpener`); answers the after-commit notices. */
+  openChallenges: (seriesIds: readonly string[], tx: Executor) => Promise<() => void>;
 }
 
 /**
  * No app runs on the database (the demo seed builds its stages before the app starts): nothing is
- * scheduled here; the app's start schedules the deadlines of upcoming series (`scheduleUpcoming`).
+ * scheduled or opened here; the app's start schedules the deadlines of upcoming series
+ * (`scheduleUpcoming`) and opens their pick and ban (`openAwaitingChallenges`).
  */
 export const WITHOUT_APP: StageSeriesEffects = {
   scheduleDeadlines: async () => {},
+  openChallenges: async () => () => {},
 };
 
 export interface BracketsDeps extends StageSeriesEffects {
@@ -62,7 +65,7 @@ export function createBracketsDeps(db: Db, now: () => Date, effects: StageSeries
  */
 async function seriesCreated(deps: BracketsDeps, ids: readonly string[], tx: Tx, after: (() => void)[]) {
   await deps.scheduleDeadlines(ids, tx);
-  after.push(await openChallengesFor(deps.db, ids, tx));
+  after.push(await deps.openChallenges(ids, tx));
 }
 
 const invalid = (pointer: string, detail: string) =>

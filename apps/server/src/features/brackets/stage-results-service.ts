@@ -3,7 +3,6 @@ import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { announceSeriesResult } from '../announcements/announcement-hooks.js';
 import type { StageSeriesOutcome, WarOutcome } from '../ladder/ladder-service.js';
-import { openChallengesFor } from '../match-room/challenge-opening.js';
 import { syncSeriesStatistics, syncStaleStageStatistics } from '../statistics/statistics-sync.js';
 import { createStageResultsRepository, type StageRow, type StageSeriesRow } from './brackets-repository.js';
 import type { BracketsDeps } from './brackets-service.js';
@@ -197,7 +196,7 @@ export async function recordSeriesResultIn(
       changed = await propagate(results, stage, bracketPlan.changes, row.link.nodeId, at, tx);
       // The next nodes whose teams are now known get their pick and ban. This transaction may be
       // the ladder's, which has no after-commit step for us: the captains see it on their next read.
-      await openChallengesFor(deps.db, changed, tx);
+      await deps.openChallenges(changed, tx);
       champion = bracketPlan.state.championRosterId;
     } else {
       plan = await planStageReset(

@@ -3,7 +3,6 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createAudit } from '../activity-log/audit.js';
 import { createNotifier } from '../ladder/ladder-notices.js';
-import { registerChallengeOpener } from './challenge-opening.js';
 import { createPickbanRepository } from './pickban-repository.js';
 import { pickbanRoutes } from './pickban-routes.js';
 import {
@@ -28,21 +27,29 @@ declare module 'fastify' {
 }
 
 /**
- * The match room's pick and ban (spec 7, issue #13): the calls under API.pickban, the durable
- * turn time-out job, and the opening of challenges for stage series (at their creation through
- * `openChallengesFor`, and at start for series created while no app ran).
+ * The pick-and-ban deps, made before the brackets (their stage series open challenges through
+ * `createChallengeOpener` over them) and handed to `registerMatchRoom`.
  */
-export async function registerMatchRoom(
-  app: FastifyInstance,
-  deps: { db: Db; now: () => Date },
-): Promise<void> {
-  const pickban: PickbanDeps = {
+export function createPickbanDeps(app: FastifyInstance, deps: { db: Db; now: () => Date }): PickbanDeps {
+  return {
     db: deps.db,
     repo: createPickbanRepository(deps.db),
     jobs: app.jobs,
     notify: createNotifier(() => app.io),
     now: deps.now,
   };
+}
+
+/**
+ * The match room's pick and ban (spec 7, issue #13): the calls under API.pickban, the durable
+ * turn time-out job, and the opening of challenges for stage series (at their creation through
+ * the opener `createChallengeOpener` makes, and at start for series created while no app ran).
+ */
+export async function registerMatchRoom(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; pickban: PickbanDeps },
+): Promise<void> {
+  const { pickban } = deps;
   const runs: TurnTimeoutRun[] = [];
   const runTimeout = async (payload: { challengeId: string; step: number }) => {
     const run = await runTurnTimeout(pickban, payload);
@@ -65,10 +72,6 @@ export async function registerMatchRoom(
     } catch (error) {
       app.log.warn({ err: error }, 'pick and ban challenges not opened at start');
     }
-  });
-  const unregister = registerChallengeOpener(deps.db, pickban);
-  app.addHook('preClose', async () => {
-    unregister();
   });
   app.decorate('pickban', { deps: pickban, runTimeout, runs });
   await app.register(pickbanRoutes(pickban, createAudit(deps.db, deps.now)), { prefix: API.pickban });
