@@ -5,7 +5,7 @@ import { ensureChromium } from './chromium.js';
 import { E2E_COVERAGE, E2E_COVERAGE_RAW_DIR } from './coverage.js';
 import { writeE2eCoverage } from './e2e-coverage-report.js';
 import { type ServerPool, startServerPool } from './server-pool.js';
-import { REPO_ROOT, type RunningServer, startServer } from './server-process.js';
+import { prepareDataTemplate, REPO_ROOT, type RunningServer, startServer } from './server-process.js';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,6 +17,7 @@ declare module 'vitest' {
 
 let server: RunningServer | undefined;
 let pool: ServerPool | undefined;
+let dropTemplate: (() => void) | undefined;
 
 export async function setup(project: TestProject) {
   ensureChromium();
@@ -31,6 +32,8 @@ export async function setup(project: TestProject) {
     const env = { ...links, ...process.env, ...(E2E_COVERAGE ? { WEB_COVERAGE_BUILD: 'true' } : {}) };
     execFileSync('npm', ['run', 'build', '-w', '@cwh/web'], { cwd: REPO_ROOT, stdio: 'inherit', env });
   }
+  // A migrated empty database every hub below (and the specs' own) starts from (server-process.ts).
+  dropTemplate = prepareDataTemplate();
   // The shared hub of the specs that only read, or change what no other spec reads; then the pool,
   // which starts the first hub of the specs that need their own (support/server-pool.ts).
   server = await startServer();
@@ -41,6 +44,7 @@ export async function setup(project: TestProject) {
 
 export async function teardown() {
   await Promise.all([server?.stop(), pool?.close()]);
+  dropTemplate?.();
   if (!E2E_COVERAGE) return;
   const written = await writeE2eCoverage();
   if (written)
