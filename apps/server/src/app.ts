@@ -228,6 +228,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   const stages = createStageHooks(database.db, now, {
     scheduleDeadlines: createDeadlineScheduler({ jobs, now }),
     openChallenges: createChallengeOpener(pickban),
+    announcementJobs: jobs,
   });
   const reads = [eventRoutes, segmentRoutes, gameRoutes].map((r) => r(database.db));
   reads.push(bracketRoutes(stages.deps));

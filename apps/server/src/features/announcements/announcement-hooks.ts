@@ -1,5 +1,5 @@
-import type { Db, Executor } from '../../db/client.js';
-import { queueAnnouncement } from './announcement-queue.js';
+import type { Executor } from '../../db/client.js';
+import { type AnnouncementQueue, queueAnnouncement } from './announcement-queue.js';
 import { createAnnouncementsRepository } from './announcements-repository.js';
 
 /** The stages whose results are announced one by one: the finals (monthly, championship, finals). */
@@ -12,12 +12,12 @@ const FINALS = new Set(['MF', 'CF', 'FINALS']);
 
 /** A stage's bracket was created: the stage starts. */
 export async function announceStageStarted(
-  db: Db,
+  queue: AnnouncementQueue,
   tx: Executor,
   input: { eventId: string; segmentId: string; teams: number; at: Date },
 ): Promise<void> {
   await queueAnnouncement(
-    db,
+    queue,
     tx,
     {
       eventId: input.eventId,
@@ -34,7 +34,7 @@ export async function announceStageStarted(
 
 /** A finished series of a finals stage (a first result or a correction), its winner's side if any. */
 export async function announceSeriesResult(
-  db: Db,
+  queue: AnnouncementQueue,
   tx: Executor,
   input: {
     series: { id: string; segmentId: string };
@@ -43,11 +43,11 @@ export async function announceSeriesResult(
     at: Date;
   },
 ): Promise<void> {
-  const repo = createAnnouncementsRepository(db);
+  const repo = createAnnouncementsRepository(queue.db);
   const segment = await repo.segmentOf(input.series.segmentId, 'en', tx);
   if (!segment || !FINALS.has(segment.stageCode)) return;
   await queueAnnouncement(
-    db,
+    queue,
     tx,
     {
       eventId: segment.eventId,
@@ -76,12 +76,12 @@ export async function announceSeriesResult(
 
 /** A stage was decided: the teams that advance (in rank order). */
 export async function announceAdvancement(
-  db: Db,
+  queue: AnnouncementQueue,
   tx: Executor,
   input: { eventId: string; segmentId: string; qualifiedRosterIds: readonly string[]; at: Date },
 ): Promise<void> {
   await queueAnnouncement(
-    db,
+    queue,
     tx,
     {
       eventId: input.eventId,

@@ -13,17 +13,13 @@ declare module '../../jobs/job-queue.js' {
 export const DELIVER_JOB = 'announcements.deliver';
 
 /**
- * The job queues of the running apps, by database: announcements are queued by code that has the
- * database but not the app (the brackets' services), as check-in deadlines are. Every app on a
- * database sends to the same pg-boss tables, so any live one will do.
+ * Where announcements are queued: the database, and the job queue that sends their delivery jobs,
+ * handed at composition (app.ts: the brackets' stage deps; the announcements service). `null`: no
+ * app runs on the database (the demo seed), the row waits and the next app's start sends its job.
  */
-const queues = new WeakMap<object, Set<JobQueue>>();
-
-export function registerAnnouncementQueue(db: Db, jobs: JobQueue): () => void {
-  const set = queues.get(db) ?? new Set<JobQueue>();
-  queues.set(db, set);
-  set.add(jobs);
-  return () => set.delete(jobs);
+export interface AnnouncementQueue {
+  db: Db;
+  announcementJobs: JobQueue | null;
 }
 
 /** The delivery job of an announcement; its id is the singleton key (one waiting job each). */
@@ -46,17 +42,17 @@ export interface QueuedAnnouncement {
  * Called in the transaction of the change that causes the announcement (a stage starts, a finals
  * result, an advancement): when the event has a webhook, writes the announcement and sends its
  * delivery job, both of which exist only if the change commits. The sending happens later, in the
- * job: a webhook that fails or hangs never holds or undoes the change. Without a running app on the
- * database (the seed) the row waits, and the next app's start sends its job. Answers the id, or
- * null when the event has no webhook.
+ * job: a webhook that fails or hangs never holds or undoes the change. Without a job queue (the
+ * seed) the row waits, and the next app's start sends its job. Answers the id, or null when the
+ * event has no webhook.
  */
 export async function queueAnnouncement(
-  db: Db,
+  queue: AnnouncementQueue,
   tx: Executor,
   announcement: QueuedAnnouncement,
   at: Date,
 ): Promise<string | null> {
-  const repo = createAnnouncementsRepository(db);
+  const repo = createAnnouncementsRepository(queue.db);
   const settings = await repo.settings(announcement.eventId, tx);
   if (!settings) return null;
   const params = await announcement.params(settings.locale, repo);
@@ -64,7 +60,6 @@ export async function queueAnnouncement(
     { eventId: announcement.eventId, kind: announcement.kind, params, createdAt: at },
     tx,
   );
-  const jobs = [...(queues.get(db) ?? [])][0];
-  if (jobs) await sendDeliveryJob(jobs, id, { tx });
+  if (queue.announcementJobs) await sendDeliveryJob(queue.announcementJobs, id, { tx });
   return id;
 }

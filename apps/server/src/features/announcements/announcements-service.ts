@@ -3,6 +3,7 @@ import { isAllowedWebhookUrl, isLocale, maskWebhookUrl } from '@cwh/domain';
 import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { DomainError, notFound } from '../../errors/domain-error.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import type { Audited } from '../activity-log/audit.js';
 import { queueAnnouncement } from './announcement-queue.js';
 import type { AnnouncementsConfig } from './announcements-config.js';
@@ -66,6 +67,8 @@ function documentOf(
  */
 export function createAnnouncementsService(deps: {
   db: Db;
+  /** The app's job queue: a test message's delivery job. */
+  announcementJobs: JobQueue;
   audited: Audited;
   config: AnnouncementsConfig;
   now: () => Date;
@@ -121,7 +124,7 @@ export function createAnnouncementsService(deps: {
     if (!(await repo.eventExists(eventId))) throw notFound('event', eventId);
     await deps.audited(request, async (tx, record) => {
       const id = await queueAnnouncement(
-        deps.db,
+        deps,
         tx,
         {
           eventId,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createAudit } from '../activity-log/audit.js';
 import { createAnnouncementDelivery } from './announcement-delivery.js';
-import { DELIVER_JOB, registerAnnouncementQueue, sendDeliveryJob } from './announcement-queue.js';
+import { DELIVER_JOB, sendDeliveryJob } from './announcement-queue.js';
 import type { AnnouncementsConfig } from './announcements-config.js';
 import { createAnnouncementsRepository } from './announcements-repository.js';
 import { announcementsRoutes } from './announcements-routes.js';
@@ -14,7 +14,7 @@ const RESEND_AT_START = 1000;
 
 /**
  * Event announcements to the community's chat (issue #34, docs/api/announcements.md): the organizer's
- * settings routes, the delivery job, and the queue the brackets' services send to.
+ * settings routes and the delivery job (the brackets' services queue through the stage deps' `announcementJobs`).
  */
 export async function registerAnnouncements(
   app: FastifyInstance,
@@ -37,12 +37,9 @@ export async function registerAnnouncements(
       app.log.warn({ err: error }, 'pending announcements not sent again');
     }
   });
-  const unregister = registerAnnouncementQueue(deps.db, app.jobs);
-  app.addHook('preClose', async () => {
-    unregister();
-  });
   const service = createAnnouncementsService({
     db: deps.db,
+    announcementJobs: app.jobs,
     audited: createAudit(deps.db, deps.now),
     config: deps.config,
     now: deps.now,

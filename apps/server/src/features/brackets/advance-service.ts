@@ -98,7 +98,7 @@ export async function advanceSegment(
         tx,
       );
       // The teams that advance, announced to the event's chat with the decision.
-      await announceAdvancement(deps.db, tx, {
+      await announceAdvancement(deps, tx, {
         eventId: segment.eventId,
         segmentId: segment.id,
         qualifiedRosterIds: qualified,

@@ -11,6 +11,7 @@ import {
 import type { Db, Executor, Tx } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
+import type { JobQueue } from '../../jobs/job-queue.js';
 import { announceStageStarted } from '../announcements/announcement-hooks.js';
 import {
   type BracketsRepository,
@@ -37,16 +38,20 @@ export interface StageSeriesEffects {
   scheduleDeadlines: (seriesIds: readonly string[], tx: Executor) => Promise<void>;
   /** Match room: the series' pick and ban (`createChallengeOpener`); answers the after-commit notices. */
   openChallenges: (seriesIds: readonly string[], tx: Executor) => Promise<() => void>;
+  /** Announcements: the job queue that sends the announcements queued with a change. */
+  announcementJobs: JobQueue | null;
 }
 
 /**
  * No app runs on the database (the demo seed builds its stages before the app starts): nothing is
- * scheduled or opened here; the app's start schedules the deadlines of upcoming series
- * (`scheduleUpcoming`) and opens their pick and ban (`openAwaitingChallenges`).
+ * scheduled, opened or sent here; the app's start schedules the deadlines of upcoming series
+ * (`scheduleUpcoming`), opens their pick and ban (`openAwaitingChallenges`) and sends the delivery
+ * jobs of the announcements that wait.
  */
 export const WITHOUT_APP: StageSeriesEffects = {
   scheduleDeadlines: async () => {},
   openChallenges: async () => () => {},
+  announcementJobs: null,
 };
 
 export interface BracketsDeps extends StageSeriesEffects {
@@ -192,7 +197,7 @@ export async function createStage(
         await seriesCreated(deps, ids, tx, after);
       }
       // The stage starts: its announcement to the event's chat, queued with the stage.
-      await announceStageStarted(deps.db, tx, {
+      await announceStageStarted(deps, tx, {
         eventId: segment.eventId,
         segmentId: segment.id,
         teams: teams.length,

@@ -61,7 +61,7 @@ async function writeScores(
   }
   const [home, away] = [placed.home.placement, placed.away.placement];
   const winner = home < away ? 'home' : away < home ? 'away' : null;
-  await announceSeriesResult(deps.db, tx, { series, score, winner, at });
+  await announceSeriesResult(deps, tx, { series, score, winner, at });
 }
 
 /** Moves the bracket's changed nodes onto their series: new teams, byes and the cancelled reset. */
