@@ -49,32 +49,107 @@ function ResetPreview({ plan }: { plan: ResultPreview }) {
   );
 }
 
-/**
- * Record (or correct) the result of one series: stars, destruction, a forfeit, and the reason. It
- * opens on the stored result, so a correction changes only what the organizer touches. A
- * correction whose later matches were played shows which ones it resets and asks to confirm.
- */
-export function RecordResultDialog({
-  series,
-  onClose,
-  onSaved,
-  submit: send,
-  reasonLabel,
-  initialReason = '',
-}: Props) {
+type SetResult = <K extends keyof ResultForm>(key: K, value: ResultForm[K]) => void;
+
+/** One team's stars or destruction. */
+function ScoreField({
+  label,
+  value,
+  decimal,
+  testId,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  decimal?: boolean;
+  testId: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <Field label={label}>
+      <input
+        className="input stage-number"
+        inputMode={decimal ? 'decimal' : 'numeric'}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        data-testid={testId}
+      />
+    </Field>
+  );
+}
+
+/** Stars and destruction of both teams, and a forfeit. */
+function ScoreFields({
+  form,
+  set,
+  homeName,
+  awayName,
+}: {
+  form: ResultForm;
+  set: SetResult;
+  homeName: string;
+  awayName: string;
+}) {
   const { t } = useTranslation('adminstages');
-  const formId = useId();
+  return (
+    <>
+      <ScoreField
+        label={t('result.stars', { team: homeName })}
+        value={form.homeStars}
+        onChange={(v) => set('homeStars', v)}
+        testId="result-home-stars"
+      />
+      <ScoreField
+        label={t('result.stars', { team: awayName })}
+        value={form.awayStars}
+        onChange={(v) => set('awayStars', v)}
+        testId="result-away-stars"
+      />
+      <ScoreField
+        label={t('result.destruction', { team: homeName })}
+        value={form.homeDestruction}
+        decimal
+        onChange={(v) => set('homeDestruction', v)}
+        testId="result-home-destruction"
+      />
+      <ScoreField
+        label={t('result.destruction', { team: awayName })}
+        value={form.awayDestruction}
+        decimal
+        onChange={(v) => set('awayDestruction', v)}
+        testId="result-away-destruction"
+      />
+      <Field label={t('result.forfeit')}>
+        <select
+          className="input"
+          value={form.forfeit}
+          onChange={(e) => set('forfeit', e.target.value as ResultForm['forfeit'])}
+        >
+          <option value="">{t('result.forfeitNone')}</option>
+          <option value="home">{t('result.forfeitSide', { team: homeName })}</option>
+          <option value="away">{t('result.forfeitSide', { team: awayName })}</option>
+          <option value="both">{t('result.forfeitBoth')}</option>
+        </select>
+      </Field>
+    </>
+  );
+}
+
+/**
+ * The result form's state and its submit: a finished series' correction is previewed first, and a
+ * correction that resets later matches is saved only once confirmed (the plan shown).
+ */
+function useResultForm({ series, onSaved, submit: send, initialReason = '' }: Props) {
+  const { t } = useTranslation('adminstages');
   const [form, setForm] = useState<ResultForm>(() => ({ ...resultFormOf(series), reason: initialReason }));
   const [plan, setPlan] = useState<ResultPreview | null>(null);
   const { run, busy, message, setStatus } = useAction();
   const stageCall = useStageCall();
-  const [home, away] = series.attributes.competitors;
-  const homeName = home?.displayName ?? '—';
-  const awayName = away?.displayName ?? '—';
-  const set = <K extends keyof ResultForm>(key: K, value: ResultForm[K]) => {
+  const set: SetResult = (key, value) => {
     setPlan(null);
     setForm((f) => ({ ...f, [key]: value }));
   };
+  const setReason = (reason: string) => setForm((f) => ({ ...f, reason }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -106,6 +181,22 @@ export function RecordResultDialog({
       setPlan(found.plan);
     } else onSaved();
   }
+  return { form, set, setReason, plan, submit, busy, message };
+}
+
+/**
+ * Record (or correct) the result of one series: stars, destruction, a forfeit, and the reason. It
+ * opens on the stored result, so a correction changes only what the organizer touches. A
+ * correction whose later matches were played shows which ones it resets and asks to confirm.
+ */
+export function RecordResultDialog(props: Props) {
+  const { series, onClose, reasonLabel } = props;
+  const { t } = useTranslation('adminstages');
+  const formId = useId();
+  const { form, set, setReason, plan, submit, busy, message } = useResultForm(props);
+  const [home, away] = series.attributes.competitors;
+  const homeName = home?.displayName ?? '—';
+  const awayName = away?.displayName ?? '—';
 
   return (
     <Modal
@@ -131,61 +222,14 @@ export function RecordResultDialog({
       }
     >
       <form id={formId} className="stage-result-form" onSubmit={submit} noValidate>
-        <Field label={t('result.stars', { team: homeName })}>
-          <input
-            className="input stage-number"
-            inputMode="numeric"
-            value={form.homeStars}
-            onChange={(e) => set('homeStars', e.target.value)}
-            data-testid="result-home-stars"
-          />
-        </Field>
-        <Field label={t('result.stars', { team: awayName })}>
-          <input
-            className="input stage-number"
-            inputMode="numeric"
-            value={form.awayStars}
-            onChange={(e) => set('awayStars', e.target.value)}
-            data-testid="result-away-stars"
-          />
-        </Field>
-        <Field label={t('result.destruction', { team: homeName })}>
-          <input
-            className="input stage-number"
-            inputMode="decimal"
-            value={form.homeDestruction}
-            onChange={(e) => set('homeDestruction', e.target.value)}
-            data-testid="result-home-destruction"
-          />
-        </Field>
-        <Field label={t('result.destruction', { team: awayName })}>
-          <input
-            className="input stage-number"
-            inputMode="decimal"
-            value={form.awayDestruction}
-            onChange={(e) => set('awayDestruction', e.target.value)}
-            data-testid="result-away-destruction"
-          />
-        </Field>
-        <Field label={t('result.forfeit')}>
-          <select
-            className="input"
-            value={form.forfeit}
-            onChange={(e) => set('forfeit', e.target.value as ResultForm['forfeit'])}
-          >
-            <option value="">{t('result.forfeitNone')}</option>
-            <option value="home">{t('result.forfeitSide', { team: homeName })}</option>
-            <option value="away">{t('result.forfeitSide', { team: awayName })}</option>
-            <option value="both">{t('result.forfeitBoth')}</option>
-          </select>
-        </Field>
+        <ScoreFields form={form} set={set} homeName={homeName} awayName={awayName} />
         <div className="stage-result-form__wide">
           <Field label={reasonLabel ?? t('result.reason')}>
             <textarea
               className="input"
               rows={3}
               value={form.reason}
-              onChange={(e) => setForm((f) => ({ ...f, reason: e.target.value }))}
+              onChange={(e) => setReason(e.target.value)}
               required
               aria-required="true"
               data-testid="result-reason"
