@@ -55,7 +55,7 @@ export function waitFor(
  * The bots' HTTP client: node:http over kept-alive connections. It was `fetch` (undici), whose
  * per-request work cost the bots about as much CPU as the server's own per match-up; the bots share
  * the machine's two cores with the server and PostgreSQL, so a costly client lowered the very rate
- * it measured (bench/README.md, "Issue 11 (2026-11-29 09:34–…)").
+ * it measured (bench/README.md, "queue: join → match_up_found on one hub").
  */
 const agent = new Agent({ keepAlive: true, maxSockets: Number.POSITIVE_INFINITY });
 

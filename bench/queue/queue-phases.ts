@@ -94,7 +94,7 @@ export async function runSequentialPhase(
  * (untimed), its captains read their queue status, as the page they join from does, so each joins
  * over a kept-alive connection as a browser on the site would. Without it (`--cold-connections`) the
  * burst also opens its connections: 200 at once, of which a few then waited up to a second for their
- * first answer in about one run of three (bench/README.md, "Issue 11 (2026-11-29 09:34–11:00 UTC)").
+ * first answer in about one run of three (bench/README.md, "queue: join → match_up_found on one hub").
  */
 export async function runBurstPhase(
   { base, kind, deadline, log }: PhaseRun,

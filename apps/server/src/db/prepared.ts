@@ -15,7 +15,7 @@ interface Preparable<P> {
  *
  * `build` must give the same SQL text every time: values go in `sql.placeholder(...)`, never inline,
  * and the name must belong to this one query (node-postgres refuses one name for two texts).
- * Measured by `npm run bench -w @cwh/bench -- prepared` (bench/README.md, "Join path, prepared statements").
+ * Measured by `npm run bench -w @cwh/bench -- prepared` (bench/README.md, "prepared and statistics").
  */
 export function preparedQuery<P>(db: Executor, name: string, build: (executor: Executor) => Preparable<P>) {
   let onDb: P | undefined;
