@@ -69,12 +69,11 @@ function Side({
   );
 }
 
-function Series({ load }: { load: MatchPageData['series'] }) {
-  const { t } = useTranslation(['matches', 'war']);
-  const locale = useLocale();
+/** No series at this address, or it could not be loaded. */
+function SeriesUnavailable({ status }: { status: 'missing' | 'error' }) {
+  const { t } = useTranslation('matches');
   const localize = useLocalizedPath();
-  const loaded = load;
-  if (loaded.status === 'missing')
+  if (status === 'missing')
     return (
       <div className="card state-card" data-testid="match-missing">
         <p>{t('missing')}</p>
@@ -83,34 +82,23 @@ function Series({ load }: { load: MatchPageData['series'] }) {
         </Link>
       </div>
     );
-  if (loaded.status === 'error')
-    return (
-      <div className="card state-card state-card--error" role="alert">
-        <p>{t('error')}</p>
-      </div>
-    );
-  const series = loaded.value;
+  return (
+    <div className="card state-card state-card--error" role="alert">
+      <p>{t('error')}</p>
+    </div>
+  );
+}
+
+/** The result line (winner, draw or pending) and why the winner won (stars, destruction). */
+function SeriesResult({ series }: { series: MatchSeriesValue }) {
+  const { t } = useTranslation(['matches', 'war']);
   const [home, away] = series.competitors;
   const outcome = seriesOutcome(series);
   const draw = outcome.winner === 'draw';
   const winner = outcome.winner === 'home' ? home : outcome.winner === 'away' ? away : undefined;
   const reason = resultReason(outcome);
   return (
-    <article className="card match-card" data-testid="match-series" data-state={series.state}>
-      <header className="match-card__top">
-        <span className={`badge badge--${stateBadge(shownState(series))}`} data-testid="match-state">
-          {t(`state.${shownState(series)}`)}
-        </span>
-        <time dateTime={series.date} className="muted">
-          {formatDateTime(series.date, locale)}
-        </time>
-      </header>
-      {series.detail?.stage ? <MatchStageLine series={series} stage={series.detail.stage} /> : null}
-      <div className="match-card__sides">
-        <Side series={series} outcome={outcome} index={0} />
-        <span className="match-card__vs">{t('vs')}</span>
-        <Side series={series} outcome={outcome} index={1} />
-      </div>
+    <>
       <p className="match-card__result" data-testid="match-result">
         {series.state !== 'finished'
           ? isUpcomingState(series.state)
@@ -127,40 +115,67 @@ function Series({ load }: { load: MatchPageData['series'] }) {
           {t(`war:reason.${reason}`, { team: teamName(winner.displayName, t('common:tbd')) })}
         </p>
       ) : null}
-      {series.detail ? <MatchDetail series={series} detail={series.detail} /> : null}
-      {series.officialWar ? (
-        <>
-          {isUpcomingState(series.state) && series.officialWar.state === 'notInWar' ? (
-            <OfficialWarGuide settings={series.officialWar.settings} />
-          ) : null}
-          <OfficialWarReport
-            war={series.officialWar}
-            names={{
-              home: teamName(home?.displayName, t('common:tbd')),
-              away: teamName(away?.displayName, t('common:tbd')),
-            }}
-          />
-        </>
+    </>
+  );
+}
+
+/** The series' official war: how to start it while upcoming, and its report. */
+function SeriesOfficialWar({
+  series,
+  names,
+}: {
+  series: MatchSeriesValue;
+  names: { home: string; away: string };
+}) {
+  if (!series.officialWar) return null;
+  return (
+    <>
+      {isUpcomingState(series.state) && series.officialWar.state === 'notInWar' ? (
+        <OfficialWarGuide settings={series.officialWar.settings} />
       ) : null}
+      <OfficialWarReport war={series.officialWar} names={names} />
+    </>
+  );
+}
+
+function Series({ load }: { load: MatchPageData['series'] }) {
+  const { t } = useTranslation(['matches', 'war']);
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  if (load.status === 'missing' || load.status === 'error') return <SeriesUnavailable status={load.status} />;
+  const series = load.value;
+  const [home, away] = series.competitors;
+  const outcome = seriesOutcome(series);
+  const names = {
+    home: teamName(home?.displayName, t('common:tbd')),
+    away: teamName(away?.displayName, t('common:tbd')),
+  };
+  return (
+    <article className="card match-card" data-testid="match-series" data-state={series.state}>
+      <header className="match-card__top">
+        <span className={`badge badge--${stateBadge(shownState(series))}`} data-testid="match-state">
+          {t(`state.${shownState(series)}`)}
+        </span>
+        <time dateTime={series.date} className="muted">
+          {formatDateTime(series.date, locale)}
+        </time>
+      </header>
+      {series.detail?.stage ? <MatchStageLine series={series} stage={series.detail.stage} /> : null}
+      <div className="match-card__sides">
+        <Side series={series} outcome={outcome} index={0} />
+        <span className="match-card__vs">{t('vs')}</span>
+        <Side series={series} outcome={outcome} index={1} />
+      </div>
+      <SeriesResult series={series} />
+      {series.detail ? <MatchDetail series={series} detail={series.detail} /> : null}
+      <SeriesOfficialWar series={series} names={names} />
       {isUpcomingState(series.state) ? (
         <p className="match-card__start">
           <StartWarButton seriesId={series.id} testId="match-start-war" />
         </p>
       ) : null}
-      <VetoBoard
-        matchSeriesId={series.id}
-        names={{
-          home: teamName(home?.displayName, t('common:tbd')),
-          away: teamName(away?.displayName, t('common:tbd')),
-        }}
-      />
-      <MatchChat
-        matchSeriesId={series.id}
-        names={{
-          home: teamName(home?.displayName, t('common:tbd')),
-          away: teamName(away?.displayName, t('common:tbd')),
-        }}
-      />
+      <VetoBoard matchSeriesId={series.id} names={names} />
+      <MatchChat matchSeriesId={series.id} names={names} />
       <MatchDispute
         matchSeriesId={series.id}
         finished={series.state === 'finished'}
