@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
+
 // End-to-end tests: a real server (embedded PGlite, seeded demo season) and Debian's Chromium.
 export default defineConfig({
   test: {
@@ -9,8 +11,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
-    // Two cores: one server, one browser at a time keeps timings honest and the machine responsive.
-    fileParallelism: false,
+    // E2E_WORKERS spec files at a time (default 1: one server, one browser at a time).
+    fileParallelism: WORKERS > 1,
+    maxWorkers: WORKERS,
     // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
     expect: { requireAssertions: true },
   },
