@@ -21,6 +21,10 @@ export default defineConfig({
     // it took 2,092 s for this suite (season included) on a machine doing other work too: not yet
     // measured side by side with one worker.
     maxWorkers: 2,
+    // Beside the console's report, a JSON one whose file timings scripts/slowest-files.mjs prints
+    // at the end of `npm run test:unit` (docs/testing.md).
+    reporters: ['default', 'json'],
+    outputFile: { json: 'reports/timings/unit.json' },
     coverage: {
       provider: 'v8',
       // The sources of every workspace, tested or not. From the root: a bare `src/**` matches nothing

@@ -1,3 +1,4 @@
+import { resolve } from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 const WORKERS = Math.max(1, Number(process.env.E2E_WORKERS ?? 1));
@@ -14,6 +15,9 @@ export default defineConfig({
     // E2E_WORKERS spec files at a time (default 1: one server, one browser at a time).
     fileParallelism: WORKERS > 1,
     maxWorkers: WORKERS,
+    // The file timings scripts/slowest-files.mjs prints after the suite (`npm run test:e2e`).
+    reporters: ['default', 'json'],
+    outputFile: { json: resolve(import.meta.dirname, '../reports/timings/e2e.json') },
     // A test that makes no expect() assertion fails (docs/testing.md, Honest tests).
     expect: { requireAssertions: true },
   },
