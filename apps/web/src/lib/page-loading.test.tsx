@@ -36,7 +36,7 @@ describe('router loading: idle prefetch of the page chunks (IDLE_PREFETCH_TIMEOU
     const requestIdleCallback = vi.fn();
     vi.stubGlobal('requestIdleCallback', requestIdleCallback);
     renderAt('/error/26');
-    expect(await screen.findByTestId('page-error')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-error')).not.toBeNull());
     expect(requestIdleCallback).toHaveBeenCalledTimes(1);
     expect(requestIdleCallback.mock.calls[0]?.[1]).toEqual({ timeout: IDLE_PREFETCH_TIMEOUT_MS });
   });
@@ -57,7 +57,7 @@ describe('router loading: page data minimum delay (PAGE_DATA_MIN_DELAY_MS)', () 
   it('a navigation waits for its page data at least 200 ms, even when the answer is instant', async () => {
     vi.stubGlobal('requestIdleCallback', vi.fn());
     const router = renderAt('/competition');
-    expect(await screen.findByTestId('page-competition')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-competition')).not.toBeNull());
     // Same page chunk, already loaded: only the page data is awaited.
     vi.useFakeTimers();
     const navigation = router.navigate('/schedule');
@@ -68,6 +68,6 @@ describe('router loading: page data minimum delay (PAGE_DATA_MIN_DELAY_MS)', () 
     vi.useRealTimers();
     await navigation;
     await waitFor(() => expect(router.state.location.pathname).toBe('/schedule'));
-    expect(await screen.findByTestId('page-schedule')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-schedule')).not.toBeNull());
   });
 });

@@ -115,7 +115,7 @@ afterEach(async () => {
 describe('route loaders', () => {
   it('shows a match series the server does not know as missing', async () => {
     renderAt('/match/missing');
-    expect(await screen.findByTestId('match-missing')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('match-missing')).not.toBeNull());
   });
 
   it('loads the leaderboard page of the URL and moves between pages through it', async () => {

@@ -36,9 +36,9 @@ afterEach(() => vi.unstubAllGlobals());
 describe('error pages', () => {
   it('renders code 26 in English', async () => {
     renderAt('/error/26');
-    expect(await screen.findByTestId('page-error')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-error')).not.toBeNull());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oh No!');
-    expect(screen.getByText('Match Limited Reached')).toBeTruthy();
+    expect(screen.queryByText('Match Limited Reached')).not.toBeNull();
     expect(screen.getByTestId('error-message').textContent).toBe(
       'You have already played 6 matches in the last 24 hours. Try again later.',
     );
@@ -51,7 +51,7 @@ describe('error pages', () => {
 
   it('renders code 26 in French under the /fr prefix', async () => {
     renderAt('/fr/error/26');
-    expect(await screen.findByTestId('page-error')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-error')).not.toBeNull());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Oh non !');
     expect(screen.getByTestId('error-message').textContent).toBe(
       'Vous avez déjà joué 6 matchs au cours des dernières 24 heures. Réessayez plus tard.',
@@ -120,42 +120,42 @@ describe('error pages', () => {
 
   it('answers an unknown page with the 404 page and a way home', async () => {
     renderAt('/fr/nothing/here');
-    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-not-found')).not.toBeNull());
     expect(screen.getByTestId('back-home').getAttribute('href')).toBe('/fr');
   });
 
   it('does not take an unknown first segment for a locale', async () => {
     renderAt('/xx/competition');
-    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-not-found')).not.toBeNull());
   });
 });
 
 describe('pages', () => {
   it('serves the team pages; signed out they offer the sign-in', async () => {
     renderAt('/my-clan/kick/%23ABC123');
-    expect(await screen.findByTestId('page-my-clan-kick')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-my-clan-kick')).not.toBeNull());
     expect(screen.getByTestId('signed-out').textContent).toContain('Sign in to see your team');
     // The overlays (fetched at the first sign-in, kept after) host the check-in prompt's mount.
     act(() => void updateSession({ status: 'signedIn', userId: 'user-1' }));
-    expect(await screen.findByTestId('overlay-checkin-prompt')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('overlay-checkin-prompt')).not.toBeNull());
   });
 
   it('serves the schedule under a locale prefix, in its language', async () => {
     renderAt('/fr/schedule');
-    expect(await screen.findByTestId('page-schedule')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-schedule')).not.toBeNull());
     expect(document.documentElement.lang).toBe('fr');
   });
 
   it('serves a prefixed page in its language', async () => {
     renderAt('/de/registration/profile/gate');
-    expect(await screen.findByTestId('page-registration-profile-gate')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-registration-profile-gate')).not.toBeNull());
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Altersbeschränkung');
   });
 
   it('shows the translated error state on the home page when the API is down', async () => {
     renderAt('/');
-    expect(await screen.findByTestId('home-error')).toBeTruthy();
-    expect(screen.getByText('The events could not be loaded')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('home-error')).not.toBeNull());
+    expect(screen.queryByText('The events could not be loaded')).not.toBeNull();
   });
 });
 
@@ -167,9 +167,9 @@ describe('broadcast view', () => {
           <RouterProvider router={createMemoryRouter(routes, { initialEntries: [path] })} />
         </I18nextProvider>,
       );
-      expect(await screen.findByTestId('page-broadcast')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByTestId('page-broadcast')).not.toBeNull());
       // The API is down in these tests: the page says so inside its frame.
-      expect(await screen.findByTestId('broadcast-empty')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByTestId('broadcast-empty')).not.toBeNull());
       expect(screen.queryByTestId('skip-link')).toBeNull();
       expect(screen.queryByTestId('language-switcher')).toBeNull();
       expect(screen.queryByRole('contentinfo')).toBeNull();
@@ -186,7 +186,7 @@ describe('language switcher', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/ko/competition'));
     expect(router.state.location.search).toBe('?tab=prizes');
     expect(document.cookie).toContain('locale=ko');
-    expect(await screen.findByText('대회', { selector: 'h1' })).toBeTruthy();
+    await waitFor(() => expect(screen.queryByText('대회', { selector: 'h1' })).not.toBeNull());
     expect(document.documentElement.lang).toBe('ko');
   });
 });
@@ -203,8 +203,8 @@ describe('World Championship Finals and Town Hall Cup pages', () => {
     ['/en/world-finals/day-3', 'page-world-finals-day-3'],
   ])('serves %s; with the API down it says the finals could not be loaded', async (path, testId) => {
     renderAt(path);
-    expect(await screen.findByTestId(testId)).toBeTruthy();
-    expect(await screen.findByTestId('finals-error')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId(testId)).not.toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('finals-error')).not.toBeNull());
     expect(screen.getAllByTestId('finals-nav-link')).toHaveLength(4);
   });
 
@@ -217,15 +217,15 @@ describe('World Championship Finals and Town Hall Cup pages', () => {
     '/town-hall-cup/12x',
   ])('answers %s with the 404 page', async (path) => {
     renderAt(path);
-    expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-not-found')).not.toBeNull());
     expect(screen.queryByTestId('page-world-finals')).toBeNull();
     expect(screen.queryByTestId('page-town-hall-cup')).toBeNull();
   });
 
   it('serves a cup level with its Ladder and Finals tabs, under a locale prefix too', async () => {
     const router = renderAt('/de/town-hall-cup/12?tab=finals');
-    expect(await screen.findByTestId('page-town-hall-cup')).toBeTruthy();
-    expect(await screen.findByTestId('cup-error')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-town-hall-cup')).not.toBeNull());
+    await waitFor(() => expect(screen.queryByTestId('cup-error')).not.toBeNull());
     expect(router.state.location.pathname).toBe('/de/town-hall-cup/12');
     expect(document.cookie).toContain('cwh_cup_level=12');
   });
@@ -234,7 +234,7 @@ describe('World Championship Finals and Town Hall Cup pages', () => {
     writeCookie('cwh_cup_level', '9', 1);
     const router = renderAt('/ko/town-hall-cup');
     await waitFor(() => expect(router.state.location.pathname).toBe('/ko/town-hall-cup/9'));
-    expect(await screen.findByTestId('page-town-hall-cup')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-town-hall-cup')).not.toBeNull());
   });
 
   it('/town-hall-cup opens the highest level without a clan level or a last one', async () => {
@@ -268,7 +268,7 @@ describe('the route table and the server read one list of pages (domain SPA_PAGE
     async (path) => {
       expect(isSpaPagePath(path)).toBe(false);
       renderAt(path);
-      expect(await screen.findByTestId('page-not-found')).toBeTruthy();
+      await waitFor(() => expect(screen.queryByTestId('page-not-found')).not.toBeNull());
     },
   );
 });

@@ -32,7 +32,7 @@ describe('Add to calendar', () => {
       `${window.location.origin}/api/tournaments/1.0/rosters/r-1/calendar.ics`,
     );
     expect(file.getAttribute('target')).toBe('_blank');
-    expect(screen.getByText(/Your team's matches in your calendar app/)).toBeTruthy();
+    expect(screen.queryByText(/Your team's matches in your calendar app/)).not.toBeNull();
   });
 
   it("asks for the event's feed in the page's language, with its texts", async () => {
@@ -44,6 +44,6 @@ describe('Add to calendar', () => {
     expect(screen.getByRole('link', { name: 'Lien .ics' }).getAttribute('href')).toBe(
       `${window.location.origin}/api/tournaments/1.0/events/e-9/calendar.ics?lang=fr`,
     );
-    expect(screen.getByText(/fenêtres de check-in/)).toBeTruthy();
+    expect(screen.queryByText(/fenêtres de check-in/)).not.toBeNull();
   });
 });

@@ -1,5 +1,5 @@
 import type { EventResource, SegmentResource } from '@cwh/contract';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import { I18nextProvider } from 'react-i18next';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { beforeEach, describe, expect, it } from 'vitest';
@@ -56,7 +56,7 @@ beforeEach(async () => {
 describe('World Championship Finals pages', () => {
   it('day 1 lists its six matches, the finalists, and no banner while there is no champion', async () => {
     renderPage(1, view(null));
-    expect(await screen.findByTestId('page-world-finals-day-1')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('page-world-finals-day-1')).not.toBeNull());
     const matches = screen.getAllByTestId('finals-match');
     expect(matches).toHaveLength(6);
     expect(matches[0]!.textContent).toContain('Match 1 · Upper bracket, round 1');
@@ -83,7 +83,7 @@ describe('World Championship Finals pages', () => {
 
   it('day 2 shows the attack-order table, home at 37 minutes left first', async () => {
     renderPage(2, view(null));
-    expect(await screen.findByTestId('attack-order')).toBeTruthy();
+    await waitFor(() => expect(screen.queryByTestId('attack-order')).not.toBeNull());
     const rows = screen.getAllByTestId('attack-order-row');
     expect(rows).toHaveLength(10);
     expect(rows[0]!.textContent).toBe('37mHomeAttack 1');
@@ -148,7 +148,7 @@ describe('prizes block', () => {
       </I18nextProvider>,
     );
     expect(screen.getByTestId('prize-pool').textContent).toMatch(/^Cagnotte10\s000\s€$/);
-    expect(screen.getByTestId('prize-monthlyFinalsPool')).toBeTruthy();
+    expect(screen.queryByTestId('prize-monthlyFinalsPool')).not.toBeNull();
     expect(screen.queryByTestId('prize-championshipFinalsPool')).toBeNull();
     expect(screen.getByTestId('prize-placements').textContent).toMatch(/Places 2 à 4 : 1\s000\s€ chacune/);
   });

@@ -230,10 +230,10 @@ describe('record result dialog', () => {
   it('is a dialog named after the match, with labelled fields', () => {
     stubServer();
     renderDialog();
-    expect(screen.getByRole('dialog', { name: 'Result: Atlanta Titans – Nordic Raiders' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Stars of Atlanta Titans' })).toBeTruthy();
-    expect(screen.getByRole('textbox', { name: 'Destruction % of Nordic Raiders' })).toBeTruthy();
-    expect(screen.getByRole('combobox', { name: 'Forfeit' })).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Result: Atlanta Titans – Nordic Raiders' })).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Stars of Atlanta Titans' })).not.toBeNull();
+    expect(screen.queryByRole('textbox', { name: 'Destruction % of Nordic Raiders' })).not.toBeNull();
+    expect(screen.queryByRole('combobox', { name: 'Forfeit' })).not.toBeNull();
   });
 
   it('needs a reason and whole stars before calling the server', async () => {

@@ -156,7 +156,7 @@ describe('the stage page’s pick and ban setup', () => {
       description: null,
       sortOrder: 3,
     });
-    expect(screen.getByText('Item added.')).toBeTruthy();
+    expect(screen.queryByText('Item added.')).not.toBeNull();
 
     const first = screen.getAllByTestId('pickban-item-row')[0]!;
     changeField(within(first).getByTestId('pickban-item-name'), {

@@ -100,9 +100,9 @@ describe('organizer console: a roster with a suspended account', () => {
     expect(withMember.getByText('Owner: captain-B', { exact: false }).textContent).not.toContain('suspended');
 
     const withOwner = within(card('Owner Clan'));
-    expect(withOwner.getByTestId('roster-suspended')).toBeTruthy();
+    expect(withOwner.queryByTestId('roster-suspended')).not.toBeNull();
     expect(withOwner.queryByTestId('member-suspended')).toBeNull();
-    expect(withOwner.getByText('Owner: captain-C (suspended)', { exact: false })).toBeTruthy();
+    expect(withOwner.queryByText('Owner: captain-C (suspended)', { exact: false })).not.toBeNull();
   });
 
   it('says it in the console’s language', async () => {

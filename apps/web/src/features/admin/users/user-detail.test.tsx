@@ -122,7 +122,7 @@ describe('user detail (console)', () => {
 
   it('adds a game account and shows the server’s refusal of a phone number', async () => {
     await show(null);
-    expect(screen.getByText('No avatar')).toBeTruthy();
+    expect(screen.queryByText('No avatar')).not.toBeNull();
     changeField(screen.getByTestId('new-account-name'), { target: { value: 'Alt' } });
     changeField(screen.getByTestId('new-account-tag'), { target: { value: '#9LQ' } });
     fireEvent.click(screen.getByRole('button', { name: 'Add the game account' }));
