@@ -1,5 +1,5 @@
 import type { AdminMatchSeriesResource, DisputeResource } from '@cwh/contract';
-import { type FormEvent, useCallback, useEffect, useState } from 'react';
+import { type FormEvent, type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocale, useLocalizedPath } from '../../../i18n/use-locale';
 import { formatDateTime } from '../../../lib/dates';
@@ -12,44 +12,17 @@ import { Field, useAction } from '../console/admin-ui';
 import { type DisputeFilter, disputeAdminApi } from './dispute-admin-api';
 import './disputes-admin.css';
 
-function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChanged: () => void }) {
+/** What the dispute says: teams and score, who filed it and when, its reason, screenshots and notes. */
+function DisputeFacts({ dispute }: { dispute: DisputeResource }) {
   const { t } = useTranslation('disputes');
   const locale = useLocale();
   const localize = useLocalizedPath();
   const a = dispute.attributes;
-  const [note, setNote] = useState('');
-  const [internal, setInternal] = useState('');
-  const [correcting, setCorrecting] = useState<AdminMatchSeriesResource | null>(null);
-  const { run, busy, message, setStatus } = useAction();
   const home = a.series.home.name ?? t('common:tbd');
   const away = a.series.away.name ?? t('common:tbd');
   const by = a.side === 'home' ? home : away;
-
-  async function uphold(event: FormEvent) {
-    event.preventDefault();
-    if (!note.trim()) {
-      setStatus({ kind: 'error', text: t('queue.noteRequired') });
-      return;
-    }
-    const ok = await run(() => disputeAdminApi.uphold(dispute.id, note.trim(), internal), t('queue.upheld'));
-    if (ok) onChanged();
-  }
-
-  async function correct() {
-    // The captains are told why their result changed: the note comes first.
-    if (!note.trim()) {
-      setStatus({ kind: 'error', text: t('queue.noteRequired') });
-      return;
-    }
-    try {
-      setCorrecting((await disputeAdminApi.series(a.matchSeriesId)).data);
-    } catch (error) {
-      setStatus({ kind: 'error', text: (error as Error).message });
-    }
-  }
-
   return (
-    <li className="card dispute-card" data-testid="dispute-card" data-status={a.status}>
+    <>
       <header className="dispute-card__top">
         <strong>
           {t('queue.teams', { home, away })} ·{' '}
@@ -93,47 +66,115 @@ function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChang
           {t('queue.internalShown', { reason: a.internalReason })}
         </p>
       ) : null}
+    </>
+  );
+}
+
+/** An open dispute's note to the captains, internal reason, and Uphold / Correct the result. */
+function DisputeActions({
+  note,
+  internal,
+  setNote,
+  setInternal,
+  busy,
+  message,
+  onUphold,
+  onCorrect,
+}: {
+  note: string;
+  internal: string;
+  setNote: (note: string) => void;
+  setInternal: (reason: string) => void;
+  busy: boolean;
+  message: ReactNode;
+  onUphold: (event: FormEvent) => void;
+  onCorrect: () => void;
+}) {
+  const { t } = useTranslation('disputes');
+  return (
+    <form className="dispute-card__actions" onSubmit={onUphold}>
+      <Field label={t('queue.note')}>
+        <textarea
+          className="input"
+          rows={2}
+          value={note}
+          onChange={(e) => setNote(e.target.value)}
+          data-testid="dispute-note-input"
+        />
+      </Field>
+      <Field label={t('queue.internalReason')}>
+        <textarea
+          className="input"
+          rows={2}
+          value={internal}
+          onChange={(e) => setInternal(e.target.value)}
+          data-testid="dispute-internal-input"
+        />
+      </Field>
+      <div className="dispute-card__buttons">
+        <button className="button button--primary" type="submit" disabled={busy} data-testid="dispute-uphold">
+          {t('queue.uphold')}
+        </button>
+        <button
+          className="button button--ghost"
+          type="button"
+          onClick={onCorrect}
+          disabled={busy}
+          data-testid="dispute-correct"
+        >
+          {t('queue.correct')}
+        </button>
+      </div>
+      {message}
+    </form>
+  );
+}
+
+function DisputeCard({ dispute, onChanged }: { dispute: DisputeResource; onChanged: () => void }) {
+  const { t } = useTranslation('disputes');
+  const a = dispute.attributes;
+  const [note, setNote] = useState('');
+  const [internal, setInternal] = useState('');
+  const [correcting, setCorrecting] = useState<AdminMatchSeriesResource | null>(null);
+  const { run, busy, message, setStatus } = useAction();
+
+  async function uphold(event: FormEvent) {
+    event.preventDefault();
+    if (!note.trim()) {
+      setStatus({ kind: 'error', text: t('queue.noteRequired') });
+      return;
+    }
+    const ok = await run(() => disputeAdminApi.uphold(dispute.id, note.trim(), internal), t('queue.upheld'));
+    if (ok) onChanged();
+  }
+
+  async function correct() {
+    // The captains are told why their result changed: the note comes first.
+    if (!note.trim()) {
+      setStatus({ kind: 'error', text: t('queue.noteRequired') });
+      return;
+    }
+    try {
+      setCorrecting((await disputeAdminApi.series(a.matchSeriesId)).data);
+    } catch (error) {
+      setStatus({ kind: 'error', text: (error as Error).message });
+    }
+  }
+
+  return (
+    <li className="card dispute-card" data-testid="dispute-card" data-status={a.status}>
+      <DisputeFacts dispute={dispute} />
       {a.status === 'open' ? (
-        <form className="dispute-card__actions" onSubmit={uphold}>
-          <Field label={t('queue.note')}>
-            <textarea
-              className="input"
-              rows={2}
-              value={note}
-              onChange={(e) => setNote(e.target.value)}
-              data-testid="dispute-note-input"
-            />
-          </Field>
-          <Field label={t('queue.internalReason')}>
-            <textarea
-              className="input"
-              rows={2}
-              value={internal}
-              onChange={(e) => setInternal(e.target.value)}
-              data-testid="dispute-internal-input"
-            />
-          </Field>
-          <div className="dispute-card__buttons">
-            <button
-              className="button button--primary"
-              type="submit"
-              disabled={busy}
-              data-testid="dispute-uphold"
-            >
-              {t('queue.uphold')}
-            </button>
-            <button
-              className="button button--ghost"
-              type="button"
-              onClick={correct}
-              disabled={busy}
-              data-testid="dispute-correct"
-            >
-              {t('queue.correct')}
-            </button>
-          </div>
-          {message}
-        </form>
+        <DisputeActions
+          note={note}
+          internal={internal}
+          setNote={setNote}
+          setInternal={setInternal}
+          busy={busy}
+          message={message}
+          onUphold={uphold}
+          onCorrect={correct}
+        />
       ) : null}
       {correcting ? (
         <RecordResultDialog
