@@ -14,7 +14,10 @@ import { conflict } from '../brackets/stage-series.js';
 import type { LadderService } from '../ladder/ladder-service.js';
 import { ladderResultOf } from '../ladder/match-series/series-results-service.js';
 import { syncSeriesStatistics } from '../statistics/statistics-sync.js';
-import { createMatchSeriesAdminRepository } from './match-series-admin-repository.js';
+import {
+  createMatchSeriesAdminRepository,
+  type MatchSeriesAdminRepository,
+} from './match-series-admin-repository.js';
 
 export interface MatchSeriesAdminDeps {
   brackets: BracketsDeps;
@@ -32,6 +35,81 @@ function changed(a: BracketMatchState, b: BracketMatchState): boolean {
     a.winnerRosterId !== b.winnerRosterId ||
     a.status !== b.status
   );
+}
+
+/** One series' new sides in PATCH /match-series/assign-rosters (undefined: the side stays). */
+type RosterAssignment = {
+  matchSeriesId: string;
+  home?: string | null | undefined;
+  away?: string | null | undefined;
+};
+
+type AssignedRoster = Awaited<ReturnType<MatchSeriesAdminRepository['rostersByIds']>>[number];
+
+/** The rosters the assignments name, each known and not withdrawn; a series named twice is refused. */
+async function assignedRosters(
+  repo: MatchSeriesAdminRepository,
+  tenant: string,
+  assignments: RosterAssignment[],
+  tx: Executor,
+): Promise<Map<string, AssignedRoster>> {
+  const ids = assignments.map((a) => a.matchSeriesId);
+  if (new Set(ids).size !== ids.length)
+    throw new DomainError('VALIDATION_FAILED', 'A series appears twice', {
+      meta: { reason: 'DUPLICATE_SERIES' },
+    });
+  const rosterIds = [
+    ...new Set(assignments.flatMap((a) => [a.home, a.away].filter((r): r is string => !!r))),
+  ];
+  const rosters = new Map((await repo.rostersByIds(tenant, rosterIds, tx)).map((r) => [r.id, r]));
+  for (const rosterId of rosterIds) {
+    const roster = rosters.get(rosterId);
+    if (!roster) throw new DomainError('NOT_FOUND', `No roster with id ${rosterId}`);
+    if (roster.withdrawnAt) throw conflict('ROSTER_WITHDRAWN', `Roster ${rosterId} is withdrawn`);
+  }
+  return rosters;
+}
+
+/** A series' new sides: rosters of its event, teams of its stage (`teams`, when one), not the same twice. */
+function refuseSides(
+  next: { home: string | null; away: string | null },
+  eventId: string,
+  rosters: Map<string, AssignedRoster>,
+  teams: Set<string> | null,
+): void {
+  for (const rosterId of [next.home, next.away]) {
+    if (!rosterId) continue;
+    const roster = rosters.get(rosterId);
+    if (roster && roster.eventId !== eventId)
+      throw new DomainError('VALIDATION_FAILED', `Roster ${rosterId} is not in this series' event`, {
+        meta: { reason: 'ROSTER_OF_ANOTHER_EVENT' },
+      });
+    if (teams && !teams.has(rosterId))
+      throw new DomainError('VALIDATION_FAILED', `Roster ${rosterId} is not a team of this stage`, {
+        meta: { reason: 'ROSTER_NOT_IN_STAGE' },
+      });
+  }
+  if (next.home && next.home === next.away)
+    throw new DomainError('VALIDATION_FAILED', 'A roster cannot play itself', {
+      meta: { reason: 'SAME_ROSTER' },
+    });
+}
+
+/** A team plays once per swiss round (checked on the written state; a refusal rolls back). */
+async function refuseTwiceInRound(
+  repo: MatchSeriesAdminRepository,
+  rounds: Iterable<{ stageId: string; round: number }>,
+  tx: Executor,
+): Promise<void> {
+  for (const { stageId, round } of rounds) {
+    const seen = new Set<string>();
+    for (const side of await repo.roundSides(stageId, round, tx)) {
+      if (!side.rosterId) continue;
+      if (seen.has(side.rosterId))
+        throw conflict('ROSTER_TWICE_IN_ROUND', `Roster ${side.rosterId} would play twice in round ${round}`);
+      seen.add(side.rosterId);
+    }
+  }
 }
 
 /**
@@ -197,29 +275,8 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
      * results). Rosters of the series' event, not withdrawn; in a swiss stage, teams of the stage,
      * once per round.
      */
-    async assignRosters(
-      tenant: string,
-      assignments: {
-        matchSeriesId: string;
-        home?: string | null | undefined;
-        away?: string | null | undefined;
-      }[],
-      tx: Executor,
-    ) {
-      const ids = assignments.map((a) => a.matchSeriesId);
-      if (new Set(ids).size !== ids.length)
-        throw new DomainError('VALIDATION_FAILED', 'A series appears twice', {
-          meta: { reason: 'DUPLICATE_SERIES' },
-        });
-      const rosterIds = [
-        ...new Set(assignments.flatMap((a) => [a.home, a.away].filter((r): r is string => !!r))),
-      ];
-      const rosters = new Map((await repo.rostersByIds(tenant, rosterIds, tx)).map((r) => [r.id, r]));
-      for (const rosterId of rosterIds) {
-        const roster = rosters.get(rosterId);
-        if (!roster) throw new DomainError('NOT_FOUND', `No roster with id ${rosterId}`);
-        if (roster.withdrawnAt) throw conflict('ROSTER_WITHDRAWN', `Roster ${rosterId} is withdrawn`);
-      }
+    async assignRosters(tenant: string, assignments: RosterAssignment[], tx: Executor) {
+      const rosters = await assignedRosters(repo, tenant, assignments, tx);
       const rounds = new Map<string, { stageId: string; round: number }>();
       const before: { matchSeriesId: string; home: string | null; away: string | null }[] = [];
       const plans: { id: string; home: string | null; away: string | null }[] = [];
@@ -251,22 +308,7 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
           home: assignment.home === undefined ? current.home : assignment.home,
           away: assignment.away === undefined ? current.away : assignment.away,
         };
-        for (const rosterId of [next.home, next.away]) {
-          if (!rosterId) continue;
-          const roster = rosters.get(rosterId);
-          if (roster && roster.eventId !== series.eventId)
-            throw new DomainError('VALIDATION_FAILED', `Roster ${rosterId} is not in this series' event`, {
-              meta: { reason: 'ROSTER_OF_ANOTHER_EVENT' },
-            });
-          if (teams && !teams.has(rosterId))
-            throw new DomainError('VALIDATION_FAILED', `Roster ${rosterId} is not a team of this stage`, {
-              meta: { reason: 'ROSTER_NOT_IN_STAGE' },
-            });
-        }
-        if (next.home && next.home === next.away)
-          throw new DomainError('VALIDATION_FAILED', 'A roster cannot play itself', {
-            meta: { reason: 'SAME_ROSTER' },
-          });
+        refuseSides(next, series.eventId, rosters, teams);
         before.push({ matchSeriesId: series.id, ...current });
         plans.push({ id: series.id, ...next });
       }
@@ -274,19 +316,7 @@ export function createMatchSeriesAdminService(deps: MatchSeriesAdminDeps) {
         await repo.setCompetitorRoster(plan.id, 0, plan.home, tx);
         await repo.setCompetitorRoster(plan.id, 1, plan.away, tx);
       }
-      // A team plays once per swiss round (checked on the written state; a refusal rolls back).
-      for (const { stageId, round } of rounds.values()) {
-        const seen = new Set<string>();
-        for (const side of await repo.roundSides(stageId, round, tx)) {
-          if (!side.rosterId) continue;
-          if (seen.has(side.rosterId))
-            throw conflict(
-              'ROSTER_TWICE_IN_ROUND',
-              `Roster ${side.rosterId} would play twice in round ${round}`,
-            );
-          seen.add(side.rosterId);
-        }
-      }
+      await refuseTwiceInRound(repo, rounds.values(), tx);
       return {
         before,
         after: plans.map((p) => ({ matchSeriesId: p.id, home: p.home, away: p.away })),
