@@ -20,6 +20,7 @@ import { healthRoutes } from './features/health/health-routes.js';
 import { registerLadder, type SeriesCreatedHook } from './features/ladder/register-ladder.js';
 import { logRoutes } from './features/log/log-routes.js';
 import { createChallengeOpener } from './features/match-room/challenge-opening.js';
+import { createMatchChatDeps, matchRoomNoticePoster } from './features/match-room/register-match-chat.js';
 import { createPickbanDeps, registerMatchRoom } from './features/match-room/register-match-room.js';
 import { createMetrics, registerMetrics } from './features/metrics/metrics.js';
 import { registerNotices } from './features/notices/register-notices.js';
@@ -225,10 +226,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   // Stage series and segments are handed to the brackets feature (the ladder never imports it); the
   // series they create get their check-in deadlines and their pick and ban.
   const pickban = createPickbanDeps(app, { db: database.db, now });
+  const chat = createMatchChatDeps(app, { db: database.db, now });
+  const matchRoomNotices = matchRoomNoticePoster(chat);
   const stages = createStageHooks(database.db, now, {
     scheduleDeadlines: createDeadlineScheduler({ jobs, now }),
     openChallenges: createChallengeOpener(pickban),
     announcementJobs: jobs,
+    matchRoomNotices,
   });
   const reads = [eventRoutes, segmentRoutes, gameRoutes].map((r) => r(database.db));
   reads.push(bracketRoutes(stages.deps));
@@ -263,6 +267,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     config: config.ladder,
     now,
     game: playersAndTeams.game,
+    matchRoomNotices,
     seriesCreatedHooks,
     stageHooks: stages.hooks,
   });
@@ -281,7 +286,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
     game: playersAndTeams.game,
     isStageEntrant: createStageEntryCheck(database.db),
   });
-  await registerMatchRoom(app, { db: database.db, now, pickban });
+  await registerMatchRoom(app, { db: database.db, now, pickban, chat });
   // The demo's simulated teams keep playing (DEMO_BOTS; demo seed and simulated game only).
   await registerDemo(app, {
     config: config.demo,

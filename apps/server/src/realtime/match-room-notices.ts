@@ -1,5 +1,5 @@
 import type { MATCH_CHAT_EVENT, MatchChatEventData, MatchChatNoticeType } from '@cwh/contract';
-import type { Db, Executor } from '../db/client.js';
+import type { Executor } from '../db/client.js';
 import type { AfterCommit } from '../lib/transaction-hooks.js';
 
 /** A system notice of a match series' chat room: check-in, pick and ban step, war started, result. */
@@ -24,45 +24,32 @@ export interface MatchRoomNoticePoster {
 }
 
 /**
- * The match chat's notice posters of the running apps, by database. The features where the events
- * happen (check-ins, wars, results) sit below or beside the match room, so they call the functions
- * here instead of importing it; the match room registers its poster at start. Every app on a
- * database writes the same table, so any will do; a database no app runs on (the seed) posts
- * nothing.
+ * No match room: the seeds build series before any app exists, so they post no notices and push
+ * nothing (the ladder's default when it is given no poster).
  */
-const posters = new WeakMap<object, Set<MatchRoomNoticePoster>>();
-
-export function registerMatchRoomNoticePoster(db: Db, poster: MatchRoomNoticePoster): () => void {
-  const set = posters.get(db) ?? new Set<MatchRoomNoticePoster>();
-  posters.set(db, set);
-  set.add(poster);
-  return () => set.delete(poster);
-}
-
-const posterOf = (db: Db) => [...(posters.get(db) ?? [])][0];
+export const NO_MATCH_ROOM: MatchRoomNoticePoster = { post: async () => [], send: () => {} };
 
 /**
  * Posts a system notice in the series' chat room inside `tx` (the caller's transaction: the notice
  * commits or rolls back with the event it tells of) and answers the pushes, for a caller that
- * collects socket notices to send after its commit (the ladder's `commit`).
+ * collects socket notices to send after its commit (the ladder's `commit`). The poster is the match
+ * room's, handed at composition (app.ts): the features where the events happen (check-ins, wars,
+ * results) sit below or beside the match room and do not import it.
  */
 export async function systemNoticeUpdates(
-  db: Db,
+  poster: MatchRoomNoticePoster,
   notice: MatchRoomNotice,
   tx: Executor,
 ): Promise<MatchRoomUpdate[]> {
-  const poster = posterOf(db);
-  return poster ? poster.post(notice, tx) : [];
+  return poster.post(notice, tx);
 }
 
 /** `systemNoticeUpdates` for a caller without a notice list: run the answer after the commit. */
 export async function postSystemNotice(
-  db: Db,
+  poster: MatchRoomNoticePoster,
   notice: MatchRoomNotice,
-  tx: Executor = db,
+  tx: Executor,
 ): Promise<AfterCommit> {
-  const poster = posterOf(db);
-  if (!poster) return () => {};
   const updates = await poster.post(notice, tx);
   return () => poster.send(updates);
 }

@@ -8,6 +8,7 @@ import { matchSeries } from '../../src/db/schema/ladder.js';
 import { matchChatMessages } from '../../src/db/schema/match-chat.js';
 import { rosters } from '../../src/db/schema/rosters.js';
 import { teams } from '../../src/db/schema/user-contacts.js';
+import { matchRoomNoticePoster } from '../../src/features/match-room/register-match-chat.js';
 import { createRateLimiter } from '../../src/http/rate-limit.js';
 import { systemNoticeUpdates } from '../../src/realtime/match-room-notices.js';
 import { type Callers, call, createCallers, ROLES } from '../admin/admin-fixtures.js';
@@ -230,7 +231,11 @@ describeEachDatabase(
             .where(eq(matchChatMessages.matchSeriesId, seriesId))
         ).filter((m) => m.notice?.type === 'war_started');
       const started = (matchSeriesId: string) =>
-        systemNoticeUpdates(db(), { matchSeriesId, type: 'war_started' }, db());
+        systemNoticeUpdates(
+          matchRoomNoticePoster(ctx.app.matchChat.deps),
+          { matchSeriesId, type: 'war_started' },
+          db(),
+        );
 
       it('written with the room read in one statement: pushed to captains, leader and organizers; nothing for a deleted or unknown series', async () => {
         const series = await newSeries([captains[4]!, captains[5]!]);

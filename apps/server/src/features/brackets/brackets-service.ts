@@ -12,6 +12,7 @@ import type { Db, Executor, Tx } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { JobQueue } from '../../jobs/job-queue.js';
+import { type MatchRoomNoticePoster, NO_MATCH_ROOM } from '../../realtime/match-room-notices.js';
 import { announceStageStarted } from '../announcements/announcement-hooks.js';
 import {
   type BracketsRepository,
@@ -40,11 +41,13 @@ export interface StageSeriesEffects {
   openChallenges: (seriesIds: readonly string[], tx: Executor) => Promise<() => void>;
   /** Announcements: the job queue that sends the announcements queued with a change. */
   announcementJobs: JobQueue | null;
+  /** Match room: the system notices of a series' chat (a result recorded). */
+  matchRoomNotices: MatchRoomNoticePoster;
 }
 
 /**
  * No app runs on the database (the demo seed builds its stages before the app starts): nothing is
- * scheduled, opened or sent here; the app's start schedules the deadlines of upcoming series
+ * scheduled, opened, sent or posted here; the app's start schedules the deadlines of upcoming series
  * (`scheduleUpcoming`), opens their pick and ban (`openAwaitingChallenges`) and sends the delivery
  * jobs of the announcements that wait.
  */
@@ -52,6 +55,7 @@ export const WITHOUT_APP: StageSeriesEffects = {
   scheduleDeadlines: async () => {},
   openChallenges: async () => () => {},
   announcementJobs: null,
+  matchRoomNotices: NO_MATCH_ROOM,
 };
 
 export interface BracketsDeps extends StageSeriesEffects {

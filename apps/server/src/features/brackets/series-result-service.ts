@@ -102,7 +102,11 @@ export async function enterOrganizerResult(
   if (staged || data.corrected) {
     const params = { homeStars: body.homeStars, awayStars: body.awayStars };
     notices.push(
-      ...(await systemNoticeUpdates(deps.db, { matchSeriesId: id, type: 'result_recorded', params }, tx)),
+      ...(await systemNoticeUpdates(
+        deps.matchRoomNotices,
+        { matchSeriesId: id, type: 'result_recorded', params },
+        tx,
+      )),
     );
   }
   await record({

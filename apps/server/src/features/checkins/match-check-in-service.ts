@@ -10,7 +10,7 @@ import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { type GameAdapter, normalizeTag } from '../../game/index.js';
 import { refuseClansInWar } from '../../game/war-refusals.js';
-import { postSystemNotice } from '../../realtime/match-room-notices.js';
+import { type MatchRoomNoticePoster, postSystemNotice } from '../../realtime/match-room-notices.js';
 import type { CheckinsRepository, SeriesSide } from './checkins-repository.js';
 import { selectionError } from './segment-check-in-service.js';
 
@@ -19,6 +19,8 @@ export interface MatchCheckInDeps {
   repo: CheckinsRepository;
   game: GameAdapter;
   now: () => Date;
+  /** The match room's system notices (a team checked in). */
+  matchRoomNotices: MatchRoomNoticePoster;
   /** POST /create-war's idempotent war creation (features/war). */
   createWar: (
     matchSeriesId: string,
@@ -64,7 +66,7 @@ export async function matchCheckIn(
     playerTags?: string[] | undefined;
   },
 ): Promise<MatchCheckInResult> {
-  const { db, repo, game } = deps;
+  const { repo, game } = deps;
   const now = deps.now();
   const series = await repo.findSeries(input.matchSeriesId);
   if (!series || series.tenant !== input.tenant) {
@@ -143,7 +145,7 @@ export async function matchCheckIn(
         type: 'check_in' as const,
         params: { team: ownRoster.name },
       };
-      return postSystemNotice(db, notice, tx);
+      return postSystemNotice(deps.matchRoomNotices, notice, tx);
     });
     told();
     checkedIn.add(ownRoster.id);

@@ -60,6 +60,7 @@ export async function registerCheckins(
       db: deps.db,
       repo,
       game: deps.game,
+      matchRoomNotices: deps.ladder.matchRoomNotices,
       createWar: createWarCreator(deps.ladder, deps.game),
     }),
     { prefix: API.war },

@@ -82,6 +82,7 @@ export function createDemoDriver(deps: DemoDriverDeps) {
     repo: createCheckinsRepository(deps.db),
     game: deps.game,
     now: deps.now,
+    matchRoomNotices: deps.ladder.matchRoomNotices,
     createWar,
   };
   /** When the driver first saw each running war (the app's clock): it plays out `warPlayMs` later. */

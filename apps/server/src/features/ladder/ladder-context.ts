@@ -1,8 +1,9 @@
-import { hasRole } from '@cwh/domain';
+import { canPerform } from '@cwh/domain';
 import type { Db, Executor } from '../../db/client.js';
 import { type Actor, runInUnitOfWork, SYSTEM_ACTOR, type UnitOfWork } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import type { GameAdapter } from '../../game/index.js';
+import type { MatchRoomNoticePoster } from '../../realtime/match-room-notices.js';
 import type { NoticeLog } from '../notices/notice-log.js';
 import type { LadderConfig } from './ladder-config.js';
 import { logDraftsOf, type Notice, type Notify } from './ladder-notices.js';
@@ -17,6 +18,8 @@ export interface LadderServiceDeps {
   notify: Notify;
   /** The users' notice log: the ladder's socket notices that a user needs are written in it too. */
   noticeLog?: NoticeLog | undefined;
+  /** The match room's system notices (a result in the series' chat); none without one (the seeds). */
+  matchRoomNotices?: MatchRoomNoticePoster | undefined;
   /** Name of this instance in audit columns (ended_by). */
   instanceId: string;
   /** Called in the transaction that creates a match series (the official game schedules its war polling). */
@@ -41,7 +44,16 @@ export interface Caller {
   permissions: string[];
 }
 
-export const isAdmin = (caller: Caller) => hasRole(caller.permissions, 'admin');
+/**
+ * Who may queue a roster, ask its queue status or answer its match-ups: its captain (the owner), or
+ * whoever may act on any roster (`roster:manage`, the domain's one permission rule). The one check
+ * of the queue's calls; FORBIDDEN otherwise.
+ */
+export function requireCaptainOrManager(roster: { ownerId: string | null }, caller: Caller): void {
+  if (roster.ownerId !== caller.id && !canPerform(caller.permissions, 'roster:manage')) {
+    throw new DomainError('FORBIDDEN', 'Only the captain (roster owner) may queue this roster');
+  }
+}
 
 /** What the ladder's services share: their dependencies, the repository and `commit`. */
 export interface LadderContext {
@@ -88,8 +100,6 @@ export async function ownedRoster(
 ): Promise<RosterRow> {
   const roster = await repo.findRoster(rosterId);
   if (!roster) throw new DomainError('NOT_FOUND', `No roster with id ${rosterId}`);
-  if (roster.ownerId !== caller.id && !isAdmin(caller)) {
-    throw new DomainError('FORBIDDEN', 'Only the captain (roster owner) may queue this roster');
-  }
+  requireCaptainOrManager(roster, caller);
   return roster;
 }

@@ -1,4 +1,5 @@
 import type { Actor } from '../../db/unit-of-work.js';
+import { NO_MATCH_ROOM } from '../../realtime/match-room-notices.js';
 import { type Caller, createLadderContext, type LadderServiceDeps } from './ladder-context.js';
 import { createLadderWithdrawal } from './ladder-withdrawal.js';
 import { createSeriesResultsService } from './match-series/series-results-service.js';
@@ -24,8 +25,9 @@ export function createLadderService(deps: LadderServiceDeps) {
   const accepts = createAccepts(context);
 
   return {
-    /** The database (the match room's notices are posted on it: realtime/match-room-notices.ts). */
     db: deps.db,
+    /** The match room's system notices (the war's "war started"), as handed at composition. */
+    matchRoomNotices: deps.matchRoomNotices ?? NO_MATCH_ROOM,
     /** The app's clock (the war's notices are dated by it). */
     now: deps.now,
     repository: context.repo,

@@ -6,6 +6,7 @@ import type { Db, Executor } from '../../db/client.js';
 import type { GameAdapter } from '../../game/index.js';
 import { DbSimGame } from '../../game/simulated/db-sim-game.js';
 import { type ResultRedelivery, startResultRedelivery } from '../../game/simulated/result-redelivery.js';
+import type { MatchRoomNoticePoster } from '../../realtime/match-room-notices.js';
 import type { NoticeLog } from '../notices/notice-log.js';
 import type { LadderConfig } from './ladder-config.js';
 import { createNotifier } from './ladder-notices.js';
@@ -25,6 +26,8 @@ export interface LadderDeps {
   game: GameAdapter;
   /** The users' notice log (issue #34): match found, accepted, declined, expired are written in it. */
   noticeLog?: NoticeLog;
+  /** The match room's system notices (results in the series' chat). */
+  matchRoomNotices: MatchRoomNoticePoster;
   /**
    * Called in the transaction that creates a match series (both captains accepted). Filled by the
    * features that build on the ladder (the official war poller schedules its polling job here), so
@@ -75,6 +78,7 @@ export async function registerLadder(app: FastifyInstance, deps: LadderDeps): Pr
     now: deps.now,
     notify: createNotifier(() => app.io),
     noticeLog: deps.noticeLog,
+    matchRoomNotices: deps.matchRoomNotices,
     onStandingsChanged: () => app.readCache?.invalidateResults(),
     instanceId,
     log: app.log,

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { createRateLimiter } from '../../http/rate-limit.js';
-import { registerMatchRoomNoticePoster } from '../../realtime/match-room-notices.js';
+import type { MatchRoomNoticePoster } from '../../realtime/match-room-notices.js';
 import { createAudit } from '../activity-log/audit.js';
 import { createNotifier, type Notice } from '../ladder/ladder-notices.js';
 import { createChatRepository } from './chat-repository.js';
@@ -60,16 +60,9 @@ function listenToPickban(
   };
 }
 
-/**
- * The match chat (spec 7 `GET /history`, issue #13): the calls under API.chat, the poster other
- * features reach through `realtime/match-room-notices.ts` (check-in, war started, result), and the
- * pick-and-ban notices.
- */
-export async function registerMatchChat(
-  app: FastifyInstance,
-  deps: { db: Db; now: () => Date; pickban: PickbanDeps },
-): Promise<void> {
-  const chat: ChatDeps = {
+/** The match chat's deps, made before the features that post in it (`matchRoomNoticePoster`). */
+export function createMatchChatDeps(app: FastifyInstance, deps: { db: Db; now: () => Date }): ChatDeps {
+  return {
     db: deps.db,
     repo: createChatRepository(deps.db),
     notify: createNotifier(() => app.io),
@@ -84,14 +77,32 @@ export async function registerMatchChat(
       limit: MATCH_CHAT_RATE.messages,
     },
   };
-  const inFlight = new Set<Promise<void>>();
-  listenToPickban(app, chat, deps.pickban, inFlight);
-  const unregister = registerMatchRoomNoticePoster(deps.db, {
+}
+
+/**
+ * The system notices of the match chat (check-in, war started, result), handed at composition
+ * (app.ts) to the features where those events happen: they sit below or beside the match room and
+ * reach it through the `realtime/match-room-notices.ts` interface.
+ */
+export function matchRoomNoticePoster(chat: ChatDeps): MatchRoomNoticePoster {
+  return {
     post: (notice, tx) => postChatNotice(chat, notice, tx),
     send: (updates) => chat.notify(updates),
-  });
+  };
+}
+
+/**
+ * The match chat (spec 7 `GET /history`, issue #13): the calls under API.chat and the pick-and-ban
+ * notices.
+ */
+export async function registerMatchChat(
+  app: FastifyInstance,
+  deps: { db: Db; now: () => Date; pickban: PickbanDeps; chat: ChatDeps },
+): Promise<void> {
+  const { chat } = deps;
+  const inFlight = new Set<Promise<void>>();
+  listenToPickban(app, chat, deps.pickban, inFlight);
   app.addHook('preClose', async () => {
-    unregister();
     await Promise.allSettled([...inFlight]);
   });
   app.decorate('matchChat', {

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client.js';
 import { createAudit } from '../activity-log/audit.js';
 import { createNotifier } from '../ladder/ladder-notices.js';
+import type { ChatDeps } from './chat-service.js';
 import { createPickbanRepository } from './pickban-repository.js';
 import { pickbanRoutes } from './pickban-routes.js';
 import {
@@ -47,7 +48,7 @@ export function createPickbanDeps(app: FastifyInstance, deps: { db: Db; now: () 
  */
 export async function registerMatchRoom(
   app: FastifyInstance,
-  deps: { db: Db; now: () => Date; pickban: PickbanDeps },
+  deps: { db: Db; now: () => Date; pickban: PickbanDeps; chat: ChatDeps },
 ): Promise<void> {
   const { pickban } = deps;
   const runs: TurnTimeoutRun[] = [];

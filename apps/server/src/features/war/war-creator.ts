@@ -87,7 +87,11 @@ export function createWarCreator(ladder: LadderService, game: GameAdapter) {
       await ladder.commit(async (tx, _notices, uow) => {
         await repo.storeCreatedWar(series.id, { warId: created.warId, warLink: link }, tx);
         uow.afterCommit(
-          await postSystemNotice(ladder.db, { matchSeriesId: series.id, type: 'war_started' }, tx),
+          await postSystemNotice(
+            ladder.matchRoomNotices,
+            { matchSeriesId: series.id, type: 'war_started' },
+            tx,
+          ),
         );
         const teams = [...rosters.values()].map((r) => ({ rosterId: r.id, ownerId: r.ownerId }));
         await notifyWarStarted(ladder.db, uow, series, teams, ladder.now());

@@ -1,7 +1,7 @@
 import { type LadderResult, ladderResultDeltas, warPlacements } from '@cwh/domain';
 import type { Executor } from '../../../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../../db/unit-of-work.js';
-import { systemNoticeUpdates } from '../../../realtime/match-room-notices.js';
+import { NO_MATCH_ROOM, systemNoticeUpdates } from '../../../realtime/match-room-notices.js';
 import { syncSeriesStatistics } from '../../statistics/statistics-sync.js';
 import type { LadderContext } from '../ladder-context.js';
 import { type Notice, notice } from '../ladder-notices.js';
@@ -77,7 +77,7 @@ export function createSeriesResultsService(
   stageResult: StageSeriesResultHook = async () => null,
 ) {
   const { deps, repo, commit } = context;
-  const { db, now } = deps;
+  const { now } = deps;
   const running = new Map<string, Promise<number>>();
 
   /**
@@ -249,7 +249,7 @@ export function createSeriesResultsService(
     }
     const result = { homeStars: score(0), awayStars: score(1) };
     const told = { matchSeriesId: series.id, type: 'result_recorded' as const, params: result };
-    notices.push(...(await systemNoticeUpdates(db, told, tx)));
+    notices.push(...(await systemNoticeUpdates(deps.matchRoomNotices ?? NO_MATCH_ROOM, told, tx)));
   }
 
   return { finishSeries, finishSeriesIn, correctSeries, correctSeriesIn, recalculateSegment };
