@@ -168,6 +168,8 @@ export async function registerReadCache(app: FastifyInstance, options: ReadCache
     });
   const invalidate = () => {
     invalidateLocal();
+    // Any message but RESULTS_ONLY drops every entry: the time only tells one publication from
+    // another in a trace (a marker, not a business time: no injected clock).
     publish(String(Date.now()));
   };
   const invalidateResults = () => {

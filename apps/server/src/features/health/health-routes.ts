@@ -1,6 +1,7 @@
 import { healthResponse, readyResponse } from '@cwh/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
+/** The process's start, for its uptime: real time, not the app's (injectable) business clock. */
 const startedAt = Date.now();
 
 /** Liveness (process answers) and readiness (dependencies answer). */

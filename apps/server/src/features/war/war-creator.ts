@@ -60,6 +60,8 @@ export function createWarCreator(ladder: LadderService, game: GameAdapter) {
     if (!game.capabilities.createWar) {
       throw new DomainError('WAR_NOT_AVAILABLE', 'The game in use cannot create wars from the hub');
     }
+    // Real time, not the app's clock (WAR_CLAIM_STALE_MS): the stamp and the staleness bound measure
+    // how long a claiming process has been gone; the UUID makes the marker unique.
     const marker = `pending:${Date.now()}:${randomUUID()}`;
     if (!(await repo.claimWar(series.id, marker, undefined, Date.now() - WAR_CLAIM_STALE_MS))) {
       // Another request (maybe on another instance) is creating it: wait for its link.
