@@ -7,6 +7,7 @@ const ACTIONS: AdminAction[] = [
   'event:manage',
   'user:support',
   'user:admin',
+  'roster:manage',
   'activity-log:read',
   'mail-outbox:read',
 ];

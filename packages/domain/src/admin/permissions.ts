@@ -15,6 +15,12 @@ export type AdminAction =
   | 'user:support'
   /** Change roles and organizer assignments, delete users. */
   | 'user:admin'
+  /**
+   * Act on any roster as if it were one's own: create clan rosters outside the clan hub, edit or
+   * delete any roster, see its joining key or group code, queue it. Owners do these on their own
+   * roster without any role; this action is the platform-wide override.
+   */
+  | 'roster:manage'
   | 'activity-log:read'
   | 'mail-outbox:read';
 

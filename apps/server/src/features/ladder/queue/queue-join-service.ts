@@ -10,7 +10,7 @@ import {
 import { DomainError } from '../../../errors/domain-error.js';
 import { gameCall } from '../../../game/game-call.js';
 import { type GameAdapter, normalizeTag } from '../../../game/index.js';
-import { type Caller, isAdmin, type LadderContext, ownedRoster } from '../ladder-context.js';
+import { type Caller, type LadderContext, ownedRoster, requireCaptainOrManager } from '../ladder-context.js';
 import type { QueueRematchValue, QueueStatusEntry } from '../ladder-mappers.js';
 import type { QueueEntryRow } from '../ladder-repository.js';
 import type { EndMatchUp } from '../match-ups/end-match-up.js';
@@ -53,9 +53,7 @@ export function createQueueJoinService(context: LadderContext, endMatchUp: EndMa
     const context = await repo.joinContext(rosterId, at, new Date(at.getTime() - MATCH_LIMIT_WINDOW_MS));
     if (!context) throw new DomainError('NOT_FOUND', `No roster with id ${rosterId}`);
     const { roster } = context;
-    if (roster.ownerId !== caller.id && !isAdmin(caller)) {
-      throw new DomainError('FORBIDDEN', 'Only the captain (roster owner) may queue this roster');
-    }
+    requireCaptainOrManager(roster, caller);
     if (!roster.confirmedAt || roster.withdrawnAt) {
       throw new DomainError('NOT_IN_LADDER', 'Only a locked roster can queue');
     }
