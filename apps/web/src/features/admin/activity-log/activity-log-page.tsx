@@ -63,23 +63,13 @@ function ChangeList({ entry }: { entry: ActivityLogResource }) {
   );
 }
 
-/** /admin/activity: who did what, when, on which object, and the change field by field; filterable. */
-export function ActivityLogPage() {
+type Seen = { actions: string[]; types: string[] };
+
+/** The entries of the current filter, and the actions and object kinds seen so far (the pickers). */
+function useActivityLog(filter: Filter) {
   const { t } = useTranslation('admin');
-  const locale = useLocale();
-  const [filter, setFilter] = useState<Filter>({
-    actor: '',
-    action: '',
-    type: '',
-    object: '',
-    from: '',
-    to: '',
-  });
   const [entries, setEntries] = useState<ActivityLogResource[]>([]);
-  const [seen, setSeen] = useState<{ actions: string[]; types: string[] }>({
-    actions: [],
-    types: KNOWN_TYPES,
-  });
+  const [seen, setSeen] = useState<Seen>({ actions: [], types: KNOWN_TYPES });
   const { run, message, setStatus } = useAction();
 
   async function actorId(text: string): Promise<string | null | undefined> {
@@ -113,8 +103,152 @@ export function ActivityLogPage() {
   useEffect(() => {
     void load(filter);
   }, []);
+  return { entries, seen, load, message, setStatus };
+}
+
+function TextFilter({
+  label,
+  value,
+  onChange,
+  testId,
+  type,
+}: {
+  label: string;
+  value: string;
+  onChange: (e: { target: { value: string } }) => void;
+  testId: string;
+  type?: 'date';
+}) {
+  return (
+    <Field label={label}>
+      <input className="input" type={type} value={value} onChange={onChange} data-testid={testId} />
+    </Field>
+  );
+}
+
+/** Actor, action, object kind and id, and a day range. */
+function ActivityFilterForm({
+  filter,
+  setFilter,
+  seen,
+  onSubmit,
+}: {
+  filter: Filter;
+  setFilter: (filter: Filter) => void;
+  seen: Seen;
+  onSubmit: (e: FormEvent) => void;
+}) {
+  const { t } = useTranslation('admin');
   const set = (key: keyof Filter) => (e: { target: { value: string } }) =>
     setFilter({ ...filter, [key]: e.target.value });
+  return (
+    <form className="admin-form" onSubmit={onSubmit}>
+      <TextFilter
+        label={t('activity.actor')}
+        value={filter.actor}
+        onChange={set('actor')}
+        testId="activity-actor"
+      />
+      <Field label={t('activity.action')}>
+        <input
+          className="input"
+          value={filter.action}
+          onChange={set('action')}
+          list="activity-actions"
+          data-testid="activity-action"
+        />
+        <datalist id="activity-actions">
+          {seen.actions.map((a) => (
+            <option key={a} value={a} />
+          ))}
+        </datalist>
+      </Field>
+      <Field label={t('activity.type')}>
+        <select className="input" value={filter.type} onChange={set('type')} data-testid="activity-type">
+          <option value="">{t('activity.anyType')}</option>
+          {seen.types.map((type) => (
+            <option key={type} value={type}>
+              {type}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <TextFilter
+        label={t('activity.object')}
+        value={filter.object}
+        onChange={set('object')}
+        testId="activity-object"
+      />
+      <TextFilter
+        label={t('activity.from')}
+        type="date"
+        value={filter.from}
+        onChange={set('from')}
+        testId="activity-from"
+      />
+      <TextFilter
+        label={t('activity.to')}
+        type="date"
+        value={filter.to}
+        onChange={set('to')}
+        testId="activity-to"
+      />
+      <button className="button button--primary" type="submit" data-testid="activity-filter">
+        {t('activity.filter')}
+      </button>
+    </form>
+  );
+}
+
+/** One entry: when, who (and from where), the action, the object and the change. */
+function ActivityRow({ entry }: { entry: ActivityLogResource }) {
+  const { t } = useTranslation('admin');
+  const locale = useLocale();
+  const a = entry.attributes;
+  const user = entry.relationships.user.data;
+  return (
+    <tr data-testid="activity-entry" data-action={a.action}>
+      <td>
+        <time dateTime={a.createdAt}>{formatDateTime(a.createdAt, locale)}</time>
+      </td>
+      <td>
+        {user ? (
+          <span data-testid="activity-user" title={user.id}>
+            {a.userAlias ?? user.id}
+          </span>
+        ) : (
+          t('activity.anonymous')
+        )}
+        <br />
+        <span className="muted">{a.ipAddress}</span>
+      </td>
+      <td>{a.action}</td>
+      <td>
+        {a.targetType}
+        <br />
+        <span className="muted" title={a.targetId}>
+          {a.targetId}
+        </span>
+      </td>
+      <td>
+        <ChangeList entry={entry} />
+      </td>
+    </tr>
+  );
+}
+
+/** /admin/activity: who did what, when, on which object, and the change field by field; filterable. */
+export function ActivityLogPage() {
+  const { t } = useTranslation('admin');
+  const [filter, setFilter] = useState<Filter>({
+    actor: '',
+    action: '',
+    type: '',
+    object: '',
+    from: '',
+    to: '',
+  });
+  const { entries, seen, load, message, setStatus } = useActivityLog(filter);
   function submit(e: FormEvent) {
     e.preventDefault();
     setStatus(null);
@@ -123,69 +257,7 @@ export function ActivityLogPage() {
   return (
     <section data-testid="admin-activity">
       <h2 className="section-title">{t('activity.title')}</h2>
-      <form className="admin-form" onSubmit={submit}>
-        <Field label={t('activity.actor')}>
-          <input
-            className="input"
-            value={filter.actor}
-            onChange={set('actor')}
-            data-testid="activity-actor"
-          />
-        </Field>
-        <Field label={t('activity.action')}>
-          <input
-            className="input"
-            value={filter.action}
-            onChange={set('action')}
-            list="activity-actions"
-            data-testid="activity-action"
-          />
-          <datalist id="activity-actions">
-            {seen.actions.map((a) => (
-              <option key={a} value={a} />
-            ))}
-          </datalist>
-        </Field>
-        <Field label={t('activity.type')}>
-          <select className="input" value={filter.type} onChange={set('type')} data-testid="activity-type">
-            <option value="">{t('activity.anyType')}</option>
-            {seen.types.map((type) => (
-              <option key={type} value={type}>
-                {type}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field label={t('activity.object')}>
-          <input
-            className="input"
-            value={filter.object}
-            onChange={set('object')}
-            data-testid="activity-object"
-          />
-        </Field>
-        <Field label={t('activity.from')}>
-          <input
-            className="input"
-            type="date"
-            value={filter.from}
-            onChange={set('from')}
-            data-testid="activity-from"
-          />
-        </Field>
-        <Field label={t('activity.to')}>
-          <input
-            className="input"
-            type="date"
-            value={filter.to}
-            onChange={set('to')}
-            data-testid="activity-to"
-          />
-        </Field>
-        <button className="button button--primary" type="submit" data-testid="activity-filter">
-          {t('activity.filter')}
-        </button>
-      </form>
+      <ActivityFilterForm filter={filter} setFilter={setFilter} seen={seen} onSubmit={submit} />
       {message}
       <div className="admin-table-wrap">
         <table className="admin-table">
@@ -199,39 +271,9 @@ export function ActivityLogPage() {
             </tr>
           </thead>
           <tbody>
-            {entries.map((entry) => {
-              const a = entry.attributes;
-              const user = entry.relationships.user.data;
-              return (
-                <tr key={entry.id} data-testid="activity-entry" data-action={a.action}>
-                  <td>
-                    <time dateTime={a.createdAt}>{formatDateTime(a.createdAt, locale)}</time>
-                  </td>
-                  <td>
-                    {user ? (
-                      <span data-testid="activity-user" title={user.id}>
-                        {a.userAlias ?? user.id}
-                      </span>
-                    ) : (
-                      t('activity.anonymous')
-                    )}
-                    <br />
-                    <span className="muted">{a.ipAddress}</span>
-                  </td>
-                  <td>{a.action}</td>
-                  <td>
-                    {a.targetType}
-                    <br />
-                    <span className="muted" title={a.targetId}>
-                      {a.targetId}
-                    </span>
-                  </td>
-                  <td>
-                    <ChangeList entry={entry} />
-                  </td>
-                </tr>
-              );
-            })}
+            {entries.map((entry) => (
+              <ActivityRow key={entry.id} entry={entry} />
+            ))}
           </tbody>
         </table>
       </div>
