@@ -35,7 +35,7 @@ describeEachDatabase(
         error: report.error,
         url: report.url,
       });
-      expect(rows[0]!.ip).toBeTruthy();
+      expect(rows[0]!.ip).toBe('127.0.0.1');
       expect(rows[0]!.meta).toMatchObject({ playerTag: '#ABC', scToken: '[redacted]' });
     });
 

@@ -265,7 +265,7 @@ describeEachDatabase(
       expect(page2.meta.page).toEqual({ number: 2, size: 2, total: 4, totalPages: 2 });
       const named = latest.data[0].attributes.roster;
       const [stored] = await db().select().from(rosters).where(eq(rosters.id, named.id));
-      expect(stored!.name).toBeTruthy();
+      expect(stored!.name).toMatch(/\S/);
       expect(named).toEqual({ id: stored!.id, name: stored!.name, displayName: stored!.name });
     });
   },

@@ -104,7 +104,7 @@ describeEachKind('ladder over a socket [%s]', (kind) => {
         .sql`select count(*)::int as n from match_series where match_up_id = ${id}`,
     );
     expect((count as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(1);
-    expect(seriesId).toBeTruthy();
+    expect(seriesId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
     expect(got.get(outsider.userId)).toEqual([]);
   });
 

@@ -46,7 +46,7 @@ async function runningWar(app: FastifyInstance, a: Captain, b: Captain) {
   await call(app, a.token, 'POST', `${API.matches}/match-ups/${matchUp.id}/accept`);
   const done = await call(app, b.token, 'POST', `${API.matches}/match-ups/${matchUp.id}/accept`);
   const seriesId = done.json().data.attributes.matchSeriesId as string;
-  expect(seriesId).toBeTruthy();
+  expect(seriesId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   const war = await call(
     app,
     a.token,
@@ -321,7 +321,7 @@ describeNeeding(['postgres'], 'war results: two instances on one PostgreSQL data
     const wars: Awaited<ReturnType<typeof runningWar>>[] = [];
     for (let i = 0; i < 8; i += 2) {
       const war = await runningWar(one, captains[i]!, captains[i + 1]!);
-      expect(war.home).toBeTruthy();
+      expect(war.home).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
       await finishWithoutEmitting(one.game as DbSimGame, war.warId, war.seriesId, now.at);
       wars.push(war);
     }

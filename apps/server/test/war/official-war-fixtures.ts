@@ -84,7 +84,7 @@ export async function acceptedSeries(app: FastifyInstance, a: Captain, b: Captai
   const done = await call(app, b.token, 'POST', `${API.matches}/match-ups/${matchUp.id}/accept`);
   expect(done.statusCode, done.body).toBe(200);
   const seriesId = done.json().data.attributes.matchSeriesId as string;
-  expect(seriesId).toBeTruthy();
+  expect(seriesId).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/);
   return seriesId;
 }
 
