@@ -71,6 +71,87 @@ function MessageLine({
   );
 }
 
+/** The box and Send button: Enter sends, Shift+Enter starts a new line; the last refusal below. */
+function ChatComposer({
+  matchSeriesId,
+  onSent,
+  error,
+  setError,
+  refusalText,
+}: {
+  matchSeriesId: string;
+  onSent: (message: ChatMessage) => void;
+  error: string | null;
+  setError: (error: string | null) => void;
+  refusalText: (e: unknown) => string;
+}) {
+  const { t } = useTranslation('matchchat');
+  const [draft, setDraft] = useState('');
+  const [sending, setSending] = useState(false);
+  const inputId = useId();
+  const hintId = useId();
+  const text = draft.trim();
+  const tooLong = text.length > MATCH_CHAT_MAX_LENGTH;
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    if (!text || tooLong || sending) return;
+    setSending(true);
+    setError(null);
+    try {
+      onSent(await sendChatMessage(matchSeriesId, text));
+      setDraft('');
+    } catch (e) {
+      setError(refusalText(e));
+    } finally {
+      setSending(false);
+    }
+  };
+  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
+    // Enter sends, Shift+Enter starts a new line.
+    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+      event.preventDefault();
+      void submit();
+    }
+  };
+  return (
+    <form className="match-chat__form" onSubmit={(e) => void submit(e)}>
+      <label className="match-chat__label" htmlFor={inputId}>
+        {t('label')}
+      </label>
+      <textarea
+        id={inputId}
+        className="match-chat__input"
+        rows={2}
+        value={draft}
+        maxLength={MATCH_CHAT_MAX_LENGTH}
+        aria-describedby={hintId}
+        aria-invalid={tooLong || undefined}
+        onChange={(e) => setDraft(e.target.value)}
+        onKeyDown={onKeyDown}
+        data-testid="chat-input"
+      />
+      <div className="match-chat__bar">
+        <span className="match-chat__hint muted" id={hintId}>
+          {t('left', { count: MATCH_CHAT_MAX_LENGTH - text.length })}
+        </span>
+        <button
+          type="submit"
+          className="button match-chat__send"
+          disabled={!text || tooLong || sending}
+          data-testid="chat-send"
+        >
+          {t('send')}
+        </button>
+      </div>
+      {error ? (
+        <p className="match-chat__error" role="alert" data-testid="chat-error">
+          {error}
+        </p>
+      ) : null}
+    </form>
+  );
+}
+
 /**
  * The match room's chat (spec 7, #13) on the match page, for the room's members only (the two
  * captains, the teams' leaders, the event's organizers, admins): a log the screen reader reads out
@@ -81,11 +162,8 @@ export function MatchChat({ matchSeriesId, names }: { matchSeriesId: string; nam
   const session = useSession();
   const me = session.status === 'signedIn' ? session.userId : null;
   const chat = useMatchChat(matchSeriesId);
-  const [draft, setDraft] = useState('');
-  const [sending, setSending] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const inputId = useId();
-  const hintId = useId();
+  const titleId = `${useId()}-title`;
   const log = useRef<HTMLOListElement>(null);
   const last = chat.messages.at(-1)?.id;
 
@@ -102,29 +180,6 @@ export function MatchChat({ matchSeriesId, names }: { matchSeriesId: string; nam
     const { reason, seconds } = chatRefusal(e);
     return t(`refusal.${reason}`, { count: seconds, max: MATCH_CHAT_MAX_LENGTH });
   };
-  const text = draft.trim();
-  const tooLong = text.length > MATCH_CHAT_MAX_LENGTH;
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!text || tooLong || sending) return;
-    setSending(true);
-    setError(null);
-    try {
-      chat.take(await sendChatMessage(matchSeriesId, text));
-      setDraft('');
-    } catch (e) {
-      setError(refusalText(e));
-    } finally {
-      setSending(false);
-    }
-  };
-  const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
-    // Enter sends, Shift+Enter starts a new line.
-    if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
-      event.preventDefault();
-      void submit();
-    }
-  };
   const remove = async (message: ChatMessage) => {
     setError(null);
     try {
@@ -135,8 +190,8 @@ export function MatchChat({ matchSeriesId, names }: { matchSeriesId: string; nam
   };
 
   return (
-    <section className="match-chat" aria-labelledby={`${inputId}-title`} data-testid="match-chat">
-      <h3 className="match-chat__title" id={`${inputId}-title`}>
+    <section className="match-chat" aria-labelledby={titleId} data-testid="match-chat">
+      <h3 className="match-chat__title" id={titleId}>
         {t('title')}
       </h3>
       {chat.status === 'error' ? (
@@ -177,41 +232,13 @@ export function MatchChat({ matchSeriesId, names }: { matchSeriesId: string; nam
           />
         ))}
       </ol>
-      <form className="match-chat__form" onSubmit={(e) => void submit(e)}>
-        <label className="match-chat__label" htmlFor={inputId}>
-          {t('label')}
-        </label>
-        <textarea
-          id={inputId}
-          className="match-chat__input"
-          rows={2}
-          value={draft}
-          maxLength={MATCH_CHAT_MAX_LENGTH}
-          aria-describedby={hintId}
-          aria-invalid={tooLong || undefined}
-          onChange={(e) => setDraft(e.target.value)}
-          onKeyDown={onKeyDown}
-          data-testid="chat-input"
-        />
-        <div className="match-chat__bar">
-          <span className="match-chat__hint muted" id={hintId}>
-            {t('left', { count: MATCH_CHAT_MAX_LENGTH - text.length })}
-          </span>
-          <button
-            type="submit"
-            className="button match-chat__send"
-            disabled={!text || tooLong || sending}
-            data-testid="chat-send"
-          >
-            {t('send')}
-          </button>
-        </div>
-        {error ? (
-          <p className="match-chat__error" role="alert" data-testid="chat-error">
-            {error}
-          </p>
-        ) : null}
-      </form>
+      <ChatComposer
+        matchSeriesId={matchSeriesId}
+        onSent={chat.take}
+        error={error}
+        setError={setError}
+        refusalText={refusalText}
+      />
     </section>
   );
 }
