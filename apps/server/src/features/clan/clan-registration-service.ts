@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import type { ClanUserBody } from '@cwh/contract';
-import { ageInYears } from '@cwh/domain';
+import { ageInYears, canPerform } from '@cwh/domain';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../../db/unit-of-work.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { gameCall } from '../../game/game-call.js';
+import type { AuthUser } from '../../http/fastify-types.js';
 import { hashToken } from '../auth/opaque-token.js';
 import { playerPasswordPlaceholder } from '../auth/password.js';
 import type { UserRow } from '../auth/user-repository.js';
@@ -36,6 +37,27 @@ export function createClanRegistrationService(deps: ClanDeps) {
   const { db, game, options, rosters, players, users, events, access } = deps;
   const now = options.now;
   const { currentRoster, view } = access;
+
+  async function chatGroupOfRoster(
+    tenant: string,
+    caller: AuthPlayer | null,
+    manager: boolean,
+    rosterId: string,
+  ) {
+    const roster = await rosters.getById(tenant, rosterId);
+    if (!manager) {
+      const active = await rosters.activeMembers(roster.id);
+      if (!caller || !active.some((m) => m.playerTag === caller.tag)) {
+        throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
+      }
+    }
+    if (roster.chatGroupUrl) return roster.chatGroupUrl;
+    const event = await events.getById(tenant, roster.eventId);
+    if (!event.chatGroupUrl) {
+      throw new DomainError('CHAT_GROUP_NOT_SET', "The organizer has not set up this event's group yet");
+    }
+    return event.chatGroupUrl;
+  }
 
   return {
     async getClan(tenant: string, caller: AuthPlayer, includeAll: boolean) {
@@ -130,22 +152,23 @@ export function createClanRegistrationService(deps: ClanDeps) {
     /**
      * What the team's group QR code encodes: the team's own group link (its captain sets it), else the
      * messaging-app group the organizer set on the roster's event (CHAT_GROUP_NOT_SET without either).
-     * Only the team's members (and admins) see it.
+     * Only the team's members see it, and whoever may act on any roster (`roster:manage`, the
+     * domain's one permission rule), decided here once.
      */
-    async chatGroupOfRoster(tenant: string, caller: AuthPlayer | null, isAdmin: boolean, rosterId: string) {
-      const roster = await rosters.getById(tenant, rosterId);
-      if (!isAdmin) {
-        const active = await rosters.activeMembers(roster.id);
-        if (!caller || !active.some((m) => m.playerTag === caller.tag)) {
-          throw new DomainError('FORBIDDEN', 'Only members of this team can see its group code');
-        }
-      }
-      if (roster.chatGroupUrl) return roster.chatGroupUrl;
-      const event = await events.getById(tenant, roster.eventId);
-      if (!event.chatGroupUrl) {
-        throw new DomainError('CHAT_GROUP_NOT_SET', "The organizer has not set up this event's group yet");
-      }
-      return event.chatGroupUrl;
+    chatGroupFor(
+      tenant: string,
+      viewer: { player: AuthPlayer | null; user: AuthUser | null },
+      rosterId: string,
+    ) {
+      const manager = canPerform(viewer.user?.permissions ?? [], 'roster:manage');
+      return chatGroupOfRoster(tenant, viewer.player, manager, rosterId);
     },
+
+    /**
+     * The same with the platform right decided by the caller: kept only while clan-routes.ts (being
+     * split) still passes it; new callers use `chatGroupFor`.
+     * @deprecated use `chatGroupFor`
+     */
+    chatGroupOfRoster,
   };
 }
