@@ -41,6 +41,8 @@ export const PGLITE_PARITY_FILES: ReadonlySet<string> = new Set([
   'match-room/pickban.test.ts',
   'match-room/match-chat.test.ts',
   'disputes/disputes.test.ts',
+  'disputes/disputes-raising.test.ts',
+  'disputes/disputes-resolving.test.ts',
   'match-series-admin/match-series-admin.test.ts',
   'rosters-admin/rosters-admin.test.ts',
   'war/create-war.test.ts',
