@@ -10,17 +10,9 @@ import { type SimPlayer, useSimulatedPlayers } from '../simulator/simulator-api'
 import { type SignInProblem, signIn, signInProblem, signOut } from './load-session';
 import { getSession, useSession } from './session-store';
 
-/**
- * /registration/profile/verify: standalone sign-in with player tag + in-game API token; with the
- * simulated game a one-tap pick of its players. The player is kept so a reload signs in again.
- */
-export function ProfileVerifyPage() {
-  const { t } = useTranslation('session');
-  const session = useSession();
+/** Signs in with a player tag and token; a refusal is kept with how long to wait before retrying. */
+function useVerify() {
   const go = useGoTo();
-  const [playerTag, setPlayerTag] = useState('');
-  const [apiToken, setApiToken] = useState('');
-  const [touched, setTouched] = useState({ playerTag: false, apiToken: false });
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<SignInProblem | null>(null);
   const [waitMs, setWaitMs] = useState(seconds(60));
@@ -43,13 +35,112 @@ export function ProfileVerifyPage() {
         : '/my-clan',
     );
   };
+  return { busy, error, waitMs, verify };
+}
 
+/** Who is signed in, a link to their team and Sign out. */
+function SignedInCard({ name, tag }: { name: string; tag: string }) {
+  const { t } = useTranslation('session');
+  return (
+    <div className="card signed-in" data-testid="signed-in">
+      <p>{t('verify.signedInAs', { name, tag })}</p>
+      <div className="action-bar">
+        <MyTeamLink />
+        <button
+          type="button"
+          className="button button--ghost"
+          onClick={() => void signOut()}
+          data-testid="sign-out"
+        >
+          {t('verify.signOut')}
+        </button>
+      </div>
+    </div>
+  );
+}
+
+/** Player tag and API token, each required once touched, the refusal, and Verify. */
+function VerifyForm({
+  busy,
+  error,
+  waitMs,
+  onVerify,
+}: {
+  busy: boolean;
+  error: SignInProblem | null;
+  waitMs: number;
+  onVerify: (player: { playerTag: string; apiToken: string }) => Promise<void>;
+}) {
+  const { t } = useTranslation('session');
+  const [playerTag, setPlayerTag] = useState('');
+  const [apiToken, setApiToken] = useState('');
+  const [touched, setTouched] = useState({ playerTag: false, apiToken: false });
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setTouched({ playerTag: true, apiToken: true });
     if (!playerTag.trim() || !apiToken.trim()) return;
-    void verify({ playerTag: playerTag.trim(), apiToken: apiToken.trim() });
+    void onVerify({ playerTag: playerTag.trim(), apiToken: apiToken.trim() });
   };
+  return (
+    <form className="card form" onSubmit={submit} noValidate data-testid="verify-form">
+      <p className="muted">{t('verify.lead')}</p>
+      <FormField
+        id="playerTag"
+        label={t('verify.playerTag')}
+        error={touched.playerTag && !playerTag.trim() ? t('fieldRequired') : null}
+      >
+        <input
+          id="playerTag"
+          className="input"
+          placeholder="#2PQ8LYRV"
+          autoCapitalize="characters"
+          autoComplete="off"
+          value={playerTag}
+          onChange={(e) => setPlayerTag(e.target.value)}
+          onBlur={() => setTouched((c) => ({ ...c, playerTag: true }))}
+          data-testid="verify-tag"
+        />
+      </FormField>
+      <FormField
+        id="apiToken"
+        label={t('verify.apiToken')}
+        error={touched.apiToken && !apiToken.trim() ? t('fieldRequired') : null}
+        hint={
+          <p className="field__hint" data-testid="token-hint">
+            {t('verify.tokenHint')}
+          </p>
+        }
+      >
+        <input
+          id="apiToken"
+          className="input"
+          autoComplete="off"
+          value={apiToken}
+          onChange={(e) => setApiToken(e.target.value)}
+          onBlur={() => setTouched((c) => ({ ...c, apiToken: true }))}
+          data-testid="verify-token"
+        />
+      </FormField>
+      {error ? (
+        <Notice tone="danger" testId="verify-error">
+          {t(`verify.errors.${error}`, { time: formatDuration(waitMs) })}
+        </Notice>
+      ) : null}
+      <FormSubmitBar busy={busy} testId="verify-submit">
+        {t('verify.submit')}
+      </FormSubmitBar>
+    </form>
+  );
+}
+
+/**
+ * /registration/profile/verify: standalone sign-in with player tag + in-game API token; with the
+ * simulated game a one-tap pick of its players. The player is kept so a reload signs in again.
+ */
+export function ProfileVerifyPage() {
+  const { t } = useTranslation('session');
+  const session = useSession();
+  const { busy, error, waitMs, verify } = useVerify();
 
   if (session.inApp) {
     return (
@@ -62,69 +153,9 @@ export function ProfileVerifyPage() {
   return (
     <PageShell name="registration-profile-verify" title={t('verify.title')}>
       {session.status !== 'signedOut' && session.playerName ? (
-        <div className="card signed-in" data-testid="signed-in">
-          <p>{t('verify.signedInAs', { name: session.playerName, tag: session.playerTag ?? '' })}</p>
-          <div className="action-bar">
-            <MyTeamLink />
-            <button
-              type="button"
-              className="button button--ghost"
-              onClick={() => void signOut()}
-              data-testid="sign-out"
-            >
-              {t('verify.signOut')}
-            </button>
-          </div>
-        </div>
+        <SignedInCard name={session.playerName} tag={session.playerTag ?? ''} />
       ) : null}
-      <form className="card form" onSubmit={submit} noValidate data-testid="verify-form">
-        <p className="muted">{t('verify.lead')}</p>
-        <FormField
-          id="playerTag"
-          label={t('verify.playerTag')}
-          error={touched.playerTag && !playerTag.trim() ? t('fieldRequired') : null}
-        >
-          <input
-            id="playerTag"
-            className="input"
-            placeholder="#2PQ8LYRV"
-            autoCapitalize="characters"
-            autoComplete="off"
-            value={playerTag}
-            onChange={(e) => setPlayerTag(e.target.value)}
-            onBlur={() => setTouched((c) => ({ ...c, playerTag: true }))}
-            data-testid="verify-tag"
-          />
-        </FormField>
-        <FormField
-          id="apiToken"
-          label={t('verify.apiToken')}
-          error={touched.apiToken && !apiToken.trim() ? t('fieldRequired') : null}
-          hint={
-            <p className="field__hint" data-testid="token-hint">
-              {t('verify.tokenHint')}
-            </p>
-          }
-        >
-          <input
-            id="apiToken"
-            className="input"
-            autoComplete="off"
-            value={apiToken}
-            onChange={(e) => setApiToken(e.target.value)}
-            onBlur={() => setTouched((c) => ({ ...c, apiToken: true }))}
-            data-testid="verify-token"
-          />
-        </FormField>
-        {error ? (
-          <Notice tone="danger" testId="verify-error">
-            {t(`verify.errors.${error}`, { time: formatDuration(waitMs) })}
-          </Notice>
-        ) : null}
-        <FormSubmitBar busy={busy} testId="verify-submit">
-          {t('verify.submit')}
-        </FormSubmitBar>
-      </form>
+      <VerifyForm busy={busy} error={error} waitMs={waitMs} onVerify={verify} />
       <QuickPick
         busy={busy}
         onPick={(player) => verify({ playerTag: player.tag, apiToken: player.apiToken })}
