@@ -3,7 +3,7 @@ import { API } from '@cwh/contract';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { AppConfig } from './config.js';
-import type { Database } from './db/client.js';
+import type { Database, Db } from './db/client.js';
 import { registerMutationAudit } from './features/activity-log/mutation-audit.js';
 import { authRoutes } from './features/auth/auth-routes.js';
 import { createAuthService } from './features/auth/auth-service.js';
@@ -50,7 +50,7 @@ import { DomainError } from './errors/domain-error.js';
 import type { WithdrawnRoster } from './features/clan/clan-context.js';
 import { LOG_REDACT_PATHS } from './http/log-redaction.js';
 import { createFailureLimit, createRateLimiter } from './http/rate-limit.js';
-import { createJobQueue } from './jobs/job-queue.js';
+import { createJobQueue, type JobQueue } from './jobs/job-queue.js';
 import type { TransactionHook } from './lib/transaction-hooks.js';
 import { createSocketServer } from './realtime/socket-server.js';
 import { connectRedis, type RedisClient } from './redis.js';
@@ -88,8 +88,8 @@ export function loggerOptions(config: AppConfig, override: AppDeps['logger']) {
   };
 }
 
-/** Builds the whole HTTP + socket.io application without listening: tests `inject`, main `listen`s. */
-export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+/** The Fastify instance with its options (logging, limits, timeouts, router, zod). */
+function createFastify(config: AppConfig, deps: AppDeps): FastifyInstance {
   const app = Fastify({
     logger: loggerOptions(config, deps.logger),
     // Pretty (demo) logs leave out the two lines per request; JSON (production) logs keep them.
@@ -120,7 +120,21 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  return app;
+}
 
+/** What every capability is composed from: the app's clock, database, Redis and job queue. */
+interface Core {
+  config: AppConfig;
+  now: () => Date;
+  database: Database;
+  db: Db;
+  redis: RedisClient | null;
+  jobs: JobQueue;
+}
+
+/** The database, Redis and the durable job queue, decorated on the app; closed with it when owned. */
+async function openCore(app: FastifyInstance, config: AppConfig, deps: AppDeps): Promise<Core> {
   const now = deps.now ?? (() => new Date());
   const database = deps.database ?? (await prepareDatabase(config, app.log, now));
   if (!deps.database) app.addHook('onClose', () => database.close());
@@ -148,7 +162,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   app.decorate('jobs', jobs);
   app.addHook('onReady', () => jobs.start());
   app.addHook('preClose', () => jobs.stop());
+  return { config, now, database, db: database.db, redis, jobs };
+}
 
+/** The HTTP plumbing every route runs through: errors, guards, load shedding, tenant, cache. */
+async function registerHttp(app: FastifyInstance, core: Core, deps: AppDeps): Promise<void> {
+  const { config } = core;
   registerErrorHandler(app);
   registerPathGuard(app);
   registerSecurityHeaders(app, config.hardening.frameAncestors);
@@ -160,30 +179,41 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   });
   registerTenant(app);
   registerContentNegotiation(app);
-  await registerReadCache(app, { redis });
+  await registerReadCache(app, { redis: core.redis });
   app.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', request.id);
     done(null, payload);
   });
+}
 
+/** A rate limiter of the app (Redis when there is one). */
+function limiterOf(app: FastifyInstance, core: Core) {
+  return (name: string, windowMs: number) =>
+    createRateLimiter({
+      name,
+      windowMs,
+      redis: core.redis,
+      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: store failed'),
+    });
+}
+
+/**
+ * Authentication: hub-user and player tokens, the `authenticate` preHandler, the failed sign-in
+ * limits, and the central activity-log hook (before any route registers).
+ */
+function registerAuth(app: FastifyInstance, core: Core) {
+  const { config, now } = core;
   const tokenTtls = {
     tokenTtlSeconds: config.tokenTtlSeconds,
     refreshTokenTtlSeconds: config.refreshTokenTtlSeconds,
     now,
   };
-  const baseAuth = createAuthService(database.db, tokenTtls);
+  const baseAuth = createAuthService(core.db, tokenTtls);
   // Player tokens (game-user lookup) work wherever hub-user tokens do, refresh included.
-  const playerAuth = createPlayerAuth(database.db, tokenTtls);
+  const playerAuth = createPlayerAuth(core.db, tokenTtls);
   const auth = withPlayerTokens(baseAuth, playerAuth);
-  const limiter = (name: string, windowMs: number) =>
-    createRateLimiter({
-      name,
-      windowMs,
-      redis,
-      onRedisError: (error) => app.log.warn({ err: error }, 'rate limit: store failed'),
-    });
   const { authFailures } = config;
-  const failures = (name: string) => limiter(name, authFailures.windowMs);
+  const failures = (name: string) => limiterOf(app, core)(name, authFailures.windowMs);
   const failuresOf = (codes: readonly string[]) => (error: unknown) =>
     error instanceof DomainError && codes.includes(error.code);
   // Keys: IP and e-mail; the e-mail from any IP; the IP over any e-mail (auth-routes.ts). The IP is
@@ -202,101 +232,135 @@ export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<F
   );
   registerAuthenticate(app, auth);
   // Every successful mutating call by anyone lands in the activity log (before any route registers).
-  registerMutationAudit(app, database.db, now);
+  registerMutationAudit(app, core.db, now);
+  return { auth, playerAuth, loginLimit, gameUserTokenLimit };
+}
 
+/** socket.io, metrics and the simulator gate. */
+async function registerRealtime(app: FastifyInstance, core: Core): Promise<void> {
   const realtime = await createSocketServer(app.server, {
-    redis,
+    redis: core.redis,
     logger: app.log,
     authenticate: (token) => app.verifyAccessToken(token),
   });
   app.decorate('io', realtime.io);
-  const metrics = createMetrics(database.db, () => realtime.io.engine.clientsCount);
+  const metrics = createMetrics(core.db, () => realtime.io.engine.clientsCount);
   app.decorate('metrics', metrics);
-  registerMetrics(app, metrics, config.hardening.metrics);
-  registerSimulatorGate(app, config.hardening);
+  registerMetrics(app, metrics, core.config.hardening.metrics);
+  registerSimulatorGate(app, core.config.hardening);
   // Open websockets would keep the HTTP server from closing, so they go first.
   app.addHook('preClose', () => realtime.close());
+}
 
-  await registerOpenApi(app);
-  await app.register(healthRoutes);
-  const images = createDatabaseImageStore(database.db);
-  await app.register(authRoutes(auth, { loginLimit, avatarsOf: (id) => avatarUrlsOf(images, id) }), {
-    prefix: API.users,
-  });
-  // Stage series and segments are handed to the brackets feature (the ladder never imports it); the
-  // series they create get their check-in deadlines and their pick and ban.
-  const pickban = createPickbanDeps(app, { db: database.db, now });
-  const chat = createMatchChatDeps(app, { db: database.db, now });
+/**
+ * The match room's deps and the stage deps, made before any route: the brackets' stage series get
+ * their check-in deadlines, pick and ban, announcements and match room notices from here (the
+ * brackets import none of those capabilities).
+ */
+function composeStages(app: FastifyInstance, core: Core) {
+  const { db, now, jobs } = core;
+  const pickban = createPickbanDeps(app, { db, now });
+  const chat = createMatchChatDeps(app, { db, now });
   const matchRoomNotices = matchRoomNoticePoster(chat);
-  const stages = createStageHooks(database.db, now, {
+  // Stage series and segments are handed to the brackets feature (the ladder never imports it).
+  const stages = createStageHooks(db, now, {
     scheduleDeadlines: createDeadlineScheduler({ jobs, now }),
     openChallenges: createChallengeOpener(pickban),
     announcementJobs: jobs,
     matchRoomNotices,
   });
-  const reads = [eventRoutes, segmentRoutes, gameRoutes].map((r) => r(database.db));
-  reads.push(bracketRoutes(stages.deps));
-  reads.push(calendarRoutes(database.db, config.mail.publicUrl));
+  return { pickban, chat, matchRoomNotices, stages };
+}
+type Stages = ReturnType<typeof composeStages>;
+
+/** Tournament reads (events, segments, games, stages, calendars) under API.tournaments. */
+async function registerReads(app: FastifyInstance, core: Core, stages: Stages): Promise<void> {
+  const reads = [eventRoutes, segmentRoutes, gameRoutes].map((r) => r(core.db));
+  reads.push(bracketRoutes(stages.stages.deps));
+  reads.push(calendarRoutes(core.db, core.config.mail.publicUrl));
   for (const routes of reads) await app.register(routes, { prefix: API.tournaments });
-  // Filled below by the features that build on rosters (the ladder), so the clan never imports them.
-  const rosterWithdrawnHooks: TransactionHook<WithdrawnRoster>[] = [];
-  const playersAndTeams = await registerPlayersAndTeams(app, {
-    rosterWithdrawnHooks,
-    config,
-    db: database.db,
-    playerAuth,
-    now,
-    gameUserTokenLimit,
-  });
-  // After the players' authentication exists (the privacy call and the full profile use it).
-  await registerStatistics(app, database.db, now);
-  const logLimiter = limiter('log', 60_000);
-  await app.register(
-    logRoutes(database.db, { perMinute: config.logRateLimitPerMinute, limiter: logLimiter }),
-    {
-      prefix: API.log,
-    },
-  );
+}
 
-  await registerAdmin(app, { db: database.db, now, mail: config.mail });
-
+/**
+ * Play: the ladder (and the users' notices it writes), rosters admin, stage play, wars, check-ins,
+ * the match room and the demo bots. The roster-withdrawn hooks get the ladder's withdrawal.
+ */
+async function registerPlay(
+  app: FastifyInstance,
+  core: Core,
+  input: {
+    stages: Stages;
+    players: Awaited<ReturnType<typeof registerPlayersAndTeams>>;
+    rosterWithdrawnHooks: TransactionHook<WithdrawnRoster>[];
+  },
+): Promise<void> {
+  const { db, now, config } = core;
+  const { pickban, chat, matchRoomNotices, stages } = input.stages;
+  const { game, sim } = input.players;
   const seriesCreatedHooks: SeriesCreatedHook[] = [];
   const ladder = await registerLadder(app, {
-    db: database.db,
-    noticeLog: await registerNotices(app, { db: database.db, now }),
+    db,
+    noticeLog: await registerNotices(app, { db, now }),
     config: config.ladder,
     now,
-    game: playersAndTeams.game,
+    game,
     matchRoomNotices,
     seriesCreatedHooks,
     stageHooks: stages.hooks,
   });
-  rosterWithdrawnHooks.push((roster, tx) => ladder.withdrawRoster(roster.id, tx));
-  await registerRostersAdmin(app, { db: database.db, now, rosterWithdrawnHooks });
+  input.rosterWithdrawnHooks.push((roster, tx) => ladder.withdrawRoster(roster.id, tx));
+  await registerRostersAdmin(app, { db, now, rosterWithdrawnHooks: input.rosterWithdrawnHooks });
   await registerStagePlay(app, { deps: stages.deps, ladder, now });
-  await registerWar(app, {
-    ladder,
-    game: playersAndTeams.game,
-    sim: playersAndTeams.sim,
-    seriesCreatedHooks,
-  });
-  await registerCheckins(app, {
-    db: database.db,
-    ladder,
-    game: playersAndTeams.game,
-    isStageEntrant: createStageEntryCheck(database.db),
-  });
-  await registerMatchRoom(app, { db: database.db, now, pickban, chat });
+  await registerWar(app, { ladder, game, sim, seriesCreatedHooks });
+  await registerCheckins(app, { db, ladder, game, isStageEntrant: createStageEntryCheck(db) });
+  await registerMatchRoom(app, { db, now, pickban, chat });
   // The demo's simulated teams keep playing (DEMO_BOTS; demo seed and simulated game only).
   await registerDemo(app, {
     config: config.demo,
     seedDemo: config.seedDemo,
     workers: config.ladder.workers,
     ladder,
-    game: playersAndTeams.game,
-    sim: playersAndTeams.sim,
+    game,
+    sim,
     brackets: stages.deps,
   });
+}
+
+/** Builds the whole HTTP + socket.io application without listening: tests `inject`, main `listen`s. */
+export async function buildApp(config: AppConfig, deps: AppDeps = {}): Promise<FastifyInstance> {
+  const app = createFastify(config, deps);
+  const core = await openCore(app, config, deps);
+  const { db, now } = core;
+  await registerHttp(app, core, deps);
+  const { auth, playerAuth, loginLimit, gameUserTokenLimit } = registerAuth(app, core);
+  await registerRealtime(app, core);
+
+  await registerOpenApi(app);
+  await app.register(healthRoutes);
+  const images = createDatabaseImageStore(db);
+  await app.register(authRoutes(auth, { loginLimit, avatarsOf: (id) => avatarUrlsOf(images, id) }), {
+    prefix: API.users,
+  });
+  const stages = composeStages(app, core);
+  await registerReads(app, core, stages);
+  // Filled by the features that build on rosters (the ladder), so the clan never imports them.
+  const rosterWithdrawnHooks: TransactionHook<WithdrawnRoster>[] = [];
+  const players = await registerPlayersAndTeams(app, {
+    rosterWithdrawnHooks,
+    config,
+    db,
+    playerAuth,
+    now,
+    gameUserTokenLimit,
+  });
+  // After the players' authentication exists (the privacy call and the full profile use it).
+  await registerStatistics(app, db, now);
+  const logLimiter = limiterOf(app, core)('log', 60_000);
+  await app.register(logRoutes(db, { perMinute: config.logRateLimitPerMinute, limiter: logLimiter }), {
+    prefix: API.log,
+  });
+  await registerAdmin(app, { db, now, mail: config.mail });
+  await registerPlay(app, core, { stages, players, rosterWithdrawnHooks });
 
   const spa = await registerStaticWeb(app, config.webDist);
   registerNotFound(app, spa);
