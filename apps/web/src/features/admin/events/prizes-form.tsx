@@ -31,8 +31,35 @@ export const formatPlacements = (placements: readonly PrizePlacement[]) =>
 
 const amountOrNull = (value: string) => (value.trim() === '' ? null : Number(value));
 
-/** The event's prizes for the organizer (PUT /events/{id} with the event's other attributes unchanged). */
-export function PrizesForm({ event, onSaved }: { event: EventResource; onSaved: () => void }) {
+/** A whole, non-negative amount. */
+function AmountField({
+  label,
+  value,
+  onChange,
+  required,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  required?: boolean;
+}) {
+  return (
+    <Field label={label}>
+      <input
+        className="input"
+        type="number"
+        min={0}
+        step={1}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        required={required}
+      />
+    </Field>
+  );
+}
+
+/** The form's fields from the event's prizes, and Save (checked placements) and Remove. */
+function usePrizesForm(event: EventResource, onSaved: () => void) {
   const { t } = useTranslation('finals');
   const current = event.attributes.prizes ?? null;
   const [currency, setCurrency] = useState(current?.currency ?? 'USD');
@@ -65,6 +92,15 @@ export function PrizesForm({ event, onSaved }: { event: EventResource; onSaved: 
   async function remove() {
     if (await save(null)) onSaved();
   }
+  const fields = { currency, pool, monthly, championship, placements };
+  const setters = { setCurrency, setPool, setMonthly, setChampionship, setPlacements };
+  return { current, fields, setters, invalid, busy, message, submit, remove };
+}
+
+/** The event's prizes for the organizer (PUT /events/{id} with the event's other attributes unchanged). */
+export function PrizesForm({ event, onSaved }: { event: EventResource; onSaved: () => void }) {
+  const { t } = useTranslation('finals');
+  const { current, fields, setters, invalid, busy, message, submit, remove } = usePrizesForm(event, onSaved);
 
   return (
     <section>
@@ -73,50 +109,30 @@ export function PrizesForm({ event, onSaved }: { event: EventResource; onSaved: 
         <Field label={t('prizes.form.currency')}>
           <input
             className="input"
-            value={currency}
-            onChange={(e) => setCurrency(e.target.value)}
+            value={fields.currency}
+            onChange={(e) => setters.setCurrency(e.target.value)}
             pattern="[A-Za-z]{3}"
             maxLength={3}
             required
           />
         </Field>
-        <Field label={t('prizes.pool')}>
-          <input
-            className="input"
-            type="number"
-            min={0}
-            step={1}
-            value={pool}
-            onChange={(e) => setPool(e.target.value)}
-            required
-          />
-        </Field>
-        <Field label={t('prizes.monthlyFinalsPool')}>
-          <input
-            className="input"
-            type="number"
-            min={0}
-            step={1}
-            value={monthly}
-            onChange={(e) => setMonthly(e.target.value)}
-          />
-        </Field>
-        <Field label={t('prizes.championshipFinalsPool')}>
-          <input
-            className="input"
-            type="number"
-            min={0}
-            step={1}
-            value={championship}
-            onChange={(e) => setChampionship(e.target.value)}
-          />
-        </Field>
+        <AmountField label={t('prizes.pool')} value={fields.pool} onChange={setters.setPool} required />
+        <AmountField
+          label={t('prizes.monthlyFinalsPool')}
+          value={fields.monthly}
+          onChange={setters.setMonthly}
+        />
+        <AmountField
+          label={t('prizes.championshipFinalsPool')}
+          value={fields.championship}
+          onChange={setters.setChampionship}
+        />
         <Field label={t('prizes.form.placements')}>
           <textarea
             className="input"
             rows={4}
-            value={placements}
-            onChange={(e) => setPlacements(e.target.value)}
+            value={fields.placements}
+            onChange={(e) => setters.setPlacements(e.target.value)}
             placeholder={'1=300000\n3-4=50000'}
           />
         </Field>
