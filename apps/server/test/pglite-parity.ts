@@ -39,6 +39,8 @@ export const PGLITE_PARITY_FILES: ReadonlySet<string> = new Set([
   // Migration 0031's triggers (PL/pgSQL) bump the schedule revisions the calendar feeds read.
   'calendar/calendar-feeds.test.ts',
   'match-room/pickban.test.ts',
+  'match-room/pickban-voting.test.ts',
+  'match-room/pickban-roles.test.ts',
   'match-room/match-chat.test.ts',
   'disputes/disputes.test.ts',
   'disputes/disputes-raising.test.ts',
