@@ -46,6 +46,7 @@ export const PGLITE_PARITY_FILES: ReadonlySet<string> = new Set([
   'disputes/disputes-raising.test.ts',
   'disputes/disputes-resolving.test.ts',
   'match-series-admin/match-series-admin.test.ts',
+  'match-series-admin/match-series-admin-edits.test.ts',
   'rosters-admin/rosters-admin.test.ts',
   'war/create-war.test.ts',
   'hardening/http-hardening.test.ts',
