@@ -8,6 +8,51 @@ import { useCheckIns } from './checkin-store';
 import { closeSegmentCheckIn, submitSegmentCheckIn } from './segment-checkin-flow';
 import { useCheckInSelection } from './use-check-in-selection';
 
+/** Checked in: Close. */
+function SegmentCheckInClose() {
+  const { t } = useTranslation('checkins');
+  return (
+    <button
+      type="button"
+      className="button button--primary button--block"
+      data-testid="segment-checkin-close"
+      onClick={closeSegmentCheckIn}
+    >
+      {t('segment.close')}
+    </button>
+  );
+}
+
+/** Cancel, and Check in (Checking in… while the call and the wait run). */
+function SegmentCheckInFooter({
+  disabled,
+  busy,
+  onSubmit,
+}: {
+  disabled: boolean;
+  busy: boolean;
+  onSubmit: () => void;
+}) {
+  const { t } = useTranslation('checkins');
+  return (
+    <>
+      <button type="button" className="button button--ghost" onClick={closeSegmentCheckIn}>
+        {t('select.cancel')}
+      </button>
+      <button
+        type="button"
+        className="button button--primary"
+        data-testid="segment-checkin-submit"
+        disabled={disabled}
+        aria-busy={busy}
+        onClick={onSubmit}
+      >
+        {busy ? t('segment.checkingIn') : t('segment.confirm')}
+      </button>
+    </>
+  );
+}
+
 /**
  * Segment check-in modal (spec 2): for a monthly qualifier one confirm; otherwise the five players
  * to choose. After the call it waits for the roster to say checked in (reloaded every 2 s), then
@@ -38,6 +83,7 @@ export function SegmentCheckInDialog() {
     );
   };
 
+  // One Modal for both steps: the dialog stays open from the choice to the success.
   if (segmentPhase === 'done') {
     return (
       <Modal
@@ -46,16 +92,7 @@ export function SegmentCheckInDialog() {
         dismissible
         title={t('segment.successTitle')}
         testId="segment-checkin-modal"
-        footer={
-          <button
-            type="button"
-            className="button button--primary button--block"
-            data-testid="segment-checkin-close"
-            onClick={closeSegmentCheckIn}
-          >
-            {t('segment.close')}
-          </button>
-        }
+        footer={<SegmentCheckInClose />}
       >
         <p data-testid="segment-checkin-success">{t('segment.success', { segment: segment?.name ?? '' })}</p>
       </Modal>
@@ -69,23 +106,7 @@ export function SegmentCheckInDialog() {
       dismissible
       title={t('segment.title')}
       testId="segment-checkin-modal"
-      footer={
-        <>
-          <button type="button" className="button button--ghost" onClick={closeSegmentCheckIn}>
-            {t('select.cancel')}
-          </button>
-          <button
-            type="button"
-            className="button button--primary"
-            data-testid="segment-checkin-submit"
-            disabled={!valid || busy}
-            aria-busy={busy}
-            onClick={submit}
-          >
-            {busy ? t('segment.checkingIn') : t('segment.confirm')}
-          </button>
-        </>
-      }
+      footer={<SegmentCheckInFooter disabled={!valid || busy} busy={busy} onSubmit={submit} />}
     >
       <p>
         {choose
