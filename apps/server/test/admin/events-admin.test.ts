@@ -113,6 +113,12 @@ describeEachDatabase('event administration', (ctx) => {
     );
   });
 
+  /** The segments of an event, as the admin reads them. */
+  const segmentsOf = async (eventId: string) =>
+    segmentListDocument.parse(
+      (await call(ctx.app, adminToken, 'GET', `${T}/events/${eventId}/segments?page[size]=100`)).json(),
+    ).data;
+
   it('clones a season one month later: segments, phases, check-in windows and advance rules shifted', async () => {
     // The seeded season announces no prizes (spec 9): the source gets some so the copy can keep them.
     const prizes = {
@@ -131,11 +137,7 @@ describeEachDatabase('event administration', (ctx) => {
     const source = eventDocument.parse(
       (await call(ctx.app, adminToken, 'GET', `${T}/events/${callers.eventId}`)).json(),
     ).data;
-    const sourceSegments = segmentListDocument.parse(
-      (
-        await call(ctx.app, adminToken, 'GET', `${T}/events/${callers.eventId}/segments?page[size]=100`)
-      ).json(),
-    ).data;
+    const sourceSegments = await segmentsOf(callers.eventId);
     const [first, second] = sourceSegments;
     const rule = await call(
       ctx.app,
@@ -163,9 +165,7 @@ describeEachDatabase('event administration', (ctx) => {
     expect(source.attributes.prizes).not.toBeNull();
     expect(copy.attributes.prizes).toEqual(source.attributes.prizes);
     expect(Date.parse(copy.attributes.date.from)).toBeGreaterThan(Date.parse(source.attributes.date.from));
-    const copies = segmentListDocument.parse(
-      (await call(ctx.app, adminToken, 'GET', `${T}/events/${copy.id}/segments?page[size]=100`)).json(),
-    ).data;
+    const copies = await segmentsOf(copy.id);
     expect(copies.map((s) => s.attributes.name).sort()).toEqual(
       sourceSegments.map((s) => s.attributes.name).sort(),
     );
