@@ -111,10 +111,11 @@ async function refetch(warId: string | null): Promise<SimWar | null> {
   }
 }
 
-function War({ load }: { load: SimWarData['war'] }) {
-  const { t } = useTranslation('war');
-  const locale = useLocale();
-  const localize = useLocalizedPath();
+/**
+ * The war shown: the loaded one, else as play or forfeit answered; while it runs, its result is
+ * looked for now and then (the other captain may play it).
+ */
+function useSimWar(load: SimWarData['war']) {
   // Play and forfeit answer with the war as it is now: shown as is, without loading it again.
   const [acted, setActed] = useState<Loadable<SimWar> | null>(null);
   const [busy, setBusy] = useState(false);
@@ -146,6 +147,94 @@ function War({ load }: { load: SimWarData['war'] }) {
     }, RUNNING_WAR_REFRESH_MS);
     return () => clearInterval(timer);
   }, [warId, running]);
+  return { shown, busy, run };
+}
+
+type WarResultValue = NonNullable<SimWar['result']>;
+
+/** The played war: stars, destruction, the winner (and a forfeit), why, and back to the hub. */
+function WarResult({ war, result }: { war: SimWar; result: WarResultValue }) {
+  const { t } = useTranslation('war');
+  const locale = useLocale();
+  const localize = useLocalizedPath();
+  const reason = resultReason({
+    stars: result.stars,
+    winner: result.winner,
+    forfeit: result.forfeit != null,
+  });
+  return (
+    <div className="card war-result" data-testid="war-result" data-winner={result.winner}>
+      <p className="war-result__score">
+        <span>★ {result.stars.home}</span>
+        <span className="muted">–</span>
+        <span>★ {result.stars.away}</span>
+      </p>
+      {result.destruction ? (
+        <p className="war-result__destruction muted" data-testid="war-result-destruction">
+          {formatDestruction(result.destruction.home, locale)} –{' '}
+          {formatDestruction(result.destruction.away, locale)}
+        </p>
+      ) : null}
+      <p className="war-result__winner" data-testid="war-winner">
+        {result.winner === 'draw' ? t('draw') : t('winner', { team: war[result.winner].clanName })}
+        {result.forfeit ? ` · ${t('forfeited', { team: war[result.forfeit].clanName })}` : ''}
+      </p>
+      {reason && reason !== 'draw' && result.winner !== 'draw' ? (
+        <p className="war-result__reason" data-testid="war-result-reason" data-reason={reason}>
+          {t(`reason.${reason}`, { team: war[result.winner].clanName })}
+        </p>
+      ) : null}
+      <Link className="button button--primary" to={localize('/leaderboard')} data-testid="war-back-to-hub">
+        {t('backToHub')}
+      </Link>
+    </div>
+  );
+}
+
+/** A running war: Play, or forfeit it for one side. */
+function WarActions({
+  war,
+  busy,
+  run,
+}: {
+  war: SimWar;
+  busy: boolean;
+  run: (action: () => Promise<SimWar>) => Promise<void>;
+}) {
+  const { t } = useTranslation('war');
+  return (
+    <div className="card war-actions">
+      <p className="muted">{t('intro')}</p>
+      <button
+        type="button"
+        className="button button--primary button--block"
+        data-testid="war-play"
+        disabled={busy}
+        onClick={() => void run(() => playSimWar(war.id))}
+      >
+        {t('play')}
+      </button>
+      <div className="war-actions__forfeits">
+        {(['home', 'away'] as const).map((side) => (
+          <button
+            key={side}
+            type="button"
+            className="button button--ghost"
+            data-testid={`war-forfeit-${side}`}
+            disabled={busy}
+            onClick={() => void run(() => forfeitSimWar(war.id, side))}
+          >
+            {t('forfeit', { team: war[side].clanName })}
+          </button>
+        ))}
+      </div>
+    </div>
+  );
+}
+
+function War({ load }: { load: SimWarData['war'] }) {
+  const { t } = useTranslation('war');
+  const { shown, busy, run } = useSimWar(load);
   if (shown.status === 'missing')
     return (
       <div className="card state-card" data-testid="war-missing">
@@ -159,69 +248,12 @@ function War({ load }: { load: SimWarData['war'] }) {
       </div>
     );
   const war = shown.value;
-  const result = war.result ?? null;
-  const reason = result
-    ? resultReason({ stars: result.stars, winner: result.winner, forfeit: result.forfeit != null })
-    : null;
   return (
     <div className="war" data-testid="sim-war" data-status={war.status}>
-      {result ? (
-        <div className="card war-result" data-testid="war-result" data-winner={result.winner}>
-          <p className="war-result__score">
-            <span>★ {result.stars.home}</span>
-            <span className="muted">–</span>
-            <span>★ {result.stars.away}</span>
-          </p>
-          {result.destruction ? (
-            <p className="war-result__destruction muted" data-testid="war-result-destruction">
-              {formatDestruction(result.destruction.home, locale)} –{' '}
-              {formatDestruction(result.destruction.away, locale)}
-            </p>
-          ) : null}
-          <p className="war-result__winner" data-testid="war-winner">
-            {result.winner === 'draw' ? t('draw') : t('winner', { team: war[result.winner].clanName })}
-            {result.forfeit ? ` · ${t('forfeited', { team: war[result.forfeit].clanName })}` : ''}
-          </p>
-          {reason && reason !== 'draw' && result.winner !== 'draw' ? (
-            <p className="war-result__reason" data-testid="war-result-reason" data-reason={reason}>
-              {t(`reason.${reason}`, { team: war[result.winner].clanName })}
-            </p>
-          ) : null}
-          <Link
-            className="button button--primary"
-            to={localize('/leaderboard')}
-            data-testid="war-back-to-hub"
-          >
-            {t('backToHub')}
-          </Link>
-        </div>
+      {war.result ? (
+        <WarResult war={war} result={war.result} />
       ) : (
-        <div className="card war-actions">
-          <p className="muted">{t('intro')}</p>
-          <button
-            type="button"
-            className="button button--primary button--block"
-            data-testid="war-play"
-            disabled={busy}
-            onClick={() => void run(() => playSimWar(war.id))}
-          >
-            {t('play')}
-          </button>
-          <div className="war-actions__forfeits">
-            {(['home', 'away'] as const).map((side) => (
-              <button
-                key={side}
-                type="button"
-                className="button button--ghost"
-                data-testid={`war-forfeit-${side}`}
-                disabled={busy}
-                onClick={() => void run(() => forfeitSimWar(war.id, side))}
-              >
-                {t('forfeit', { team: war[side].clanName })}
-              </button>
-            ))}
-          </div>
-        </div>
+        <WarActions war={war} busy={busy} run={run} />
       )}
       <div className="war-sides">
         <Lineup war={war} side="home" />
