@@ -1,6 +1,8 @@
 import { API } from '@cwh/contract';
 import { eq, ne } from 'drizzle-orm';
+import type { LightMyRequestResponse } from 'fastify';
 import { beforeAll, expect, it } from 'vitest';
+import type { Database } from '../../src/db/client.js';
 import { segments } from '../../src/db/schema/index.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { bearer, describeEachDatabase, jsonApiBody, jsonApiRequest, loginAsAdmin } from '../harness.js';
@@ -14,6 +16,32 @@ import { roomNotices } from '../ladder/ladder-http.js';
 import { copySegment, type SeriesJson } from './stage-fixtures.js';
 
 const T = API.tournaments;
+
+/** A rule may not point back at the stage itself, nor outside its event, even next to a good one. */
+async function expectOutsideRulesRefused(
+  db: Database['db'],
+  advance: (rules: Record<string, unknown>[]) => Promise<LightMyRequestResponse>,
+  mf: string,
+  goodRule: Record<string, unknown>,
+) {
+  const otherEvent = (
+    await db
+      .select()
+      .from(segments)
+      .where(ne(segments.eventId, (await ladderSegment(db)).eventId))
+  )[0]!.id;
+  for (const bad of [
+    [{ nextSegmentId: mf, placements: [1] }],
+    [goodRule, { nextSegmentId: otherEvent, placements: [2] }],
+  ]) {
+    const refused = await advance(bad);
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().errors[0]).toMatchObject({
+      detail: 'A rule points to a segment outside this event (or to the stage itself)',
+      source: { pointer: '/data/attributes/rules' },
+    });
+  }
+}
 
 describeEachDatabase(
   'brackets: results and propagation',
@@ -231,24 +259,12 @@ describeEachDatabase(
         { id: 'top-4', nextSegmentId: cf, placements: [3, 4] },
       ];
       expect((await advance({ rules }, player)).statusCode).toBe(403);
-      // A rule may not point back at the stage itself, nor outside its event, even next to a good one.
-      const otherEvent = (
-        await ctx.database.db
-          .select()
-          .from(segments)
-          .where(ne(segments.eventId, (await ladderSegment(ctx.database.db)).eventId))
-      )[0]!.id;
-      for (const bad of [
-        [{ nextSegmentId: mf, placements: [1] }],
-        [rules[0]!, { nextSegmentId: otherEvent, placements: [2] }],
-      ]) {
-        const refused = await advance({ rules: bad }, admin);
-        expect(refused.statusCode).toBe(400);
-        expect(refused.json().errors[0]).toMatchObject({
-          detail: 'A rule points to a segment outside this event (or to the stage itself)',
-          source: { pointer: '/data/attributes/rules' },
-        });
-      }
+      await expectOutsideRulesRefused(
+        ctx.database.db,
+        (bad) => advance({ rules: bad }, admin),
+        mf,
+        rules[0]!,
+      );
       const response = await advance({ rules }, admin);
       expect(response.statusCode).toBe(200);
       const outcomes = response.json().data.map((d: { attributes: Record<string, unknown> }) => d.attributes);
