@@ -98,6 +98,44 @@ function Confirm({
   );
 }
 
+/** The open confirmation: reset the swiss round (`round`: the current one, null without swiss), or advance. */
+function StageConfirm({
+  confirming,
+  round,
+  onReset,
+  onAdvance,
+  onCancel,
+}: {
+  confirming: 'reset' | 'advance' | null;
+  round: number | null;
+  onReset: () => void;
+  onAdvance: () => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation('adminstages');
+  if (confirming === 'reset' && round !== null)
+    return (
+      <Confirm
+        title={t('confirm.resetTitle', { round })}
+        text={t('confirm.resetText')}
+        confirm={t('confirm.reset')}
+        onConfirm={onReset}
+        onCancel={onCancel}
+      />
+    );
+  if (confirming === 'advance')
+    return (
+      <Confirm
+        title={t('confirm.advanceTitle')}
+        text={t('confirm.advanceText')}
+        confirm={t('confirm.advance')}
+        onConfirm={onAdvance}
+        onCancel={onCancel}
+      />
+    );
+  return null;
+}
+
 /** /admin/stages/{event}/{segment}: the segment's stage, its rounds, series and advancement. */
 export function StagePage() {
   const { t } = useTranslation('adminstages');
@@ -178,24 +216,13 @@ export function StagePage() {
         </>
       ) : null}
       {segment ? <PickbanSetupPanel eventId={eventId} segmentId={segmentId} /> : null}
-      {confirming === 'reset' && swiss ? (
-        <Confirm
-          title={t('confirm.resetTitle', { round: swiss.currentRound })}
-          text={t('confirm.resetText')}
-          confirm={t('confirm.reset')}
-          onConfirm={() => void resetRound()}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
-      {confirming === 'advance' ? (
-        <Confirm
-          title={t('confirm.advanceTitle')}
-          text={t('confirm.advanceText')}
-          confirm={t('confirm.advance')}
-          onConfirm={() => void advance()}
-          onCancel={() => setConfirming(null)}
-        />
-      ) : null}
+      <StageConfirm
+        confirming={confirming}
+        round={swiss?.currentRound ?? null}
+        onReset={() => void resetRound()}
+        onAdvance={() => void advance()}
+        onCancel={() => setConfirming(null)}
+      />
     </section>
   );
 }
