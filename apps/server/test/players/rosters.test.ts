@@ -6,6 +6,71 @@ import { clanCall, clanless, createHubUser, errorCode, T, topSegmentId } from '.
 
 const R = `${API.tournaments}/rosters`;
 
+// The tables of the roster steps below: who calls (a player's tag or 'admin') and the answer.
+const JOINING_KEY_CALLERS = [
+  { why: 'a player who does not own the roster', who: T.member, status: 403 },
+  { why: 'the owner', who: clanless, status: 200 },
+  { why: 'an admin', who: 'admin', status: 200 },
+];
+
+const ADD_PLAYER_REFUSALS = [
+  {
+    why: 'a player who does not own the roster',
+    who: T.member,
+    tags: [T.elder],
+    status: 403,
+    code: 'FORBIDDEN',
+  },
+  {
+    why: 'a tag the game does not know',
+    who: clanless,
+    tags: ['#2222222'],
+    status: 400,
+    code: 'UNKNOWN_PLAYER',
+  },
+  {
+    why: 'a malformed tag',
+    who: clanless,
+    tags: ['bad tag!'],
+    status: 400,
+    code: 'VALIDATION_FAILED',
+  },
+];
+
+const KICKS = [
+  {
+    why: 'a player who does not own the roster',
+    who: T.member,
+    tag: T.elder,
+    status: 403,
+  },
+  { why: 'the owner', who: clanless, tag: T.elder, status: 204 },
+  { why: 'an admin', who: 'admin', tag: T.member, status: 204 },
+  { why: 'a player no longer on the roster', who: 'admin', tag: T.member, status: 404 },
+];
+
+const PATCH_REFUSALS = [
+  {
+    why: 'treeLevel is for admins only',
+    who: clanless,
+    attributes: { treeLevel: 3 },
+    status: 403,
+  },
+  {
+    why: 'a player who does not own the roster',
+    who: T.member,
+    attributes: { name: 'X' },
+    status: 403,
+  },
+  { why: 'an unknown attribute', who: 'admin', attributes: { bogus: 1 }, status: 400 },
+  {
+    why: 'a NUL byte in the name',
+    who: clanless,
+    attributes: { name: 'N\u0000' },
+    status: 400,
+  },
+];
+
 describeEachDatabase('platform rosters', (ctx) => {
   let admin = '';
   let adminId = '';
@@ -21,6 +86,9 @@ describeEachDatabase('platform rosters', (ctx) => {
     payload
       ? ctx.app.inject(jsonApiRequest({ method, url, ...(token ? { headers: bearer(token) } : {}), payload }))
       : ctx.app.inject({ method, url, ...(token ? { headers: bearer(token) } : {}) });
+
+  /** A caller of the tables above: a player by tag, or the admin. */
+  const tokenOf = (who: string) => (who === 'admin' ? admin : users[who]!.token);
 
   beforeAll(async () => {
     const session = await loginAsAdmin(ctx.app);
@@ -102,12 +170,8 @@ describeEachDatabase('platform rosters', (ctx) => {
       expect((await call('GET', `${R}?filter[segment]=nope`)).statusCode).toBe(400);
     });
 
-    it.each([
-      { why: 'a player who does not own the roster', who: () => users[T.member]!.token, status: 403 },
-      { why: 'the owner', who: () => users[clanless]!.token, status: 200 },
-      { why: 'an admin', who: () => admin, status: 200 },
-    ])('joining key: $status for $why', async ({ who, status }) => {
-      const response = await call('GET', `${R}/${first}/joining-key`, who());
+    it.each(JOINING_KEY_CALLERS)('joining key: $status for $why', async ({ who, status }) => {
+      const response = await call('GET', `${R}/${first}/joining-key`, tokenOf(who));
       expect(response.statusCode).toBe(status);
     });
 
@@ -159,34 +223,15 @@ describeEachDatabase('platform rosters', (ctx) => {
     const kick = (token: string, tag: string) =>
       call('DELETE', `${R}/${first}/relationships/players/${encodeURIComponent(tag)}`, token);
 
-    it.each([
-      {
-        why: 'a player who does not own the roster',
-        who: () => users[T.member]!.token,
-        tags: [T.elder],
-        status: 403,
-        code: 'FORBIDDEN',
+    it.each(ADD_PLAYER_REFUSALS)(
+      'adding players is refused for $why, and nothing changes',
+      async ({ who, tags, status, code }) => {
+        const response = await add(tokenOf(who), tags);
+        expect(response.statusCode).toBe(status);
+        expect(errorCode(response)).toBe(code);
+        expect((await call('GET', `${R}/${first}`)).json().data.attributes.players).toEqual([]);
       },
-      {
-        why: 'a tag the game does not know',
-        who: () => users[clanless]!.token,
-        tags: ['#2222222'],
-        status: 400,
-        code: 'UNKNOWN_PLAYER',
-      },
-      {
-        why: 'a malformed tag',
-        who: () => users[clanless]!.token,
-        tags: ['bad tag!'],
-        status: 400,
-        code: 'VALIDATION_FAILED',
-      },
-    ])('adding players is refused for $why, and nothing changes', async ({ who, tags, status, code }) => {
-      const response = await add(who(), tags);
-      expect(response.statusCode).toBe(status);
-      expect(errorCode(response)).toBe(code);
-      expect((await call('GET', `${R}/${first}`)).json().data.attributes.players).toEqual([]);
-    });
+    );
 
     it('the owner of a roster that is not a clan’s invites: nobody is on it before accepting', async () => {
       const invited = await add(users[clanless]!.token, [T.elder, T.member]);
@@ -209,18 +254,8 @@ describeEachDatabase('platform rosters', (ctx) => {
       expect(players.map((p: { tag: string }) => p.tag).sort()).toEqual([T.elder, T.member].sort());
     });
 
-    it.each([
-      {
-        why: 'a player who does not own the roster',
-        who: () => users[T.member]!.token,
-        tag: T.elder,
-        status: 403,
-      },
-      { why: 'the owner', who: () => users[clanless]!.token, tag: T.elder, status: 204 },
-      { why: 'an admin', who: () => admin, tag: T.member, status: 204 },
-      { why: 'a player no longer on the roster', who: () => admin, tag: T.member, status: 404 },
-    ])('kick: $status for $why', async ({ who, tag, status }) => {
-      expect((await kick(who(), tag)).statusCode).toBe(status);
+    it.each(KICKS)('kick: $status for $why', async ({ who, tag, status }) => {
+      expect((await kick(tokenOf(who), tag)).statusCode).toBe(status);
     });
 
     const patch = (token: () => string, attributes: Record<string, unknown>) =>
@@ -232,30 +267,13 @@ describeEachDatabase('platform rosters', (ctx) => {
       expect(await displayName()).toBe('Nomads');
     });
 
-    it.each([
-      {
-        why: 'treeLevel is for admins only',
-        who: () => users[clanless]!.token,
-        attributes: { treeLevel: 3 },
-        status: 403,
+    it.each(PATCH_REFUSALS)(
+      'PATCH is refused ($why) and the roster keeps its name',
+      async ({ who, attributes, status }) => {
+        expect((await patch(() => tokenOf(who), attributes)).statusCode).toBe(status);
+        expect(await displayName()).toBe('Nomads');
       },
-      {
-        why: 'a player who does not own the roster',
-        who: () => users[T.member]!.token,
-        attributes: { name: 'X' },
-        status: 403,
-      },
-      { why: 'an unknown attribute', who: () => admin, attributes: { bogus: 1 }, status: 400 },
-      {
-        why: 'a NUL byte in the name',
-        who: () => users[clanless]!.token,
-        attributes: { name: 'N\u0000' },
-        status: 400,
-      },
-    ])('PATCH is refused ($why) and the roster keeps its name', async ({ who, attributes, status }) => {
-      expect((await patch(who, attributes)).statusCode).toBe(status);
-      expect(await displayName()).toBe('Nomads');
-    });
+    );
 
     it('PATCH without attributes answers the roster unchanged', async () => {
       const empty = await patch(() => users[clanless]!.token, {});
