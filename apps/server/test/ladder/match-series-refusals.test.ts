@@ -1,11 +1,11 @@
 import { API, TENANT_HEADER } from '@cwh/contract';
-import { MATCH_TIME_PASSED_MESSAGE } from '@cwh/domain';
 import { and, eq } from 'drizzle-orm';
 import { beforeAll, expect, it } from 'vitest';
 import { checkins, matchSeriesCompetitors } from '../../src/db/schema/ladder.js';
 import { defaultLadderConfig } from '../../src/features/ladder/ladder-config.js';
 import { describeEachDatabase, jsonApiBody, TEST_NOW } from '../harness.js';
 import { acceptedSeries } from '../war/official-war-fixtures.js';
+import { checkinRefusalCases, UNKNOWN_ID } from './checkin-refusals.js';
 import { type Captain, createCaptains, ladderSegment, setClanWar } from './ladder-fixtures.js';
 import { call, testClock } from './ladder-http.js';
 
@@ -15,7 +15,6 @@ import { call, testClock } from './ladder-http.js';
  * against the table: the caller has no check-in afterwards.
  */
 const { clock, advance } = testClock();
-const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 
 describeEachDatabase(
   'match series and check-ins: refusals',
@@ -149,122 +148,7 @@ describeEachDatabase(
       });
     });
 
-    interface CheckinRefusal {
-      why: string;
-      /** With a series between captains a (caller) and b when `series` is set: the body to send. */
-      arrange: (s: { a: Captain; b: Captain; seriesId: string }) => Promise<Record<string, unknown>>;
-      series: boolean;
-      status: number;
-      code: string;
-      detail?: string;
-      /** Another captain calls instead of a. */
-      stranger?: boolean;
-    }
-
-    const checkinRefusals: CheckinRefusal[] = [
-      {
-        why: 'neither a match series nor a roster is named',
-        arrange: async () => ({}),
-        series: false,
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        detail: 'Relate either a match series or a roster',
-      },
-      {
-        why: 'both a match series and a roster are named',
-        arrange: async ({ a, seriesId }) => ({ matchSeriesId: seriesId, rosterId: a.rosterId }),
-        series: true,
-        status: 400,
-        code: 'VALIDATION_FAILED',
-        detail: 'Relate either a match series or a roster',
-      },
-      {
-        why: 'the match series id is not a uuid',
-        arrange: async () => ({ matchSeriesId: 'series-1' }),
-        series: false,
-        status: 400,
-        code: 'VALIDATION_FAILED',
-      },
-      {
-        why: 'no match series has this id',
-        arrange: async () => ({ matchSeriesId: UNKNOWN_ID }),
-        series: false,
-        status: 404,
-        code: 'NOT_FOUND',
-        detail: `No match series with id ${UNKNOWN_ID}`,
-      },
-      {
-        why: 'the caller is not a captain of either side',
-        arrange: async ({ seriesId }) => ({ matchSeriesId: seriesId }),
-        series: true,
-        stranger: true,
-        status: 403,
-        code: 'FORBIDDEN',
-        detail: 'Only a captain of this match series may check in',
-      },
-      {
-        // Live still counts as upcoming (spec 4: new, live, scheduled), so the time rule lets it
-        // through; the war that made it live keeps the caller's clan in war.
-        why: 'the series is live: its war is running, so the clan is in war',
-        arrange: async ({ a, seriesId }) => {
-          expect((await createWar(a, seriesId)).statusCode).toBe(200);
-          return { matchSeriesId: seriesId };
-        },
-        series: true,
-        status: 400,
-        code: 'CLAN_IS_IN_WAR',
-        detail: 'Your team is in an active Clan War or Friendly War; cannot check in',
-      },
-      {
-        why: 'the series is finished though its date has not come',
-        arrange: async ({ seriesId }) => {
-          await ctx.app.ladder.finishSeries({ matchSeriesId: seriesId, stars: { home: 3, away: 0 } });
-          return { matchSeriesId: seriesId };
-        },
-        series: true,
-        status: 409,
-        code: 'MATCH_TIME_PASSED',
-        detail: MATCH_TIME_PASSED_MESSAGE,
-      },
-      {
-        why: "the caller's clan is in a friendly war",
-        arrange: async ({ a, seriesId }) => {
-          await setClanWar(ctx.database.db, a.clanTag, 'friendlyWar');
-          return { matchSeriesId: seriesId };
-        },
-        series: true,
-        status: 400,
-        code: 'CLAN_IS_IN_WAR',
-        detail: 'Your team is in an active Clan War or Friendly War; cannot check in',
-      },
-      {
-        why: "the opponent's clan is in a clan war",
-        arrange: async ({ b, seriesId }) => {
-          await setClanWar(ctx.database.db, b.clanTag, 'clanWar');
-          return { matchSeriesId: seriesId };
-        },
-        series: true,
-        status: 400,
-        code: 'OPPONENT_IS_IN_WAR',
-        detail: 'The opponent is in an active war',
-      },
-      {
-        why: 'no roster has this id',
-        arrange: async () => ({ rosterId: UNKNOWN_ID }),
-        series: false,
-        status: 404,
-        code: 'NOT_FOUND',
-        detail: `No roster with id ${UNKNOWN_ID}`,
-      },
-      {
-        why: "the roster is another captain's",
-        arrange: async ({ b }) => ({ rosterId: b.rosterId }),
-        series: false,
-        status: 403,
-        code: 'FORBIDDEN',
-        detail: 'Only the roster owner may check in',
-      },
-    ];
+    const checkinRefusals = checkinRefusalCases(ctx, createWar);
 
     it.each(checkinRefusals)(
       'POST /checkins refuses when $why',
