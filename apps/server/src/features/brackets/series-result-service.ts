@@ -3,7 +3,7 @@ import type {
   MatchSeriesResultsDocument,
   MatchSeriesReviewReason,
 } from '@cwh/contract';
-import { warOutcome } from '@cwh/domain';
+import { type WarScore, warOutcome } from '@cwh/domain';
 import type { Executor } from '../../db/client.js';
 import { DomainError } from '../../errors/domain-error.js';
 import { systemNoticeUpdates } from '../../realtime/match-room-notices.js';
@@ -16,6 +16,11 @@ import { recordSeriesResultIn } from './stage-results-service.js';
 
 export type OrganizerResult = MatchSeriesResultsBody['data']['attributes'];
 export type OrganizerResultAnswer = MatchSeriesResultsDocument['data']['attributes'];
+
+type StagedResult = NonNullable<Awaited<ReturnType<typeof recordSeriesResultIn>>>;
+type CompetitorsBefore = Awaited<
+  ReturnType<ReturnType<typeof createStageResultsRepository>['competitorsOf']>
+>;
 
 /**
  * The organizer enters or corrects the result of any series (ladder or stage) inside `tx`, with its
@@ -51,53 +56,16 @@ export async function enterOrganizerResult(
     { matchSeriesId: id, score, source: 'organizer', resetLater: body.resetLater === true },
     tx,
   );
-  let data: OrganizerResultAnswer;
-  if (staged) {
-    data = {
-      matchSeries: { id },
-      competition: staged.stage.format,
-      state: staged.series.state,
-      corrected: staged.corrected,
-      winnerRosterId: staged.winnerRosterId,
-      changedMatchSeriesIds: staged.changedMatchSeriesIds,
-      championRosterId: staged.championRosterId,
-      reviewReason: (staged.series.reviewReason as MatchSeriesReviewReason | null) ?? null,
-      resetMatchSeriesIds: staged.resetMatchSeriesIds,
-      removedRounds: staged.removedRounds,
-    };
-  } else {
-    const competitors = before.competitors;
-    if (competitors.length < 2 || competitors.some((c) => !c.rosterId))
-      throw new DomainError('CONFLICT', 'Both teams are not known yet', {
-        meta: { reason: 'BRACKET_MATCH_NOT_READY' },
-      });
-    const outcome: WarOutcome = {
-      matchSeriesId: id,
-      stars: { home: body.homeStars, away: body.awayStars },
-      destruction:
-        body.homeDestruction !== undefined || body.awayDestruction !== undefined
-          ? { home: body.homeDestruction ?? 0, away: body.awayDestruction ?? 0 }
-          : undefined,
-      forfeit: body.forfeit,
-    };
-    const corrected = series.state === 'finished';
-    if (corrected) await ladder.correctSeriesIn(outcome, tx);
-    else await ladder.finishSeriesIn(outcome, tx, notices);
-    await results.setSeries(id, { reviewReason: null }, tx);
-    const winner = warOutcome(score);
-    const after = await results.series(id, tx);
-    data = {
-      matchSeries: { id },
-      competition: 'ladder',
-      state: after.state,
-      corrected,
-      winnerRosterId:
-        winner === 'home' ? competitors[0]!.rosterId : winner === 'away' ? competitors[1]!.rosterId : null,
-      changedMatchSeriesIds: [],
-      championRosterId: null,
-      reviewReason: null,
-    };
-  }
+  const data = staged
+    ? stagedAnswer(id, staged)
+    : await ladderResultIn(
+        ladder,
+        results,
+        series,
+        { id, body, score, competitors: before.competitors },
+        tx,
+        notices,
+      );
   // The match room is told (a new ladder result already was, by the ladder's finishing).
   if (staged || data.corrected) {
     const params = { homeStars: body.homeStars, awayStars: body.awayStars };
@@ -126,4 +94,62 @@ export async function enterOrganizerResult(
     },
   });
   return data;
+}
+
+/** The answer of a stage series' result (the stage's own result handling wrote it). */
+function stagedAnswer(id: string, staged: StagedResult): OrganizerResultAnswer {
+  return {
+    matchSeries: { id },
+    competition: staged.stage.format,
+    state: staged.series.state,
+    corrected: staged.corrected,
+    winnerRosterId: staged.winnerRosterId,
+    changedMatchSeriesIds: staged.changedMatchSeriesIds,
+    championRosterId: staged.championRosterId,
+    reviewReason: (staged.series.reviewReason as MatchSeriesReviewReason | null) ?? null,
+    resetMatchSeriesIds: staged.resetMatchSeriesIds,
+    removedRounds: staged.removedRounds,
+  };
+}
+
+/** A ladder series' result, entered (finished) or corrected through the ladder. */
+async function ladderResultIn(
+  ladder: LadderService,
+  results: ReturnType<typeof createStageResultsRepository>,
+  series: { state: string },
+  input: { id: string; body: OrganizerResult; score: WarScore; competitors: CompetitorsBefore },
+  tx: Executor,
+  notices: Notice[],
+): Promise<OrganizerResultAnswer> {
+  const { id, body, score, competitors } = input;
+  if (competitors.length < 2 || competitors.some((c) => !c.rosterId))
+    throw new DomainError('CONFLICT', 'Both teams are not known yet', {
+      meta: { reason: 'BRACKET_MATCH_NOT_READY' },
+    });
+  const outcome: WarOutcome = {
+    matchSeriesId: id,
+    stars: { home: body.homeStars, away: body.awayStars },
+    destruction:
+      body.homeDestruction !== undefined || body.awayDestruction !== undefined
+        ? { home: body.homeDestruction ?? 0, away: body.awayDestruction ?? 0 }
+        : undefined,
+    forfeit: body.forfeit,
+  };
+  const corrected = series.state === 'finished';
+  if (corrected) await ladder.correctSeriesIn(outcome, tx);
+  else await ladder.finishSeriesIn(outcome, tx, notices);
+  await results.setSeries(id, { reviewReason: null }, tx);
+  const winner = warOutcome(score);
+  const after = await results.series(id, tx);
+  return {
+    matchSeries: { id },
+    competition: 'ladder',
+    state: after.state,
+    corrected,
+    winnerRosterId:
+      winner === 'home' ? competitors[0]!.rosterId : winner === 'away' ? competitors[1]!.rosterId : null,
+    changedMatchSeriesIds: [],
+    championRosterId: null,
+    reviewReason: null,
+  };
 }
