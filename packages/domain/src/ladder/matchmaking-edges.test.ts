@@ -329,6 +329,12 @@ describe('pairQueue against the slow reference', () => {
       { baseBand: 2 ** 52, maxBand: 2 ** 53 },
       ['b-c 1125899906842623', 'a-d 3377699720527872'],
     ],
+    [
+      'a gap of 2^51 between two entries: the (gap, home, away) key 4·2^51 + 1 is above 2^53, so not packed',
+      [entry('a', 0, 10), entry('b', 2 ** 51)],
+      { baseBand: 2 ** 52, maxBand: 2 ** 53 },
+      ['a-b 2251799813685248'],
+    ],
   ])('%s', (_, queue, options, expected) => {
     expect(view(pairQueue(queue, NOW, options))).toEqual(expected);
     expect(referencePairs(queue, NOW, { ...options, neighbourScan: queue.length })).toEqual(expected);
