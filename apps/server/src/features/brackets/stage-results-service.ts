@@ -125,6 +125,54 @@ const NO_WINNER = {
 } as const;
 
 /**
+ * A double-elimination result that names no winner (a draw, a double forfeit): from a war the
+ * series stays open with its review reason; from the organizer, or as a correction, it is refused.
+ */
+async function holdForReview(
+  results: ReturnType<typeof createStageResultsRepository>,
+  at: { seriesId: string; stage: StageRow; corrected: boolean },
+  outcome: keyof typeof NO_WINNER,
+  source: ResultSource,
+  tx: Executor,
+): Promise<StageResult> {
+  const noWinner = NO_WINNER[outcome];
+  if (source === 'organizer' || at.corrected)
+    throw new DomainError('VALIDATION_FAILED', noWinner.detail, { meta: { reason: noWinner.code } });
+  await results.setSeries(at.seriesId, { reviewReason: noWinner.reason }, tx);
+  return {
+    series: await results.series(at.seriesId, tx),
+    stage: at.stage,
+    finished: false,
+    corrected: at.corrected,
+    winnerRosterId: null,
+    changedMatchSeriesIds: [],
+    championRosterId: null,
+    resetMatchSeriesIds: [],
+    removedRounds: [],
+  };
+}
+
+/** Swiss: a result in a closed round removes the later rounds, once the organizer confirmed it (`resetLater`). */
+async function resetSwissRounds(
+  deps: BracketsDeps,
+  results: ReturnType<typeof createStageResultsRepository>,
+  stage: StageRow,
+  roundNumber: Parameters<typeof planStageReset>[2]['roundNumber'],
+  resetLater: boolean | undefined,
+  tx: Executor,
+): Promise<StageResetPlan> {
+  const plan = await planStageReset(
+    deps,
+    results,
+    { stage, nodeId: null, roundNumber, winnerRosterId: null },
+    tx,
+  );
+  if (plan.removedRounds.length > 0 && !resetLater) throw resetNeeded(plan, stage.format);
+  await applyStageReset(deps, results, stage, plan, tx);
+  return plan;
+}
+
+/**
  * Records (or corrects) the result of a stage's series inside `tx`; null when the series belongs
  * to no stage. Locks the stage (one result at a time per stage).
  * - Double elimination: the engine records the winner and returns the nodes to update. Correcting
@@ -165,23 +213,14 @@ export async function recordSeriesResultIn(
     let champion: string | null = null;
     let plan: StageResetPlan = { resetMatchSeriesIds: [], removedRounds: [], bracket: null };
     if (stage.format === 'double_elimination' && stage.bracket) {
-      if (outcome === 'draw' || outcome === 'none') {
-        const noWinner = NO_WINNER[outcome];
-        if (input.source === 'organizer' || corrected)
-          throw new DomainError('VALIDATION_FAILED', noWinner.detail, { meta: { reason: noWinner.code } });
-        await results.setSeries(row.series.id, { reviewReason: noWinner.reason }, tx);
-        return {
-          series: await results.series(row.series.id, tx),
-          stage,
-          finished: false,
-          corrected,
-          winnerRosterId: null,
-          changedMatchSeriesIds: [],
-          championRosterId: null,
-          resetMatchSeriesIds: [],
-          removedRounds: [],
-        };
-      }
+      if (outcome === 'draw' || outcome === 'none')
+        return holdForReview(
+          results,
+          { seriesId: row.series.id, stage, corrected },
+          outcome,
+          input.source,
+          tx,
+        );
       const winner = outcome === 'home' ? home.rosterId : away.rosterId;
       plan = await planStageReset(
         deps,
@@ -199,14 +238,7 @@ export async function recordSeriesResultIn(
       await deps.openChallenges(changed, tx);
       champion = bracketPlan.state.championRosterId;
     } else {
-      plan = await planStageReset(
-        deps,
-        results,
-        { stage, nodeId: null, roundNumber: row.link.roundNumber, winnerRosterId: null },
-        tx,
-      );
-      if (plan.removedRounds.length > 0 && !input.resetLater) throw resetNeeded(plan, stage.format);
-      await applyStageReset(deps, results, stage, plan, tx);
+      plan = await resetSwissRounds(deps, results, stage, row.link.roundNumber, input.resetLater, tx);
     }
     await writeScores(deps, results, row.series, input.score, at, tx);
     // Statistics in the same transaction: this result, and the later series a correction reset.
