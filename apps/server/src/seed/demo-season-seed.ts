@@ -1,18 +1,11 @@
 import { type BracketMatchState, resolveDoubleElimination, type WarScore } from '@cwh/domain';
-import type { Db, Executor } from '../db/client.js';
+import type { Db } from '../db/client.js';
 import { runInUnitOfWork, SYSTEM_ACTOR } from '../db/unit-of-work.js';
 import { createUserRepository } from '../features/auth/user-repository.js';
 import { createAdvanceRepository } from '../features/brackets/advance-repository.js';
 import { advanceSegment } from '../features/brackets/advance-service.js';
 import type { StageRow } from '../features/brackets/brackets-repository.js';
-import {
-  type BracketsDeps,
-  createBracketsDeps,
-  createStage,
-  startNextRound,
-  WITHOUT_APP,
-} from '../features/brackets/brackets-service.js';
-import { recordSeriesResultIn } from '../features/brackets/stage-results-service.js';
+import { createStage, startNextRound } from '../features/brackets/brackets-service.js';
 import { SWISS_ROUND_LEAD_MINUTES } from '../features/brackets/stage-series.js';
 import { createEventRepository } from '../features/events/event-repository.js';
 import { defaultLadderConfig } from '../features/ladder/ladder-config.js';
@@ -25,6 +18,7 @@ import type { SimDataset } from '../game/simulated/sim-dataset.js';
 import { createSimGameRepository } from '../game/simulated/sim-game-repository.js';
 import { demoLadderSchedule, insertLadderSchedule, registerTeam } from './demo-ladder-seed.js';
 import { cupTh9Dataset, worldFinalistsDataset } from './demo-season-datasets.js';
+import { clockedDeps, recordResult } from './seed-stage-clock.js';
 import { daysFrom } from './seed-types.js';
 import { DEMO_STAFF } from './staff-seed.js';
 import { DEMO_FINALS_TH_LEVEL } from './town-hall-cup-seed.js';
@@ -84,18 +78,6 @@ const ALL_MATCHES = 15;
 const DAY_ONE_MATCHES = 6;
 
 type Stars = Pick<WarScore, 'homeStars' | 'awayStars'>;
-
-/** An organizer's result of one stage series, through the stage results service. */
-async function recordResult(deps: BracketsDeps, matchSeriesId: string, score: WarScore, tx: Executor) {
-  await recordSeriesResultIn(deps, { matchSeriesId, score, source: 'organizer' }, tx);
-}
-
-/** A settable clock for the stage services: each result is written at its war's end. */
-function clockedDeps(db: Db, start: Date): { deps: BracketsDeps; set: (at: Date) => void } {
-  let at = start;
-  // The seed runs before any app: no deadline jobs or pick and ban here, the app's start makes them.
-  return { deps: createBracketsDeps(db, () => at, WITHOUT_APP), set: (next) => (at = next) };
-}
 
 const floorHour = (date: Date) => new Date(Math.floor(date.getTime() / 3_600_000) * 3_600_000);
 
