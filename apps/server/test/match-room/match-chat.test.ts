@@ -21,6 +21,9 @@ import {
   ladderSegment,
 } from '../ladder/ladder-fixtures.js';
 
+const NOT_FOUND = { status: 404, code: 'NOT_FOUND' };
+const INVALID = { status: 400, code: 'VALIDATION_FAILED' };
+
 /** The match chat (spec 7 `GET /history`, #13): every call and refusal, the role table, notices. */
 const C = API.chat;
 let clock = TEST_NOW;
@@ -191,34 +194,21 @@ describeEachDatabase(
         expect(bodies(third)).toEqual(['m1']);
         expect(third.json().meta.page).toEqual({ size: 3, hasMore: false });
         // A cursor from another room is refused.
-        expect(refusal(await history(series.away.token, series.id, `&page[before]=${UNKNOWN}`))).toEqual({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-        });
+        expect(refusal(await history(series.away.token, series.id, `&page[before]=${UNKNOWN}`))).toEqual(
+          INVALID,
+        );
       });
 
       it('refusals: unknown or malformed series, bad page size, a deleted series', async () => {
         const token = room.home.token;
-        expect(refusal(await history(token, UNKNOWN))).toEqual({ status: 404, code: 'NOT_FOUND' });
-        expect(refusal(await history(token, 'nope'))).toEqual({ status: 400, code: 'VALIDATION_FAILED' });
-        expect(refusal(await history(token, room.id, '&page[size]=101'))).toEqual({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-        });
-        expect(refusal(await call(ctx.app, token, 'GET', `${C}/history`))).toEqual({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-        });
+        expect(refusal(await history(token, UNKNOWN))).toEqual(NOT_FOUND);
+        expect(refusal(await history(token, 'nope'))).toEqual(INVALID);
+        expect(refusal(await history(token, room.id, '&page[size]=101'))).toEqual(INVALID);
+        expect(refusal(await call(ctx.app, token, 'GET', `${C}/history`))).toEqual(INVALID);
         const series = await newSeries([captains[6]!, captains[7]!]);
         await db().update(matchSeries).set({ deletedAt: TEST_NOW }).where(eq(matchSeries.id, series.id));
-        expect(refusal(await history(series.home.token, series.id))).toEqual({
-          status: 404,
-          code: 'NOT_FOUND',
-        });
-        expect(refusal(await send(series.home.token, series.id, 'hi'))).toEqual({
-          status: 404,
-          code: 'NOT_FOUND',
-        });
+        expect(refusal(await history(series.home.token, series.id))).toEqual(NOT_FOUND);
+        expect(refusal(await send(series.home.token, series.id, 'hi'))).toEqual(NOT_FOUND);
       });
     });
 
@@ -281,19 +271,10 @@ describeEachDatabase(
           42,
         ];
         for (const body of refused) {
-          expect(refusal(await send(room.home.token, room.id, body))).toEqual({
-            status: 400,
-            code: 'VALIDATION_FAILED',
-          });
+          expect(refusal(await send(room.home.token, room.id, body))).toEqual(INVALID);
         }
-        expect(refusal(await send(room.home.token, 'nope', 'hi'))).toEqual({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-        });
-        expect(refusal(await send(room.home.token, UNKNOWN, 'hi'))).toEqual({
-          status: 404,
-          code: 'NOT_FOUND',
-        });
+        expect(refusal(await send(room.home.token, 'nope', 'hi'))).toEqual(INVALID);
+        expect(refusal(await send(room.home.token, UNKNOWN, 'hi'))).toEqual(NOT_FOUND);
         expect(await writes()).toEqual(before);
         const longest = await send(room.home.token, room.id, ` ${'y'.repeat(MATCH_CHAT_MAX_LENGTH)} `);
         expect(longest.statusCode).toBe(201);
@@ -342,14 +323,8 @@ describeEachDatabase(
         // Twice: refused, nothing more written.
         const before = await writes();
         expect(refusal(await remove(callers.tokens.admin, id))).toEqual({ status: 409, code: 'CONFLICT' });
-        expect(refusal(await remove(callers.tokens.admin, UNKNOWN))).toEqual({
-          status: 404,
-          code: 'NOT_FOUND',
-        });
-        expect(refusal(await remove(callers.tokens.admin, 'nope'))).toEqual({
-          status: 400,
-          code: 'VALIDATION_FAILED',
-        });
+        expect(refusal(await remove(callers.tokens.admin, UNKNOWN))).toEqual(NOT_FOUND);
+        expect(refusal(await remove(callers.tokens.admin, 'nope'))).toEqual(INVALID);
         expect(await writes()).toEqual(before);
       });
     });
