@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Field } from '../console/admin-ui';
+import { NumberField } from '../console/admin-ui';
 import { type CreateStageForm, TIEBREAK_KEYS, type TiebreakKey } from './stage-forms';
 
 /** Sets one field of the Create stage form. */
@@ -21,27 +21,6 @@ function swapSeed(seeds: Record<string, string>, id: string, step: -1 | 1) {
   const other = Object.keys(seeds).find((key) => Number.parseInt(seeds[key] ?? '', 10) === mine + step);
   if (!other) return seeds;
   return { ...seeds, [id]: String(mine + step), [other]: String(mine) };
-}
-
-function NumberField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Field label={label}>
-      <input
-        className="input stage-number"
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Field>
-  );
 }
 
 /** The swiss tiebreaks in order, each movable and removable, and the unused ones to add. */

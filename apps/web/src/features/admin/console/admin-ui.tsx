@@ -40,3 +40,25 @@ export function Field({ label, children }: { label: string; children: ReactNode 
     </label>
   );
 }
+
+/** A labelled whole-number input of the console's forms (stage and segment limits). */
+export function NumberField({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (v: string) => void;
+}) {
+  return (
+    <Field label={label}>
+      <input
+        className="input stage-number"
+        inputMode="numeric"
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+      />
+    </Field>
+  );
+}

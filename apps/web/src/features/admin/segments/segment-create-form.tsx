@@ -2,7 +2,7 @@ import type { EventResource, SegmentResource } from '@cwh/contract';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { adminApi } from '../console/admin-api';
-import { Field, useAction } from '../console/admin-ui';
+import { Field, NumberField, useAction } from '../console/admin-ui';
 import { CheckinWindowFields } from './checkin-window-form';
 import {
   type NewStageForm,
@@ -17,27 +17,6 @@ interface Props {
   event: EventResource;
   segments: SegmentResource[];
   onCreated: () => void;
-}
-
-function NumberField({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-}) {
-  return (
-    <Field label={label}>
-      <input
-        className="input stage-number"
-        inputMode="numeric"
-        value={value}
-        onChange={(e) => onChange(e.target.value)}
-      />
-    </Field>
-  );
 }
 
 type SetForm = (change: Partial<NewStageForm>) => void;
