@@ -1,13 +1,20 @@
 import { useEffect, useRef, useState } from 'react';
 import { useLocation } from 'react-router';
 
-/** Time for the new page to render its heading and title before it is announced. */
+/** Quiet time of the main region (no DOM change) before the new page counts as rendered. */
 const SETTLE_MS = 150;
+/** A page still changing (or without a heading) this long after the navigation is announced anyway. */
+const MAX_WAIT_MS = 3_000;
+
+const mainHeading = () => document.querySelector('main h1')?.textContent?.trim() ?? '';
 
 /**
  * Route changes for screen readers: after a navigation, the new page's heading (or the document
  * title) is read once from a polite live region, and focus moves to the main region, so keyboard
- * users continue from the top of the new page instead of a link that no longer exists.
+ * users continue from the top of the new page instead of a link that no longer exists. The heading
+ * is read once the main region has a heading and has stopped changing for SETTLE_MS (a page whose
+ * heading comes with its data, or a slow phone, renders it later than a fixed delay would wait),
+ * or after MAX_WAIT_MS at the latest.
  */
 export function RouteAnnouncer() {
   const { pathname } = useLocation();
@@ -18,12 +25,27 @@ export function RouteAnnouncer() {
   useEffect(() => {
     if (announced.current === pathname) return;
     announced.current = pathname;
-    const timer = window.setTimeout(() => {
-      const heading = document.querySelector('main h1')?.textContent?.trim();
-      setMessage(heading || document.title);
+    let settle: number | undefined;
+    const announce = () => {
+      stop();
+      setMessage(mainHeading() || document.title);
       document.getElementById('main')?.focus();
-    }, SETTLE_MS);
-    return () => window.clearTimeout(timer);
+    };
+    const restart = () => {
+      window.clearTimeout(settle);
+      settle = window.setTimeout(() => (mainHeading() ? announce() : restart()), SETTLE_MS);
+    };
+    const observer = new MutationObserver(restart);
+    const main = document.getElementById('main');
+    if (main) observer.observe(main, { childList: true, subtree: true, characterData: true });
+    const latest = window.setTimeout(announce, MAX_WAIT_MS);
+    function stop() {
+      observer.disconnect();
+      window.clearTimeout(settle);
+      window.clearTimeout(latest);
+    }
+    restart();
+    return stop;
   }, [pathname]);
 
   return (
