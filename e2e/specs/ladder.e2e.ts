@@ -222,9 +222,10 @@ describe('ladder', () => {
     expect(await modalB.notice().textContent()).toMatch(/did not accept/);
     // The side that did nothing is told the time ran out, for 3 s.
     await pageD.locator('[data-testid="match-found-state"][data-declined-by="missed"]').waitFor();
-    await modalA.waitClosed(8_000);
-    expect(await queueA.status()).toBe('none');
-    await modalB.waitClosed(6_000);
+    await modalA.waitClosed();
+    // The queue panel reads the entry again once the match-up ended: polled, not read once.
+    await expect.poll(() => queueA.status()).toBe('none');
+    await modalB.waitClosed();
 
     await queueB.panel().waitFor();
     if ((await queueB.status()) === 'inQueue') await queueB.leaveQueueButton().click();
