@@ -38,6 +38,10 @@ export async function setup(project: TestProject) {
   // which starts the first hub of the specs that need their own (support/server-pool.ts).
   server = await startServer();
   pool = await startServerPool();
+  // The first spec starts while no hub is still booting: the journey's first run, whose own hub and
+  // its French run's hub start then, failed its first step twice at that moment (three hubs booting
+  // on two cores while it played); later hubs boot while a spec runs, one at a time.
+  await pool.ready;
   project.provide('baseURL', server.baseURL);
   project.provide('serverPool', pool.url);
 }

@@ -22,6 +22,8 @@ interface Warm {
 
 export interface ServerPool {
   url: string;
+  /** Settles once the first hub of the default configuration is up (or failed to start). */
+  ready: Promise<void>;
   close(): Promise<void>;
 }
 
@@ -108,9 +110,11 @@ export async function startServerPool(): Promise<ServerPool> {
   const address = http.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   warmUp(DEFAULT);
+  const first = warm.get(DEFAULT)?.server;
 
   return {
     url: `http://127.0.0.1:${port}`,
+    ready: first ? first.then(() => undefined, () => undefined) : Promise.resolve(),
     async close() {
       closed = true;
       http.close();
