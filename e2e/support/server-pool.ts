@@ -114,7 +114,12 @@ export async function startServerPool(): Promise<ServerPool> {
 
   return {
     url: `http://127.0.0.1:${port}`,
-    ready: first ? first.then(() => undefined, () => undefined) : Promise.resolve(),
+    ready: first
+      ? first.then(
+          () => undefined,
+          () => undefined,
+        )
+      : Promise.resolve(),
     async close() {
       closed = true;
       http.close();
