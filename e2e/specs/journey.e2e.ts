@@ -225,6 +225,8 @@ for (const locale of ['en', 'fr'] as const) {
       await switchPlayer(page, team.leader);
       const myTeam = new MyTeamPage(page);
       await myTeam.root().waitFor();
+      // A tap lands only once React handles taps (a prerendered My Team shows first).
+      await new ShellPage(page).interactive();
       expect(new URL(page.url()).pathname.startsWith(`/${locale}/`)).toBe(true);
       await myTeam.button('create-team').click();
       const selection = new SelectionPage(page);

@@ -13,6 +13,8 @@ describe('language choice', () => {
     const shell = new ShellPage(page);
     await shell.open('/leaderboard?season=1');
     const enTitle = await shell.title().innerText();
+    // The prerendered page shows the switcher before React handles it.
+    await shell.interactive();
     await shell.languageSwitcher().selectOption('fr');
     await page.waitForURL('**/fr/leaderboard?season=1');
     expect(await shell.pageName()).toBe('leaderboard');
